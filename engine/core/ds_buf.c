@@ -1,0 +1,119 @@
+/* ds_buf.c - errors and the growable output buffer (see ds_core.h). */
+#include "ds_core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ds_fail(ds_error *err, int line, int col, const char *fmt, ...) {
+    if (err) {
+        va_list ap;
+        err->line = line;
+        err->col = col;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void ds_error_format(const ds_error *err, char *out, size_t cap) {
+    if (!cap) return;
+    if (err->line > 0)
+        snprintf(out, cap, "line %d, column %d: %s", err->line, err->col, err->msg);
+    else
+        snprintf(out, cap, "%s", err->msg);
+}
+
+void ds_buf_init(ds_buf *b) { memset(b, 0, sizeof *b); }
+
+void ds_buf_free(ds_buf *b) {
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+void ds_buf_clear(ds_buf *b) {
+    b->len = 0;
+    if (b->data) b->data[0] = '\0';
+}
+
+int ds_buf_reserve(ds_buf *b, size_t extra) {
+    size_t need, cap;
+    char *p;
+    if (b->failed) return -1;
+    if (extra > (size_t)-1 - b->len - 1) { b->failed = 1; return -1; }
+    need = b->len + extra + 1;
+    if (need <= b->cap) return 0;
+    cap = b->cap ? b->cap : 256;
+    while (cap < need) {
+        if (cap > (size_t)-1 / 2) { cap = need; break; }
+        cap *= 2;
+    }
+    p = (char *)realloc(b->data, cap);
+    if (!p) { b->failed = 1; return -1; }
+    b->data = p;
+    b->cap = cap;
+    return 0;
+}
+
+int ds_buf_put(ds_buf *b, const char *s, size_t n) {
+    if (ds_buf_reserve(b, n)) return -1;
+    if (n) memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int ds_buf_puts(ds_buf *b, const char *s) { return ds_buf_put(b, s, strlen(s)); }
+
+int ds_buf_putc(ds_buf *b, char c) {
+    if (b->len + 2 > b->cap && ds_buf_reserve(b, 1)) return -1;
+    if (b->failed) return -1;
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int ds_buf_int(ds_buf *b, long long v) {
+    char tmp[24];
+    int i = 24;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do { tmp[--i] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) tmp[--i] = '-';
+    return ds_buf_put(b, tmp + i, (size_t)(24 - i));
+}
+
+int ds_buf_printf(ds_buf *b, const char *fmt, ...) {
+    va_list ap, ap2;
+    int n;
+    if (b->failed) return -1;
+    va_start(ap, fmt);
+    va_copy(ap2, ap);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || ds_buf_reserve(b, (size_t)n)) { va_end(ap2); b->failed = 1; return -1; }
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    b->len += (size_t)n;
+    return 0;
+}
+
+int ds_buf_json_str(ds_buf *b, const char *s, size_t n) {
+    static const char hex[] = "0123456789abcdef";
+    size_t i;
+    if (ds_buf_putc(b, '"')) return -1;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            char e[2] = {'\\', (char)c};
+            ds_buf_put(b, e, 2);
+        } else if (c < 0x20) {
+            char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            ds_buf_put(b, e, 6);
+        } else {
+            ds_buf_putc(b, (char)c);
+        }
+    }
+    return ds_buf_putc(b, '"');
+}

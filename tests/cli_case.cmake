@@ -1,0 +1,16 @@
+# cmake -P script: run CLI with ARGS on stdin IN, compare stdout with EXPECTED.
+if(NOT EXISTS "${IN}")
+  message(FATAL_ERROR "input not found: ${IN}")
+endif()
+execute_process(COMMAND ${CLI} ${ARGS} INPUT_FILE ${IN}
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "exit status ${rc}: ${err}")
+endif()
+file(READ ${EXPECTED} want)
+if(NOT out STREQUAL want)
+  string(LENGTH "${out}" lo)
+  string(LENGTH "${want}" lw)
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/last_failed_output.txt "${out}")
+  message(FATAL_ERROR "output differs from ${EXPECTED} (got ${lo} bytes, want ${lw}); saved to last_failed_output.txt")
+endif()

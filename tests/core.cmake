@@ -1,0 +1,5 @@
+ds_add_unit_test(core_unit ${CMAKE_SOURCE_DIR}/tests/core/test_core.c)
+# CLI basics: --help works, unknown commands fail with status 2.
+add_test(NAME cli_help COMMAND deckscope --help)
+add_test(NAME cli_unknown_command COMMAND deckscope nosuchgame)
+set_tests_properties(cli_unknown_command PROPERTIES WILL_FAIL TRUE)

@@ -1,0 +1,143 @@
+/* test_core.c - the engine core: reader errors, buffers, RNG, trace seeking. */
+#include <string.h>
+
+#include "ds_core.h"
+#include "ds_test.h"
+
+static void test_reader(void) {
+    const char *txt = "3 12\n  abc  -7\n\nx";
+    ds_reader r;
+    ds_token t;
+    ds_error e;
+    long long v;
+    ds_reader_init(&r, txt, strlen(txt));
+    CHECK(ds_read_int(&r, 1, 1, 5, &v, "n", &e) == 0 && v == 3);
+    /* 12 is out of range */
+    CHECK(ds_read_int(&r, 1, 1, 5, &v, "m", &e) == -1);
+    CHECK_EQ_INT(e.line, 1);
+    CHECK_EQ_INT(e.col, 3);
+    CHECK(strstr(e.msg, "between 1 and 5") != NULL);
+    CHECK(ds_read_eol(&r, "m", &e) == 0);
+    CHECK(ds_read_word(&r, 1, &t, "name", &e) == 0 && ds_tok_eq(&t, "abc"));
+    CHECK_EQ_INT(t.line, 2);
+    CHECK_EQ_INT(t.col, 3);
+    CHECK(ds_read_int(&r, 1, -10, 10, &v, "delta", &e) == 0 && v == -7);
+    /* same_line read fails at the newline */
+    CHECK(ds_read_word(&r, 1, &t, "card", &e) == -1);
+    CHECK(strstr(e.msg, "end of line") != NULL);
+    CHECK_EQ_INT(e.line, 2);
+    CHECK_EQ_INT(e.col, 10);
+    /* crossing lines works and positions stay right */
+    CHECK(ds_read_word(&r, 0, &t, "card", &e) == 0 && ds_tok_eq(&t, "x"));
+    CHECK_EQ_INT(t.line, 4);
+    CHECK_EQ_INT(t.col, 1);
+    CHECK(ds_read_word(&r, 0, &t, "card", &e) == -1);
+    CHECK(strstr(e.msg, "end of input") != NULL);
+    CHECK(ds_read_eof(&r, &e) == 0);
+    /* non-integer */
+    ds_reader_init(&r, "12a", 3);
+    CHECK(ds_read_int(&r, 0, 0, 100, &v, "k", &e) == -1 && strstr(e.msg, "'12a'"));
+    /* trailing garbage */
+    ds_reader_init(&r, "1 2", 3);
+    CHECK(ds_read_int(&r, 0, 0, 9, &v, "a", &e) == 0);
+    CHECK(ds_read_eof(&r, &e) == -1 && e.col == 3);
+    {
+        char out[128];
+        ds_error_format(&e, out, sizeof out);
+        CHECK(strncmp(out, "line 1, column 3: ", 18) == 0);
+    }
+}
+
+static void test_buf(void) {
+    ds_buf b;
+    int i;
+    ds_buf_init(&b);
+    CHECK(ds_buf_int(&b, -9223372036854775807LL - 1) == 0);
+    CHECK(strcmp(b.data, "-9223372036854775808") == 0);
+    ds_buf_clear(&b);
+    for (i = 0; i < 100000; i++) ds_buf_int(&b, i % 10);
+    CHECK_EQ_INT(b.len, 100000);
+    ds_buf_clear(&b);
+    ds_buf_json_str(&b, "a\"b\\\n\x01", 6);
+    CHECK(strcmp(b.data, "\"a\\\"b\\\\\\u000a\\u0001\"") == 0);
+    ds_buf_clear(&b);
+    ds_buf_printf(&b, "%s=%d", "x", 42);
+    CHECK(strcmp(b.data, "x=42") == 0);
+    ds_buf_free(&b);
+}
+
+static void test_rng(void) {
+    ds_rng a, b;
+    int i, counts[5] = {0};
+    ds_rng_seed(&a, 7);
+    ds_rng_seed(&b, 7);
+    for (i = 0; i < 1000; i++) CHECK(ds_rng_next(&a) == ds_rng_next(&b));
+    for (i = 0; i < 50000; i++) counts[ds_rng_below(&a, 5)]++;
+    for (i = 0; i < 5; i++) CHECK(counts[i] > 9000 && counts[i] < 11000);
+    /* shuffle is a permutation */
+    {
+        int v[50], seen[50] = {0};
+        for (i = 0; i < 50; i++) v[i] = i;
+        ds_rng_shuffle(&a, v, 50, sizeof v[0]);
+        for (i = 0; i < 50; i++) seen[v[i]]++;
+        for (i = 0; i < 50; i++) CHECK(seen[i] == 1);
+    }
+}
+
+/* A toy game for the trace: state is a running sum and a step counter. */
+typedef struct { unsigned long long sum; int steps; } toy_state;
+typedef struct { int add; } toy_event;
+static void toy_apply(void *s, const void *e, const void *ctx) {
+    toy_state *st = (toy_state *)s;
+    (void)ctx;
+    st->sum = st->sum * 3u + (unsigned)((const toy_event *)e)->add;
+    st->steps++;
+}
+
+static void test_trace(void) {
+    ds_trace t;
+    ds_error e;
+    toy_state s0 = {0, 0}, got, want;
+    ds_rng rng;
+    size_t n = 5000, i, interval;
+    for (interval = 1; interval <= 128; interval *= 8) {
+        CHECK(ds_trace_init(&t, sizeof(toy_event), sizeof(toy_state), interval, toy_apply, NULL, &s0, &e) == 0);
+        ds_rng_seed(&rng, interval);
+        for (i = 0; i < n; i++) {
+            toy_event ev = {(int)ds_rng_below(&rng, 100)};
+            CHECK(ds_trace_emit(&t, &ev, &e) == 0);
+        }
+        CHECK_EQ_INT(t.n, n);
+        /* seek(i) equals replaying from scratch */
+        want = s0;
+        for (i = 0; i <= n; i++) {
+            if (i % 97 == 0 || i == n || i % interval == 0 || i % interval == interval - 1) {
+                CHECK(ds_trace_seek(&t, i, &got) == 0);
+                CHECK(got.sum == want.sum && got.steps == want.steps);
+            }
+            if (i < n) toy_apply(&want, ds_trace_event(&t, i), NULL);
+        }
+        CHECK(ds_trace_seek(&t, n + 1, &got) == -1);
+        ds_trace_free(&t);
+    }
+    /* the event limit is an error, not a crash */
+    CHECK(ds_trace_init(&t, sizeof(toy_event), sizeof(toy_state), 0, toy_apply, NULL, &s0, &e) == 0);
+    t.max_events = 3;
+    {
+        toy_event ev = {1};
+        CHECK(ds_trace_emit(&t, &ev, &e) == 0);
+        CHECK(ds_trace_emit(&t, &ev, &e) == 0);
+        CHECK(ds_trace_emit(&t, &ev, &e) == 0);
+        CHECK(ds_trace_emit(&t, &ev, &e) == -1);
+        CHECK(strstr(e.msg, "limit") != NULL);
+    }
+    ds_trace_free(&t);
+}
+
+int main(void) {
+    test_reader();
+    test_buf();
+    test_rng();
+    test_trace();
+    DS_TEST_MAIN_END();
+}

@@ -1,0 +1,40 @@
+/* ds_test.h - a tiny assertion kit for the C tests (no framework needed).
+ *   CHECK(cond)            record a failure, keep going
+ *   CHECK_EQ_INT(a, b)     with both values in the message
+ *   DS_TEST_MAIN_END()     prints "N passed, N failed" and returns the status
+ */
+#ifndef DS_TEST_H
+#define DS_TEST_H
+#include <stdio.h>
+
+static int ds_test_passed, ds_test_failed;
+
+#define CHECK(cond)                                                                     \
+    do {                                                                                \
+        if (cond) ds_test_passed++;                                                     \
+        else {                                                                          \
+            ds_test_failed++;                                                           \
+            if (ds_test_failed <= 20)                                                   \
+                fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                               \
+    } while (0)
+
+#define CHECK_EQ_INT(a, b)                                                              \
+    do {                                                                                \
+        long long ds_a_ = (long long)(a), ds_b_ = (long long)(b);                       \
+        if (ds_a_ == ds_b_) ds_test_passed++;                                           \
+        else {                                                                          \
+            ds_test_failed++;                                                           \
+            if (ds_test_failed <= 20)                                                   \
+                fprintf(stderr, "%s:%d: %s == %s failed: %lld != %lld\n", __FILE__,     \
+                        __LINE__, #a, #b, ds_a_, ds_b_);                                \
+        }                                                                               \
+    } while (0)
+
+#define DS_TEST_MAIN_END()                                                              \
+    do {                                                                                \
+        printf("%d passed, %d failed\n", ds_test_passed, ds_test_failed);               \
+        return ds_test_failed ? 1 : 0;                                                  \
+    } while (0)
+
+#endif
