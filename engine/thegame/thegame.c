@@ -1,0 +1,564 @@
+/* thegame.c - The Game, solo (CERC 2022): parser, rules, simulation, judge
+ * output and JSON. See thegame.h for the API and docs/games/thegame.md for
+ * the rules as implemented. */
+#include "thegame.h"
+
+#include <stdio.h> /* snprintf only: the engine does no I/O */
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- names ---------------------------------------------------------------- */
+
+static const char *const row_names[THEGAME_ROWS] = {"up1", "up2", "down1", "down2"};
+
+const char *thegame_row_name(int row) {
+    return row >= 0 && row < THEGAME_ROWS ? row_names[row] : "?";
+}
+
+const char *thegame_event_kind_name(int kind) {
+    static const char *const names[] = {"deal", "play", "draw", "end"};
+    return kind >= 0 && kind < 4 ? names[kind] : "?";
+}
+
+const char *thegame_result_name(int result) {
+    static const char *const names[] = {"running", "win", "loss"};
+    return result >= 0 && result < 3 ? names[result] : "?";
+}
+
+const char *thegame_rule_name(int rule) {
+    static const char *const names[] = {"none", "backwards", "closest"};
+    return rule >= 0 && rule < 3 ? names[rule] : "?";
+}
+
+/* ---- input ---------------------------------------------------------------- */
+
+void thegame_input_free(thegame_input *in) { free(in); }
+
+/* Parses a token as an optionally negative decimal integer; the value is
+ * clamped to 1000 in magnitude (enough to report "out of range"). */
+static int token_int(const ds_token *t, int *value) {
+    size_t i = 0;
+    int neg = 0, v = 0;
+    if (t->len && t->s[0] == '-') { neg = 1; i = 1; }
+    if (i >= t->len) return -1;
+    for (; i < t->len; i++) {
+        if (t->s[i] < '0' || t->s[i] > '9') return -1;
+        v = v * 10 + (t->s[i] - '0');
+        if (v > 1000) v = 1000;
+    }
+    *value = neg ? -v : v;
+    return 0;
+}
+
+int thegame_parse(const char *text, size_t len, thegame_input **out, ds_error *err) {
+    thegame_input *in;
+    ds_reader r;
+    int first[THEGAME_MAX_CARD + 1]; /* 1 + index of the first copy, 0 = unseen */
+    int i;
+    *out = NULL;
+    in = (thegame_input *)calloc(1, sizeof *in);
+    if (!in) return ds_fail(err, 0, 0, "out of memory for the input");
+    memset(first, 0, sizeof first);
+    ds_reader_init(&r, text ? text : "", text ? len : 0);
+    for (i = 0; i < THEGAME_CARDS; i++) {
+        ds_token t;
+        int v;
+        if (ds_reader_at_eof(&r)) {
+            ds_fail(err, r.line, r.col,
+                    "expected card %d of %d (the input is a permutation of 2..99), found end "
+                    "of input after %d numbers",
+                    i + 1, THEGAME_CARDS, i);
+            goto fail;
+        }
+        if (ds_read_word(&r, 0, &t, "a card (an integer from 2 to 99)", err)) goto fail;
+        if (token_int(&t, &v)) {
+            ds_fail(err, t.line, t.col, "expected card %d of %d (an integer from 2 to 99), found '%.*s'",
+                    i + 1, THEGAME_CARDS, (int)(t.len > 24 ? 24 : t.len), t.s);
+            goto fail;
+        }
+        if (v < THEGAME_MIN_CARD || v > THEGAME_MAX_CARD) {
+            ds_fail(err, t.line, t.col, "expected card %d of %d between 2 and 99, found '%.*s'",
+                    i + 1, THEGAME_CARDS, (int)(t.len > 24 ? 24 : t.len), t.s);
+            goto fail;
+        }
+        if (first[v]) {
+            int j = first[v] - 1;
+            ds_fail(err, t.line, t.col,
+                    "expected each of 2..99 once, found %d again as card %d (first seen as card %d "
+                    "at line %d, column %d)",
+                    v, i + 1, j + 1, in->line[j], in->col[j]);
+            goto fail;
+        }
+        first[v] = i + 1;
+        in->deck[i] = (uint8_t)v;
+        in->line[i] = t.line;
+        in->col[i] = t.col;
+    }
+    if (!ds_reader_at_eof(&r)) {
+        ds_token t;
+        if (ds_read_word(&r, 0, &t, "end of input", err) == 0)
+            ds_fail(err, t.line, t.col, "expected end of input after %d cards, found '%.*s'",
+                    THEGAME_CARDS, (int)(t.len > 24 ? 24 : t.len), t.s);
+        goto fail;
+    }
+    *out = in;
+    return 0;
+fail:
+    free(in);
+    return -1;
+}
+
+int thegame_input_from_deck(const uint8_t deck[THEGAME_CARDS], thegame_input **out,
+                            ds_error *err) {
+    thegame_input *in;
+    int seen[THEGAME_MAX_CARD + 1] = {0}, i;
+    *out = NULL;
+    for (i = 0; i < THEGAME_CARDS; i++) {
+        int v = deck[i];
+        if (v < THEGAME_MIN_CARD || v > THEGAME_MAX_CARD)
+            return ds_fail(err, 0, 0, "deck[%d] = %d is not between 2 and 99", i, v);
+        if (seen[v]++) return ds_fail(err, 0, 0, "deck[%d] = %d appears twice", i, v);
+    }
+    in = (thegame_input *)calloc(1, sizeof *in);
+    if (!in) return ds_fail(err, 0, 0, "out of memory for the input");
+    memcpy(in->deck, deck, THEGAME_CARDS);
+    *out = in;
+    return 0;
+}
+
+/* ---- rules ---------------------------------------------------------------- */
+
+void thegame_initial_state(thegame_state *s) {
+    int r;
+    memset(s, 0, sizeof *s);
+    for (r = 0; r < THEGAME_ROWS; r++) {
+        s->row[r][0] = thegame_row_is_up(r) ? 1 : 100;
+        s->row_len[r] = 1;
+    }
+}
+
+static void add_to_hand(thegame_state *s, const thegame_event *e) {
+    int i;
+    for (i = 0; i < e->count && i < THEGAME_HAND && s->hand_len < THEGAME_HAND; i++) {
+        s->hand[s->hand_len++] = e->cards[i];
+        if (s->pile_pos < THEGAME_CARDS) s->pile_pos++;
+    }
+}
+
+void thegame_apply(void *state, const void *event, const void *input) {
+    thegame_state *s = (thegame_state *)state;
+    const thegame_event *e = (const thegame_event *)event;
+    (void)input;
+    switch (e->kind) {
+    case THEGAME_EV_DEAL:
+        add_to_hand(s, e);
+        s->turn = e->turn;
+        break;
+    case THEGAME_EV_DRAW:
+        add_to_hand(s, e);
+        s->turn = e->turn;
+        break;
+    case THEGAME_EV_PLAY: {
+        int p = e->hand_pos, r = e->row;
+        if (p >= s->hand_len || r >= THEGAME_ROWS || s->row_len[r] >= THEGAME_ROW_CAP) break;
+        s->row[r][s->row_len[r]++] = s->hand[p];
+        memmove(s->hand + p, s->hand + p + 1, (size_t)(s->hand_len - p - 1));
+        s->hand_len--;
+        s->hand[s->hand_len] = 0; /* keep unused slots zero: states compare with memcmp */
+        s->turn = e->turn;
+        s->plays_in_turn = e->play_in_turn;
+        break;
+    }
+    case THEGAME_EV_END:
+        s->result = e->result;
+        s->turn = e->turn;
+        break;
+    default:
+        break;
+    }
+}
+
+int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *row) {
+    thegame_decision local;
+    int p, r, n = s->hand_len < THEGAME_HAND ? s->hand_len : THEGAME_HAND;
+    int back_pos = -1, back_row = -1, near_pos = -1, near_row = -1, best = 1000;
+    if (!d) d = &local;
+    memset(d, 0, sizeof *d);
+    d->hand_len = (uint8_t)n;
+    memcpy(d->hand, s->hand, (size_t)n);
+    for (r = 0; r < THEGAME_ROWS; r++) d->top[r] = s->row[r][s->row_len[r] ? s->row_len[r] - 1 : 0];
+    /* Scanning cards left to right and, for each, rows top to bottom, the
+     * first trick found is rule 1's choice and the first strict minimum is
+     * rule 2's choice: both tie-breaks are this scan order. */
+    for (p = 0; p < n; p++) {
+        for (r = 0; r < THEGAME_ROWS; r++) {
+            int c = d->hand[p], t = d->top[r];
+            int diff = c > t ? c - t : t - c;
+            int up = thegame_row_is_up(r);
+            int normal = up ? c > t : c < t;
+            int back = up ? c == t - THEGAME_BACKWARDS : c == t + THEGAME_BACKWARDS;
+            d->diff[p][r] = (uint8_t)diff;
+            if (back) {
+                d->move[p][r] = THEGAME_MOVE_BACKWARDS;
+                d->n_backwards++;
+                if (back_pos < 0) { back_pos = p; back_row = r; }
+            } else if (normal) {
+                d->move[p][r] = THEGAME_MOVE_NORMAL;
+                d->n_normal++;
+                if (diff < best) { best = diff; near_pos = p; near_row = r; }
+            }
+        }
+    }
+    if (back_pos >= 0) {
+        d->rule = THEGAME_RULE_BACKWARDS;
+        d->chosen_pos = (uint8_t)back_pos;
+        d->chosen_row = (uint8_t)back_row;
+    } else if (near_pos >= 0) {
+        d->rule = THEGAME_RULE_CLOSEST;
+        d->chosen_pos = (uint8_t)near_pos;
+        d->chosen_row = (uint8_t)near_row;
+        d->best_diff = (uint8_t)best;
+        for (p = 0; p < n; p++)
+            for (r = 0; r < THEGAME_ROWS; r++)
+                if (d->move[p][r] == THEGAME_MOVE_NORMAL && d->diff[p][r] == best) d->n_tied++;
+    } else {
+        d->rule = THEGAME_RULE_NONE;
+        return 0;
+    }
+    if (pos) *pos = d->chosen_pos;
+    if (row) *row = d->chosen_row;
+    return 1;
+}
+
+/* ---- simulation ----------------------------------------------------------- */
+
+static int emit_end(ds_trace *tr, int turn, int result, const thegame_decision *why,
+                    ds_error *err) {
+    thegame_event e;
+    memset(&e, 0, sizeof e);
+    e.kind = THEGAME_EV_END;
+    e.turn = (uint8_t)turn;
+    e.result = (uint8_t)result;
+    if (why) e.why = *why;
+    return ds_trace_emit(tr, &e, err);
+}
+
+int thegame_simulate(const thegame_input *in, ds_trace *tr, ds_error *err) {
+    thegame_state s0;
+    thegame_event e;
+    int turn, k;
+    thegame_initial_state(&s0);
+    if (ds_trace_init(tr, sizeof(thegame_event), sizeof(thegame_state), 16, thegame_apply, in, &s0,
+                      err))
+        return -1;
+    tr->max_events = THEGAME_MAX_EVENTS;
+
+    memset(&e, 0, sizeof e);
+    e.kind = THEGAME_EV_DEAL;
+    e.count = THEGAME_HAND;
+    memcpy(e.cards, in->deck, THEGAME_HAND);
+    if (ds_trace_emit(tr, &e, err)) goto fail;
+
+    for (turn = 1;; turn++) {
+        const thegame_state *s;
+        for (k = 1; k <= THEGAME_DRAW; k++) {
+            thegame_decision why;
+            int pos, row;
+            s = (const thegame_state *)tr->live;
+            if (s->hand_len == 0) {
+                if (emit_end(tr, turn, THEGAME_WIN, NULL, err)) goto fail;
+                return 0;
+            }
+            if (!thegame_decide(s, &why, &pos, &row)) {
+                /* Nothing playable, even in the middle of a turn: lost, no draw. */
+                if (emit_end(tr, turn, THEGAME_LOSS, &why, err)) goto fail;
+                return 0;
+            }
+            memset(&e, 0, sizeof e);
+            e.kind = THEGAME_EV_PLAY;
+            e.turn = (uint8_t)turn;
+            e.play_in_turn = (uint8_t)k;
+            e.card = s->hand[pos];
+            e.hand_pos = (uint8_t)pos;
+            e.row = (uint8_t)row;
+            e.backwards = why.rule == THEGAME_RULE_BACKWARDS;
+            e.prev_top = why.top[row];
+            e.why = why;
+            if (ds_trace_emit(tr, &e, err)) goto fail;
+        }
+        s = (const thegame_state *)tr->live;
+        if (s->pile_pos < THEGAME_CARDS) {
+            int n = THEGAME_CARDS - s->pile_pos;
+            if (n > THEGAME_DRAW) n = THEGAME_DRAW;
+            memset(&e, 0, sizeof e);
+            e.kind = THEGAME_EV_DRAW;
+            e.turn = (uint8_t)turn;
+            e.count = (uint8_t)n;
+            memcpy(e.cards, in->deck + s->pile_pos, (size_t)n);
+            if (ds_trace_emit(tr, &e, err)) goto fail;
+        } else if (s->hand_len == 0) {
+            if (emit_end(tr, turn, THEGAME_WIN, NULL, err)) goto fail;
+            return 0;
+        }
+    }
+fail:
+    ds_trace_free(tr);
+    return -1;
+}
+
+/* ---- judge output --------------------------------------------------------- */
+
+static void put_list(ds_buf *out, const uint8_t *v, int n) {
+    int i;
+    for (i = 0; i < n; i++) {
+        if (i) ds_buf_putc(out, ' ');
+        ds_buf_int(out, v[i]);
+    }
+    ds_buf_putc(out, '\n');
+}
+
+int thegame_format(const thegame_input *in, const ds_trace *tr, ds_buf *out,
+                   uint32_t *lines_at_step) {
+    thegame_state s;
+    int r;
+    if (ds_trace_seek(tr, tr->n, &s)) return -1;
+    for (r = 0; r < THEGAME_ROWS; r++) put_list(out, s.row[r], s.row_len[r]);
+    put_list(out, s.hand, s.hand_len);
+    put_list(out, in->deck + s.pile_pos, THEGAME_CARDS - s.pile_pos);
+    if (lines_at_step) {
+        size_t i;
+        uint32_t lines = 0;
+        lines_at_step[0] = 0;
+        for (i = 0; i < tr->n; i++) {
+            const thegame_event *e = (const thegame_event *)ds_trace_event(tr, i);
+            if (e->kind == THEGAME_EV_END) lines = 6;
+            lines_at_step[i + 1] = lines;
+        }
+    }
+    return out->failed ? -1 : 0;
+}
+
+int thegame_event_line(const thegame_event *ev) {
+    switch (ev->kind) {
+    case THEGAME_EV_PLAY: return ev->row + 1;
+    case THEGAME_EV_DEAL:
+    case THEGAME_EV_DRAW: return 5;
+    default: return 0;
+    }
+}
+
+/* ---- JSON ----------------------------------------------------------------- */
+
+static void json_list(ds_buf *out, const uint8_t *v, int n) {
+    int i;
+    ds_buf_putc(out, '[');
+    for (i = 0; i < n; i++) {
+        if (i) ds_buf_putc(out, ',');
+        ds_buf_int(out, v[i]);
+    }
+    ds_buf_putc(out, ']');
+}
+
+static void json_key_int(ds_buf *out, const char *key, long long v) {
+    ds_buf_puts(out, ",\"");
+    ds_buf_puts(out, key);
+    ds_buf_puts(out, "\":");
+    ds_buf_int(out, v);
+}
+
+static void json_key_str(ds_buf *out, const char *key, const char *v) {
+    ds_buf_puts(out, ",\"");
+    ds_buf_puts(out, key);
+    ds_buf_puts(out, "\":");
+    ds_buf_json_str(out, v, strlen(v));
+}
+
+static const char *ordinal_suffix(int n) {
+    return n == 1 ? "st" : n == 2 ? "nd" : n == 3 ? "rd" : "th";
+}
+
+static void json_decision(ds_buf *out, const thegame_decision *d) {
+    char why[240];
+    int p, r, first;
+    int cp = d->chosen_pos, cr = d->chosen_row;
+    int hl = d->hand_len < THEGAME_HAND ? d->hand_len : THEGAME_HAND;
+    int card = cp < hl ? d->hand[cp] : 0;
+    ds_buf_puts(out, "{\"rule\":");
+    ds_buf_json_str(out, thegame_rule_name(d->rule), strlen(thegame_rule_name(d->rule)));
+    switch (d->rule) {
+    case THEGAME_RULE_BACKWARDS:
+        snprintf(why, sizeof why,
+                 "rule 1 (backwards trick): %d trick%s available; the leftmost card with one is "
+                 "%d (%d%s from the left), played on %s, the topmost row where it is exactly 10 %s "
+                 "the last card %d",
+                 d->n_backwards, d->n_backwards == 1 ? "" : "s", card, cp + 1,
+                 ordinal_suffix(cp + 1), thegame_row_name(cr),
+                 thegame_row_is_up(cr) ? "below" : "above", d->top[cr]);
+        break;
+    case THEGAME_RULE_CLOSEST:
+        snprintf(why, sizeof why,
+                 "rule 2 (closest): no backwards trick; %d legal move%s; the smallest difference "
+                 "is %d, reached by %d move%s; %s card %d (%d%s from the left) on %s (last card %d)",
+                 d->n_normal, d->n_normal == 1 ? "" : "s", d->best_diff, d->n_tied,
+                 d->n_tied == 1 ? "" : "s",
+                 d->n_tied == 1 ? "the only one is" : "ties go to the leftmost card, then the topmost row:",
+                 card, cp + 1, ordinal_suffix(cp + 1), thegame_row_name(cr), d->top[cr]);
+        break;
+    default:
+        snprintf(why, sizeof why,
+                 "no card in the hand can be played on any row (no legal move, no backwards "
+                 "trick): the game is lost");
+        break;
+    }
+    json_key_str(out, "why", why);
+    ds_buf_puts(out, ",\"hand\":");
+    json_list(out, d->hand, hl);
+    ds_buf_puts(out, ",\"tops\":");
+    json_list(out, d->top, THEGAME_ROWS);
+    ds_buf_puts(out, ",\"backwards_tricks\":[");
+    for (first = 1, p = 0; p < hl; p++)
+        for (r = 0; r < THEGAME_ROWS; r++)
+            if (d->move[p][r] == THEGAME_MOVE_BACKWARDS) {
+                if (!first) ds_buf_putc(out, ',');
+                first = 0;
+                ds_buf_puts(out, "{\"card\":");
+                ds_buf_int(out, d->hand[p]);
+                json_key_int(out, "hand_pos", p);
+                json_key_int(out, "row", r);
+                ds_buf_putc(out, '}');
+            }
+    ds_buf_puts(out, "],\"normal_moves\":[");
+    for (first = 1, p = 0; p < hl; p++)
+        for (r = 0; r < THEGAME_ROWS; r++)
+            if (d->move[p][r] == THEGAME_MOVE_NORMAL) {
+                if (!first) ds_buf_putc(out, ',');
+                first = 0;
+                ds_buf_puts(out, "{\"card\":");
+                ds_buf_int(out, d->hand[p]);
+                json_key_int(out, "hand_pos", p);
+                json_key_int(out, "row", r);
+                json_key_int(out, "diff", d->diff[p][r]);
+                ds_buf_putc(out, '}');
+            }
+    ds_buf_putc(out, ']');
+    if (d->rule == THEGAME_RULE_CLOSEST) {
+        json_key_int(out, "best_diff", d->best_diff);
+        json_key_int(out, "tied", d->n_tied);
+    }
+    if (d->rule != THEGAME_RULE_NONE) {
+        ds_buf_puts(out, ",\"chosen\":{\"card\":");
+        ds_buf_int(out, card);
+        json_key_int(out, "hand_pos", cp);
+        json_key_int(out, "row", cr);
+        ds_buf_putc(out, '}');
+    }
+    ds_buf_putc(out, '}');
+}
+
+int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds_buf *out) {
+    const thegame_event *e;
+    thegame_state after;
+    (void)in;
+    if (i >= tr->n || ds_trace_seek(tr, i + 1, &after)) return -1;
+    e = (const thegame_event *)ds_trace_event(tr, i);
+    ds_buf_puts(out, "{\"type\":");
+    ds_buf_json_str(out, thegame_event_kind_name(e->kind), strlen(thegame_event_kind_name(e->kind)));
+    json_key_int(out, "i", (long long)i);
+    json_key_int(out, "turn", e->turn);
+    switch (e->kind) {
+    case THEGAME_EV_DEAL:
+    case THEGAME_EV_DRAW:
+        ds_buf_puts(out, ",\"cards\":");
+        json_list(out, e->cards, e->count < THEGAME_HAND ? e->count : THEGAME_HAND);
+        json_key_int(out, "pile_left", THEGAME_CARDS - after.pile_pos);
+        json_key_int(out, "hand_size", after.hand_len);
+        break;
+    case THEGAME_EV_PLAY:
+        json_key_int(out, "play_in_turn", e->play_in_turn);
+        json_key_int(out, "card", e->card);
+        json_key_int(out, "hand_pos", e->hand_pos);
+        json_key_int(out, "row", e->row);
+        json_key_str(out, "row_name", thegame_row_name(e->row));
+        json_key_int(out, "prev_top", e->prev_top);
+        ds_buf_puts(out, e->backwards ? ",\"backwards\":true" : ",\"backwards\":false");
+        json_key_int(out, "diff", e->card > e->prev_top ? e->card - e->prev_top : e->prev_top - e->card);
+        ds_buf_puts(out, ",\"decision\":");
+        json_decision(out, &e->why);
+        break;
+    case THEGAME_EV_END:
+        json_key_str(out, "result", thegame_result_name(e->result));
+        json_key_int(out, "hand_left", after.hand_len);
+        json_key_int(out, "pile_left", THEGAME_CARDS - after.pile_pos);
+        if (e->result == THEGAME_LOSS) {
+            ds_buf_puts(out, ",\"decision\":");
+            json_decision(out, &e->why);
+        }
+        break;
+    default:
+        break;
+    }
+    ds_buf_putc(out, '}');
+    return out->failed ? -1 : 0;
+}
+
+int thegame_state_json(const thegame_input *in, const thegame_state *s, ds_buf *out) {
+    int r;
+    ds_buf_puts(out, "{\"turn\":");
+    ds_buf_int(out, s->turn);
+    json_key_int(out, "plays_in_turn", s->plays_in_turn);
+    json_key_str(out, "result", thegame_result_name(s->result));
+    ds_buf_puts(out, ",\"rows\":[");
+    for (r = 0; r < THEGAME_ROWS; r++) {
+        int n = s->row_len[r] < THEGAME_ROW_CAP ? s->row_len[r] : THEGAME_ROW_CAP;
+        if (r) ds_buf_putc(out, ',');
+        ds_buf_puts(out, "{\"name\":");
+        ds_buf_json_str(out, thegame_row_name(r), strlen(thegame_row_name(r)));
+        json_key_str(out, "dir", thegame_row_is_up(r) ? "up" : "down");
+        ds_buf_puts(out, ",\"cards\":");
+        json_list(out, s->row[r], n);
+        ds_buf_putc(out, '}');
+    }
+    ds_buf_puts(out, "],\"hand\":");
+    json_list(out, s->hand, s->hand_len < THEGAME_HAND ? s->hand_len : THEGAME_HAND);
+    {
+        int pos = s->pile_pos < THEGAME_CARDS ? s->pile_pos : THEGAME_CARDS;
+        ds_buf_puts(out, ",\"pile\":");
+        if (in) json_list(out, in->deck + pos, THEGAME_CARDS - pos);
+        else ds_buf_puts(out, "null");
+        json_key_int(out, "pile_left", THEGAME_CARDS - pos);
+    }
+    ds_buf_putc(out, '}');
+    return out->failed ? -1 : 0;
+}
+
+int thegame_trace_jsonl(const thegame_input *in, const ds_trace *tr, ds_buf *out) {
+    thegame_state s0;
+    size_t i;
+    if (ds_trace_seek(tr, 0, &s0)) return -1;
+    ds_buf_puts(out, "{\"type\":\"header\",\"game\":\"thegame\"");
+    json_key_int(out, "events", (long long)tr->n);
+    ds_buf_puts(out, ",\"deck\":");
+    json_list(out, in->deck, THEGAME_CARDS);
+    ds_buf_puts(out, ",\"rows\":[\"up1\",\"up2\",\"down1\",\"down2\"],\"state\":");
+    if (thegame_state_json(in, &s0, out)) return -1;
+    ds_buf_puts(out, "}\n");
+    for (i = 0; i < tr->n; i++) {
+        if (thegame_event_json(in, tr, i, out)) return -1;
+        ds_buf_putc(out, '\n');
+    }
+    return out->failed ? -1 : 0;
+}
+
+/* ---- generator ------------------------------------------------------------ */
+
+int thegame_generate(uint64_t seed, int max, ds_buf *out) {
+    uint8_t deck[THEGAME_CARDS];
+    ds_rng rng;
+    int i;
+    (void)max;
+    for (i = 0; i < THEGAME_CARDS; i++) deck[i] = (uint8_t)(THEGAME_MIN_CARD + i);
+    ds_rng_seed(&rng, seed);
+    ds_rng_shuffle(&rng, deck, THEGAME_CARDS, 1);
+    put_list(out, deck, THEGAME_CARDS);
+    return out->failed ? -1 : 0;
+}

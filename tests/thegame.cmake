@@ -1,0 +1,10 @@
+# The Game (solo, CERC 2022): samples byte for byte, unit + property tests,
+# bad-input CLI checks, native-vs-wasm cross check.
+set(TG_DATA "${DS_SHARED_DATA}/thegame")
+ds_add_cli_case(thegame_sample_1 "thegame" ${TG_DATA}/sample-1.in ${TG_DATA}/sample-1.ans)
+ds_add_cli_case(thegame_sample_2 "thegame" ${TG_DATA}/sample-2.in ${TG_DATA}/sample-2.ans)
+# parser errors, samples' positions, 3000 generated games replayed and re-decided
+ds_add_unit_test(thegame_unit ${CMAKE_SOURCE_DIR}/tests/thegame/test_thegame.c)
+add_test(NAME thegame_cli_errors
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/thegame/cli_errors.sh $<TARGET_FILE:deckscope> ${TG_DATA})
+ds_add_cross_check(thegame 30)
