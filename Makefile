@@ -1,0 +1,62 @@
+# deckscope - the commands a person runs. Each installs what it needs first
+# (scripts/setup.sh: Debian packages, SDL2 built for WebAssembly once per
+# machine, npm ci), and is quick when nothing changed.
+#
+#   make serve    build the visualizer and serve it on http://127.0.0.1:$(PORT)/
+#   make test     build native + WebAssembly, run every test in one ctest run
+#   make native   Release CLI + desktop front end in build/native/
+#   make web      the static site in build/site/ (copy it to any web server)
+#   make clean    remove build/
+SHELL := /bin/bash
+PORT ?= 8000
+JOBS ?= 2
+CACHE_DIR := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/deckscope
+# SDL2 for WebAssembly, built by scripts/setup.sh. Set it empty to use emcc's
+# own port instead (-sUSE_SDL=2, e.g. with the emsdk).
+DS_SDL2_WASM_PREFIX ?= $(CACHE_DIR)/sdl2-wasm
+export DS_SDL2_WASM_PREFIX
+# Debian's emscripten needs Debian's node modules (acorn, ...) on NODE_PATH.
+EMENV := NODE_PATH=$(or $(NODE_PATH),/usr/share/nodejs)
+# Run cmake --build as a top-level make (no "Entering directory" noise).
+BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
+CTEST_ARGS ?=
+
+.PHONY: all native web wasm serve test clean setup sizes
+all: native
+
+setup:
+	@scripts/setup.sh
+
+native:
+	@scripts/setup.sh native
+	@cmake --preset native >/dev/null
+	@$(BUILD) --preset native -j $(JOBS)
+	@echo "native: build/native/deckscope, build/native/deckscope-view"
+
+# build/wasm: deckscope-view.{js,wasm}, deckscope.js (CLI for node), and build/site.
+wasm:
+	@scripts/setup.sh web
+	@$(EMENV) emcmake cmake --preset wasm >build-wasm-configure.log 2>&1 \
+	  || { cat build-wasm-configure.log; rm -f build-wasm-configure.log; exit 1; }
+	@rm -f build-wasm-configure.log
+	@$(EMENV) $(BUILD) --preset wasm -j $(JOBS)
+
+web: wasm
+	@scripts/site-size.sh build/site
+	@echo "web: the static site is in build/site/"
+
+serve: web
+	@PORT=$(PORT) node scripts/serve.mjs build/site
+
+test:
+	@scripts/setup.sh test
+	@$(MAKE) --no-print-directory wasm
+	@cmake --preset native-asan >/dev/null
+	@$(BUILD) --preset native-asan -j $(JOBS)
+	@ctest --test-dir build/native-asan --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+sizes:
+	@scripts/site-size.sh build/site
+
+clean:
+	rm -rf build

@@ -1,0 +1,69 @@
+// static-server.mjs - a small static file server for the built site
+// (build/site): correct MIME types (application/wasm for WebAssembly),
+// GET/HEAD only, no directory listings, nothing outside the root.
+// Used by `make serve` (scripts/serve.mjs) and by the browser tests.
+import { createServer } from 'node:http';
+import { createReadStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+
+export const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.data': 'application/octet-stream',
+};
+
+// Starts a server for `root` on host:port (port 0 = ephemeral). Resolves to
+// {server, url, close()}. onRequest(method, urlPath, status) is called per request.
+export function startStaticServer(root, { host = '127.0.0.1', port = 0, onRequest } = {}) {
+  const base = path.resolve(root);
+  const server = createServer(async (req, res) => {
+    const send = (status, body, type = 'text/plain; charset=utf-8') => {
+      res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      if (onRequest) onRequest(req.method, req.url, status);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      return send(400, 'bad request\n');
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.resolve(base, '.' + rel);
+    if (file !== base && !file.startsWith(base + path.sep)) return send(403, 'forbidden\n');
+    let st;
+    try {
+      st = await fs.stat(file);
+    } catch {
+      return send(404, 'not found\n');
+    }
+    if (!st.isFile()) return send(404, 'not found\n');
+    const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, 'Cache-Control': 'no-cache' });
+    if (onRequest) onRequest(req.method, req.url, 200);
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const a = server.address();
+      resolve({
+        server,
+        url: `http://${host}:${a.port}/`,
+        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+      });
+    });
+  });
+}

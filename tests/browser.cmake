@@ -1,0 +1,24 @@
+# Browser tests: tests/browser/*.test.mjs, run by node's test runner, drive
+# Debian's /usr/bin/chromium through playwright-core (npm ci in
+# scripts/setup.sh) against the built site, served by the test itself on
+# 127.0.0.1. Registered only when DS_SITE_DIR points at a built site
+# (the native-asan preset sets it to build/site). Screenshots go to
+# <build>/artifacts/.
+set(DS_SITE_DIR "" CACHE PATH "The built static site (build/site) for the browser tests; empty skips them")
+if(DS_SITE_DIR)
+  find_program(DS_NODE node)
+  if(NOT DS_NODE)
+    message(WARNING "node not found: browser tests skipped")
+  elseif(NOT EXISTS "${CMAKE_SOURCE_DIR}/node_modules/playwright-core")
+    message(WARNING "playwright-core not installed (run scripts/setup.sh test): browser tests skipped")
+  else()
+    file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/artifacts)
+    file(GLOB DS_BROWSER_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/browser/*.test.mjs)
+    foreach(t ${DS_BROWSER_TESTS})
+      get_filename_component(n ${t} NAME_WE)
+      add_test(NAME browser_${n} COMMAND ${DS_NODE} --test ${t})
+      set_tests_properties(browser_${n} PROPERTIES TIMEOUT 180
+        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts")
+    endforeach()
+  endif()
+endif()

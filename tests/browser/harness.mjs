@@ -1,0 +1,94 @@
+// harness.mjs - shared setup for the browser tests: the site server, Debian's
+// Chromium through playwright-core, and a page that records every console
+// error, page error and failed or 4xx/5xx request.
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startStaticServer } from '../../scripts/static-server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SITE_DIR = process.env.DS_SITE_DIR || path.join(here, '..', '..', 'build', 'site');
+export const ARTIFACTS = process.env.DS_ARTIFACTS_DIR || path.join(os.tmpdir(), 'deckscope-artifacts');
+export const CHROMIUM = process.env.DS_CHROMIUM || '/usr/bin/chromium';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+// Flags from docs: headless, no sandbox (root), no GPU, and nothing that
+// tries to reach the network. playwright-core starts every browser with a
+// fresh temporary --user-data-dir of its own.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage', // containers have a small /dev/shm
+];
+
+export async function startBrowser() {
+  const site = await startStaticServer(SITE_DIR);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000,
+  });
+  return {
+    url: site.url,
+    browser,
+    async close() { await browser.close(); await site.close(); },
+  };
+}
+
+// A new context + page that records problems in page.problems.
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.warnings = [];
+  page.on('console', (m) => {
+    const text = `console.${m.type()}: ${m.text()}`;
+    if (m.type() === 'error') page.problems.push(text);
+    else if (m.type() === 'warning') {
+      page.warnings.push(text);
+      // Emscripten falls back to slower paths with a warning (e.g. a wrong
+      // MIME type for .wasm): treat those as failures too.
+      if (/wasm|WebAssembly|MIME/i.test(m.text())) page.problems.push(text);
+    }
+  });
+  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('response', (r) => { if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.closeAll = () => context.close();
+  return page;
+}
+
+// Loads the page and waits for window.deckscope.ready (first frame drawn).
+export async function loadView(page, url) {
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'load' });
+  const ready = await page.evaluate(() =>
+    Promise.race([
+      window.deckscope.ready,
+      new Promise((_, rej) => setTimeout(() => rej(new Error('no frame within 30 s; state=' + window.deckscope.state + ' ' + (window.deckscope.error || ''))), 30_000)),
+    ]));
+  return { ...ready, wallMs: Date.now() - start };
+}
+
+// Distinct RGB colours of a PNG, decoded by the browser itself.
+export async function pngStats(page, png) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, img.width, img.height).data;
+    const colours = new Set();
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      sum += d[i] + d[i + 1] + d[i + 2];
+    }
+    return { width: img.width, height: img.height, distinct: colours.size,
+             meanLuma: sum / (3 * img.width * img.height) };
+  }, png.toString('base64'));
+}
+
+export const artifact = (name) => path.join(ARTIFACTS, name);

@@ -1,0 +1,121 @@
+/* text.c - glyph atlas texture and text drawing. */
+#include "text.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "font_data.h"
+
+static const float font_px[DS_FONT_COUNT] = {13.0f, 17.0f, 30.0f};
+
+float text_size(int font) { return font_px[font]; }
+
+static int bake(ds_text *t, SDL_Renderer *r, float scale) {
+    float px[DS_FONT_COUNT];
+    uint32_t(*ranges)[2];
+    uint32_t *rgba;
+    size_t i, n;
+    int k;
+
+    ranges = malloc(sizeof *ranges * (size_t)ds_font_nranges);
+    if (!ranges) return SDL_OutOfMemory();
+    for (k = 0; k < ds_font_nranges; k++) {
+        ranges[k][0] = ds_font_ranges[k].first;
+        ranges[k][1] = ds_font_ranges[k].last;
+    }
+    for (k = 0; k < DS_FONT_COUNT; k++) px[k] = roundf(font_px[k] * scale);
+    k = ds_atlas_bake(&t->atlas, ds_font_ttf, ds_font_ttf_size,
+                      (const uint32_t(*)[2])ranges, ds_font_nranges, px, DS_FONT_COUNT);
+    free(ranges);
+    if (k != 0) return SDL_SetError("cannot bake the glyph atlas");
+
+    /* White pixels with the coverage as alpha; colour comes from the vertices. */
+    n = (size_t)t->atlas.w * (size_t)t->atlas.h;
+    rgba = malloc(n * sizeof *rgba);
+    if (!rgba) return SDL_OutOfMemory();
+    for (i = 0; i < n; i++) {
+        uint32_t a = t->atlas.pixels[i];
+        rgba[i] = (a << 24) | 0x00FFFFFFu; /* ARGB8888 */
+    }
+    t->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC,
+                               t->atlas.w, t->atlas.h);
+    if (t->tex) {
+        SDL_UpdateTexture(t->tex, NULL, rgba, t->atlas.w * 4);
+        SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
+    }
+    free(rgba);
+    /* The coverage bitmap is on the GPU now; keep the glyph table only. */
+    free(t->atlas.pixels);
+    t->atlas.pixels = NULL;
+    if (!t->tex) return -1;
+    t->scale = scale;
+    return 0;
+}
+
+int text_init(ds_text *t, SDL_Renderer *r, float scale) {
+    memset(t, 0, sizeof *t);
+    return bake(t, r, scale);
+}
+
+int text_set_scale(ds_text *t, SDL_Renderer *r, float scale) {
+    if (t->tex && fabsf(scale - t->scale) < 0.01f) return 0;
+    text_free(t);
+    return bake(t, r, scale);
+}
+
+void text_free(ds_text *t) {
+    if (t->tex) SDL_DestroyTexture(t->tex);
+    ds_atlas_free(&t->atlas);
+    memset(t, 0, sizeof *t);
+}
+
+float text_width(const ds_text *t, int font, const char *utf8) {
+    return ds_atlas_measure(&t->atlas, font, utf8);
+}
+
+float text_ascent(const ds_text *t, int font) { return t->atlas.fonts[font].ascent; }
+
+float text_line_height(const ds_text *t, int font) {
+    const ds_atlas_font *f = &t->atlas.fonts[font];
+    return f->ascent - f->descent + f->line_gap;
+}
+
+float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_align align,
+                SDL_Color c, const char *utf8) {
+    enum { BATCH = 64 };
+    SDL_Vertex v[BATCH * 4];
+    int idx[BATCH * 6];
+    int nq = 0, i;
+    float w = ds_atlas_measure(&t->atlas, font, utf8);
+    float pen, base;
+    uint32_t prev = 0;
+
+    if (align == DS_ALIGN_CENTER) x -= w / 2;
+    else if (align == DS_ALIGN_RIGHT) x -= w;
+    pen = roundf(x);
+    base = roundf(y + t->atlas.fonts[font].ascent);
+    for (i = 0; i < BATCH; i++) {
+        idx[i * 6 + 0] = i * 4 + 0; idx[i * 6 + 1] = i * 4 + 1; idx[i * 6 + 2] = i * 4 + 2;
+        idx[i * 6 + 3] = i * 4 + 0; idx[i * 6 + 4] = i * 4 + 2; idx[i * 6 + 5] = i * 4 + 3;
+    }
+    while (*utf8) {
+        ds_quad q;
+        SDL_Vertex *p = &v[nq * 4];
+        uint32_t cp = ds_utf8_next(&utf8);
+        int blank = ds_atlas_quad(&t->atlas, font, prev, cp, &pen, base, &q);
+        prev = cp;
+        if (blank) continue;
+        p[0].position.x = q.x0; p[0].position.y = q.y0; p[0].tex_coord.x = q.s0; p[0].tex_coord.y = q.t0;
+        p[1].position.x = q.x1; p[1].position.y = q.y0; p[1].tex_coord.x = q.s1; p[1].tex_coord.y = q.t0;
+        p[2].position.x = q.x1; p[2].position.y = q.y1; p[2].tex_coord.x = q.s1; p[2].tex_coord.y = q.t1;
+        p[3].position.x = q.x0; p[3].position.y = q.y1; p[3].tex_coord.x = q.s0; p[3].tex_coord.y = q.t1;
+        p[0].color = p[1].color = p[2].color = p[3].color = c;
+        if (++nq == BATCH) {
+            SDL_RenderGeometry(r, t->tex, v, nq * 4, idx, nq * 6);
+            nq = 0;
+        }
+    }
+    if (nq) SDL_RenderGeometry(r, t->tex, v, nq * 4, idx, nq * 6);
+    return w;
+}
