@@ -76,6 +76,7 @@ static void frame(void *arg) {
         f.frame = app->frame;
         f.theme = &app->theme;
         f.game = app->host.game;
+        f.view = NULL; /* set by the viewer once view.c lands */
         app->scene->draw(app->scene_state, &f);
         if (app->screenshot && app->max_frames && app->frame + 1 == app->max_frames) {
             int rc = i_video_screenshot(app, app->screenshot);

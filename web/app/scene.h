@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include "text.h"
+#include "view.h"
 
 typedef struct ds_theme {
     int dark;
@@ -27,6 +28,7 @@ typedef struct ds_frame {
     long frame;
     const ds_theme *theme;
     int game; /* game picked in the page: 0..3, or -1 for none */
+    const ds_view *view; /* the loaded game and its cursor (view.h); NULL when none */
 } ds_frame;
 
 typedef struct ds_scene {
