@@ -58,4 +58,18 @@ static inline const void *dsv_tween_event(const ds_view *v) {
     return NULL;
 }
 
+/* ---- view.c (implemented by the viewer model) ------------------------------ */
+void dsv_init(ds_view *v);                /* empty view, game = DSV_NONE */
+void dsv_free(ds_view *v);
+/* Parses and simulates `text` for `game` (DSV_*). 0 on success; -1 with
+ * v->error filled (line, col, msg) and the previous game kept on failure.
+ * A game that needs more work (goudan's table) sets busy; call dsv_work. */
+int dsv_load(ds_view *v, int game, const char *text, size_t len);
+/* Does at most about budget_ms of pending work; returns 1 while still busy. */
+int dsv_work(ds_view *v, double budget_ms);
+/* Moves the cursor (clamped to 0..n). animate = 0 jumps without a tween. */
+void dsv_seek(ds_view *v, size_t step, int animate);
+/* Advances the tween by dt seconds. */
+void dsv_tick(ds_view *v, double dt);
+
 #endif
