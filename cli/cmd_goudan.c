@@ -1,16 +1,139 @@
-/* cmd_goudan.c - the 'goudan' subcommand (placeholder until the engine lands). */
+/* cmd_goudan.c - the 'goudan' subcommand (THUPC 2021 pre, I).
+ *
+ *   deckscope goudan < input                 judge output (one probability a line)
+ *   deckscope goudan --explain < input       小E's legal operations after the draw,
+ *                                            with their win probabilities, best first
+ *   deckscope goudan --playout [--seed N] < input
+ *                                            JSON Lines trace of a game from query 1
+ *                                            (--trace is the same as --playout)
+ *   deckscope gen goudan --seed N [--count T | --max | --all]
+ */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
+#include "goudan/goudan.h"
+
+static void describe_op(ds_buf *o, const goudan_op *op, int mover) {
+    const char *foe = mover == 0 ? "the teacher" : "小E";
+    switch (op->kind) {
+    case GOUDAN_OP_PLAY: ds_buf_puts(o, "play a card (3 random hits, then a HP-2 minion)"); break;
+    case GOUDAN_OP_FACE:
+        ds_buf_printf(o, "minion #%d (HP %d) attacks %s (-3 HP)", op->attacker + 1, op->attacker_hp, foe);
+        break;
+    case GOUDAN_OP_TRADE:
+        ds_buf_printf(o, "minion #%d (HP %d) trades with %s's minion #%d (HP %d)", op->attacker + 1,
+                      op->attacker_hp, foe, op->target + 1, op->target_hp);
+        break;
+    case GOUDAN_OP_SKILL: ds_buf_puts(o, "skill (-2 HP, draw a card)"); break;
+    default: ds_buf_puts(o, "end the turn"); break;
+    }
+}
+
+static void put_board(ds_buf *o, const int *hp, int n) {
+    int i;
+    if (!n) { ds_buf_puts(o, "none"); return; }
+    ds_buf_putc(o, '[');
+    for (i = 0; i < n; i++) { if (i) ds_buf_putc(o, ' '); ds_buf_int(o, hp[i]); }
+    ds_buf_putc(o, ']');
+}
+
+static int run_explain(const goudan_input *in, const goudan_table *t, ds_buf *out, ds_error *err) {
+    goudan_eval *ev;
+    size_t i;
+    int k, O = goudan_input_o(in);
+    if (goudan_eval_new(t, &ev, err)) return -1;
+    for (i = 0; i < goudan_input_count(in); i++) {
+        goudan_query q;
+        goudan_turn tu;
+        goudan_decision d;
+        goudan_query_get(in, i, &q);
+        goudan_query_turn(&q, O, &tu);
+        if (goudan_explain(ev, &tu, &d, err)) { goudan_eval_free(ev); return -1; }
+        ds_buf_printf(out, "query %zu: E=%d S=%d, teacher's minions ", i + 1, q.e_hp, q.s_hp);
+        put_board(out, q.s_minion, q.s_count);
+        ds_buf_puts(out, ", 小E's minions ");
+        put_board(out, q.e_minion, q.e_count);
+        ds_buf_printf(out, ", hands: teacher %d, 小E %d (%d after the draw), O=%d\n", q.s_hand,
+                      q.e_hand, tu.my_hand, O);
+        for (k = 0; k < d.n; k++) {
+            ds_buf_puts(out, k == d.chosen ? "  * " : "    ");
+            goudan_put_prob(out, d.ops[k].value);
+            ds_buf_puts(out, "  ");
+            describe_op(out, &d.ops[k], 0);
+            ds_buf_putc(out, '\n');
+        }
+        ds_buf_puts(out, "  answer ");
+        goudan_put_prob(out, goudan_query_value(t, &q));
+        ds_buf_puts(out, "\n");
+        if (out->failed) { goudan_eval_free(ev); return ds_fail(err, 0, 0, "out of memory"); }
+    }
+    goudan_eval_free(ev);
+    return 0;
+}
+
+static int run_playout(const goudan_input *in, const goudan_table *t, uint64_t seed, ds_buf *out,
+                       ds_error *err) {
+    ds_trace tr;
+    if (goudan_simulate(in, t, seed, &tr, err)) return -1;
+    goudan_trace_jsonl(in, &tr, out);
+    ds_trace_free(&tr);
+    return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
+}
 
 int cmd_goudan(int argc, char **argv) {
-    (void)argc; (void)argv;
-    fprintf(stderr, "deckscope goudan: not implemented yet\n");
-    return 2;
+    static const char *const flags[] = {"--explain", "--playout", "--trace", NULL};
+    static const char *const opts[] = {"--seed", NULL};
+    ds_buf text, out;
+    ds_error err = {0, 0, ""};
+    goudan_input *in = NULL;
+    goudan_table *t = NULL;
+    uint64_t seed = 0;
+    int explain = cli_flag(argc, argv, "--explain");
+    int playout = cli_flag(argc, argv, "--playout") || cli_flag(argc, argv, "--trace");
+    int rc;
+    if ((rc = cli_check_args("goudan", argc, argv, flags, opts))) return rc;
+    if (cli_opt_u64(argc, argv, "--seed", 0, &seed)) return cli_usage_error("goudan", "--seed needs a number");
+    if (explain && playout) return cli_usage_error("goudan", "--explain and --playout exclude each other");
+    ds_buf_init(&text);
+    ds_buf_init(&out);
+    if (cli_read_stdin(&text)) { ds_buf_free(&text); return 2; }
+    rc = goudan_parse(text.data ? text.data : "", text.len, &in, &err);
+    ds_buf_free(&text);
+    if (rc) return cli_input_error("goudan", &err);
+    if (goudan_solve(goudan_input_o(in), GOUDAN_HP_MAX, &t, &err)) {
+        goudan_input_free(in);
+        return cli_input_error("goudan", &err);
+    }
+    if (explain) rc = run_explain(in, t, &out, &err);
+    else if (playout) rc = run_playout(in, t, seed, &out, &err);
+    else rc = goudan_format(in, t, &out) ? ds_fail(&err, 0, 0, "out of memory for the output") : 0;
+    goudan_table_free(t);
+    goudan_input_free(in);
+    if (rc) { ds_buf_free(&out); return cli_input_error("goudan", &err); }
+    rc = cli_write(&out);
+    ds_buf_free(&out);
+    return rc;
 }
 
 int gen_goudan(int argc, char **argv) {
-    (void)argc; (void)argv;
-    fprintf(stderr, "deckscope gen goudan: not implemented yet\n");
-    return 2;
+    static const char *const flags[] = {"--max", "--all", NULL};
+    static const char *const opts[] = {"--seed", "--count", NULL};
+    uint64_t seed = 0, count = 0;
+    ds_buf out;
+    int rc, all = cli_flag(argc, argv, "--all"), max = cli_flag(argc, argv, "--max");
+    if ((rc = cli_check_args("gen goudan", argc, argv, flags, opts))) return rc;
+    if (cli_opt_u64(argc, argv, "--seed", 0, &seed))
+        return cli_usage_error("gen goudan", "--seed needs a number");
+    if (cli_opt_u64(argc, argv, "--count", 0, &count) || count > GOUDAN_T_MAX)
+        return cli_usage_error("gen goudan", "--count needs a number of queries between 1 and 10000000");
+    if (all + max + (count > 0) > 1)
+        return cli_usage_error("gen goudan", "use at most one of --count, --max and --all");
+    ds_buf_init(&out);
+    if (all) rc = goudan_generate_all(seed, &out);
+    else rc = goudan_generate(seed, max ? 351493 : (int)count, &out);
+    if (rc) { ds_buf_free(&out); fprintf(stderr, "deckscope gen goudan: out of memory\n"); return 2; }
+    rc = cli_write(&out);
+    ds_buf_free(&out);
+    return rc;
 }

@@ -1,0 +1,20 @@
+# goudan (THUPC 2021 pre, I) tests; files in tests/goudan/.
+#  goudan_unit     properties: samples, table invariants, evaluator vs table,
+#                  explanations and chance trees, playouts replayed with
+#                  ds_trace_seek, progressive solver, generator, parse errors
+#  goudan_ref      an independent memoised search (small HPs) vs the engine
+#  goudan_sample_* the CLI on the samples, byte for byte
+#  goudan_cli_*    bad input / usage (exit 2, line:column) and CLI modes
+ds_add_unit_test(goudan_unit ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan.c)
+ds_add_unit_test(goudan_ref ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_ref.c)
+foreach(i 1 2)
+  ds_add_cli_case(goudan_sample_${i} "goudan" ${DS_SHARED_DATA}/goudan/sample-${i}.in
+    ${DS_SHARED_DATA}/goudan/sample-${i}.ans)
+endforeach()
+add_test(NAME goudan_cli_errors COMMAND bash ${CMAKE_SOURCE_DIR}/tests/goudan/cli_errors.sh
+  $<TARGET_FILE:deckscope>)
+add_test(NAME goudan_cli_modes COMMAND bash ${CMAKE_SOURCE_DIR}/tests/goudan/cli_modes.sh
+  $<TARGET_FILE:deckscope>)
+# each run solves the whole table (about 1 s under node, 1.7 s native under
+# ASan), so 4 seeds rather than 10 keep the goudan tests under a minute
+ds_add_cross_check(goudan 4)
