@@ -1,0 +1,628 @@
+/* mahjong.c - tiles, input parsing, the rules (apply), the simulation and the
+ * judge output of the mahjong simulator. See mahjong.h and docs/games/mahjong.md. */
+#include "mahjong.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- tiles ----------------------------------------------------------------- */
+
+static const char *const tile_names[MJ_KINDS] = {
+    "1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M", "9M",
+    "1P", "2P", "3P", "4P", "5P", "6P", "7P", "8P", "9P",
+    "1S", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S",
+    "E",  "S",  "W",  "N",  "B",  "F",  "Z",  "PASS", "REVERSE", "DOUBLE"};
+
+const char *mahjong_tile_name(int kind) {
+    return kind >= 0 && kind < MJ_KINDS ? tile_names[kind] : "?";
+}
+
+int mahjong_tile_parse(const char *s, size_t n) {
+    int k;
+    for (k = 0; k < MJ_KINDS; k++)
+        if (strlen(tile_names[k]) == n && memcmp(tile_names[k], s, n) == 0) return k;
+    return -1;
+}
+
+char mahjong_player_name(int player) { return (char)('A' + (player & 3)); }
+
+static int next_player(int p, int dir) { return (p + dir + 4) & 3; }
+
+static const char tile_list[] =
+    "a tile (1M..9M, 1P..9P, 1S..9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE)";
+
+/* ---- input ----------------------------------------------------------------- */
+
+/* ds_read_eol, with a readable message for a control byte after the tile. */
+static int read_eol(ds_reader *r, ds_error *err) {
+    const char *p = r->p;
+    int col = r->col;
+    while (p < r->end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\v' || *p == '\f')) {
+        p++;
+        col++;
+    }
+    if (p < r->end && *p != '\n' && ((unsigned char)*p < 0x20 || *p == 0x7f))
+        return ds_fail(err, r->line, col,
+                       "expected end of line after the tile, found control byte 0x%02x",
+                       (unsigned)(unsigned char)*p);
+    return ds_read_eol(r, "the tile", err);
+}
+
+int mahjong_parse(const char *text, size_t len, mahjong_input **out, ds_error *err) {
+    mahjong_input *in;
+    ds_reader r;
+    uint8_t seen[MJ_KINDS] = {0};
+    int i;
+    *out = NULL;
+    in = (mahjong_input *)calloc(1, sizeof *in);
+    if (!in) return ds_fail(err, 0, 0, "out of memory for the input");
+    ds_reader_init(&r, text ? text : "", text ? len : 0);
+    for (i = 0; i < MJ_TILES; i++) {
+        ds_token t;
+        char what[120];
+        int k;
+        if (ds_reader_at_eof(&r)) {
+            ds_fail(err, r.line, r.col,
+                    "expected 148 tiles (one per line), found end of input after %d", i);
+            goto fail;
+        }
+        memcpy(what, tile_list, sizeof tile_list);
+        if (ds_read_word(&r, 0, &t, what, err)) goto fail;
+        k = mahjong_tile_parse(t.s, t.len);
+        if (k < 0) {
+            ds_fail(err, t.line, t.col, "expected %s, found '%.*s'", tile_list,
+                    (int)(t.len > 24 ? 24 : t.len), t.s);
+            goto fail;
+        }
+        if (++seen[k] > 4) {
+            ds_fail(err, t.line, t.col,
+                    "expected at most 4 of each tile, found a fifth '%s'", tile_names[k]);
+            goto fail;
+        }
+        in->wall[i] = (uint8_t)k;
+        in->line[i] = t.line;
+        if (read_eol(&r, err)) goto fail;
+    }
+    if (!ds_reader_at_eof(&r)) {
+        ds_token t;
+        ds_read_word(&r, 0, &t, "end of input", err);
+        ds_fail(err, t.line, t.col, "expected end of input after 148 tiles, found '%.*s'",
+                (int)(t.len > 24 ? 24 : t.len), t.s);
+        goto fail;
+    }
+    *out = in;
+    return 0;
+fail:
+    free(in);
+    return -1;
+}
+
+void mahjong_input_free(mahjong_input *in) { free(in); }
+
+int mahjong_parse_hand(const char *text, size_t len, int melds, uint8_t counts[MJ_KINDS],
+                       ds_error *err) {
+    ds_reader r;
+    int n = 0, lo, hi;
+    if (melds < 0 || melds > 4) return ds_fail(err, 0, 0, "melds must be between 0 and 4");
+    lo = 13 - 3 * melds;
+    hi = 14 - 3 * melds;
+    memset(counts, 0, MJ_KINDS);
+    ds_reader_init(&r, text ? text : "", text ? len : 0);
+    while (!ds_reader_at_eof(&r)) {
+        ds_token t;
+        int k;
+        if (ds_read_word(&r, 0, &t, "a tile", err)) return -1;
+        k = mahjong_tile_parse(t.s, t.len);
+        if (k < 0)
+            return ds_fail(err, t.line, t.col, "expected %s, found '%.*s'", tile_list,
+                           (int)(t.len > 24 ? 24 : t.len), t.s);
+        if (n == hi)
+            return ds_fail(err, t.line, t.col,
+                           "expected %d or %d tiles with %d meld%s, found a tile number %d '%s'",
+                           lo, hi, melds, melds == 1 ? "" : "s", n + 1, tile_names[k]);
+        if (counts[k] == 4)
+            return ds_fail(err, t.line, t.col,
+                           "expected at most 4 of each tile, found a fifth '%s'", tile_names[k]);
+        counts[k]++;
+        n++;
+    }
+    if (n < lo)
+        return ds_fail(err, r.line, r.col,
+                       "expected %d or %d tiles with %d meld%s, found end of input after %d",
+                       lo, hi, melds, melds == 1 ? "" : "s", n);
+    return 0;
+}
+
+/* ---- state and rules ----------------------------------------------------------- */
+
+void mahjong_initial(mahjong_state *st) {
+    int p;
+    memset(st, 0, sizeof *st);
+    for (p = 0; p < MJ_PLAYERS; p++) st->dist[p] = -1;
+    st->dir = 1;
+    st->cur = 0;
+    st->phase = MJ_PH_DEAL;
+    st->last_from = MJ_NOBODY;
+    st->last_tile = MJ_NOBODY;
+    st->winner = MJ_NOBODY;
+}
+
+static void take_from_pond(mahjong_state *st, int taker) {
+    int f = st->last_from;
+    if (f < MJ_PLAYERS && st->pond_n[f]) st->pond[f][st->pond_n[f] - 1].taken_by = (uint8_t)taker;
+}
+
+static void add_meld(mahjong_state *st, int p, int kind, int low, int called) {
+    if (st->meld_n[p] < MJ_MAX_MELDS) {
+        mahjong_meld *m = &st->melds[p][st->meld_n[p]++];
+        m->kind = (uint8_t)kind;
+        m->low = (uint8_t)low;
+        m->called = (uint8_t)called;
+        m->from = st->last_from;
+    }
+}
+
+/* The rules: the only code that changes a mahjong_state. Robust against any
+ * event (the viewer may replay a foreign trace): counts never wrap. */
+void mahjong_apply(void *state, const void *event, const void *input) {
+    mahjong_state *st = (mahjong_state *)state;
+    const mahjong_event *ev = (const mahjong_event *)event;
+    int p = ev->player & 3, t = ev->tile, k;
+    (void)input;
+    if (t >= MJ_KINDS && ev->kind != MJ_EV_SKIP && ev->kind != MJ_EV_SELFDRAWN &&
+        ev->kind != MJ_EV_WIN && ev->kind != MJ_EV_EXHAUSTED)
+        return;
+    switch (ev->kind) {
+    case MJ_EV_DEAL:
+    case MJ_EV_DRAW:
+        if (st->hand[p][t] < 4) st->hand[p][t]++;
+        st->hand_n[p]++;
+        if (st->wall_pos < MJ_TILES) st->wall_pos++;
+        st->dist[p] = ev->dist;
+        st->cur = (uint8_t)p;
+        if (ev->kind == MJ_EV_DEAL) {
+            if (st->wall_pos == MJ_PLAYERS * MJ_DEAL) {
+                st->phase = MJ_PH_TURN;
+                st->cur = 0;
+            }
+        } else {
+            st->phase = MJ_PH_DRAWN;
+            st->turns++;
+        }
+        break;
+    case MJ_EV_SKIP:
+        st->skip[p] = 0;
+        st->cur = (uint8_t)next_player(p, st->dir);
+        st->phase = MJ_PH_TURN;
+        break;
+    case MJ_EV_SELFDRAWN:
+        st->winner = (uint8_t)p;
+        st->win_how = MJ_EV_SELFDRAWN;
+        st->phase = MJ_PH_WON;
+        break;
+    case MJ_EV_DISCARD:
+        if (st->hand[p][t]) {
+            st->hand[p][t]--;
+            st->hand_n[p]--;
+        }
+        if (st->pond_n[p] < MJ_POND_MAX) {
+            st->pond[p][st->pond_n[p]].tile = (uint8_t)t;
+            st->pond[p][st->pond_n[p]].taken_by = MJ_NOBODY;
+            st->pond_n[p]++;
+        }
+        st->dist[p] = ev->dist;
+        st->phase = MJ_PH_TURN;
+        if (t == MJ_PASS) {
+            st->skip[ev->target & 3] = 1;
+            st->cur = (uint8_t)next_player(p, st->dir);
+        } else if (t == MJ_REVERSE) {
+            /* the turn goes to the discarder's former upstream player, which is
+             * the next player in the reversed order */
+            st->dir = (int8_t)-st->dir;
+            st->cur = (uint8_t)next_player(p, st->dir);
+        } else if (t == MJ_DOUBLE) {
+            st->cur = (uint8_t)p;
+        } else {
+            st->last_from = (uint8_t)p;
+            st->last_tile = (uint8_t)t;
+            if (ev->claim_by == MJ_NOBODY) st->cur = (uint8_t)next_player(p, st->dir);
+            else st->phase = MJ_PH_CLAIM;
+        }
+        break;
+    case MJ_EV_RON:
+        if (st->hand[p][t] < 4) st->hand[p][t]++;
+        st->hand_n[p]++;
+        take_from_pond(st, p);
+        st->dist[p] = ev->dist;
+        st->winner = (uint8_t)p;
+        st->win_how = MJ_EV_RON;
+        st->cur = (uint8_t)p;
+        st->phase = MJ_PH_WON;
+        break;
+    case MJ_EV_PONG:
+    case MJ_EV_CHOW: {
+        int low = ev->kind == MJ_EV_PONG ? t : ev->target;
+        if (low >= MJ_NORMAL_KINDS) return;
+        for (k = 0; k < 3; k++) {
+            int x = ev->kind == MJ_EV_PONG ? t : low + k;
+            if (x >= MJ_NORMAL_KINDS) break;
+            if (ev->kind == MJ_EV_CHOW && x == t) continue;
+            if (ev->kind == MJ_EV_PONG && k == 2) break;
+            if (st->hand[p][x]) {
+                st->hand[p][x]--;
+                st->hand_n[p]--;
+            }
+        }
+        add_meld(st, p, ev->kind == MJ_EV_PONG ? MJ_MELD_PONG : MJ_MELD_CHOW, low, t);
+        take_from_pond(st, p);
+        st->dist[p] = ev->dist;
+        st->cur = (uint8_t)p;
+        st->phase = MJ_PH_DISCARD;
+        st->turns++;
+        break;
+    }
+    case MJ_EV_WIN:
+        st->winner = (uint8_t)p;
+        st->phase = MJ_PH_OVER;
+        break;
+    case MJ_EV_EXHAUSTED:
+        st->winner = MJ_NOBODY;
+        st->phase = MJ_PH_OVER;
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- simulation ------------------------------------------------------------------ */
+
+typedef struct sim {
+    ds_trace *tr;
+    const mahjong_input *in;
+    mahjong_dist_cache *cache;
+    mahjong_stats *stats;
+    ds_error *err;
+} sim;
+
+static int dist_of(sim *s, const uint8_t *hand, int melds) {
+    if (s->stats) s->stats->distance_calls++;
+    return mahjong_distance(hand, melds, s->cache);
+}
+
+static void ev_init(mahjong_event *ev, int kind, int player) {
+    memset(ev, 0, sizeof *ev);
+    ev->kind = (uint8_t)kind;
+    ev->player = (uint8_t)player;
+    ev->tile = MJ_NOBODY;
+    ev->target = MJ_NOBODY;
+    ev->dist = -1;
+    ev->claim_by = MJ_NOBODY;
+}
+
+/* What the three other players can do with the normal tile t discarded by p;
+ * fills ev->claims (in turn order from p) and ev->claim_by / claim_how. */
+static void decide_claims(sim *s, const mahjong_state *st, int p, int t, mahjong_event *ev) {
+    int i, j, q = p, ron_at = -1, pong_at = -1, chow_j = -1;
+    uint8_t h[MJ_KINDS];
+    ev->nclaims = 3;
+    for (i = 0; i < 3; i++) {
+        mahjong_claim *c = &ev->claims[i];
+        int n;
+        q = next_player(q, st->dir);
+        n = st->meld_n[q];
+        c->player = (uint8_t)q;
+        c->dist = st->dist[q];
+        c->pong_after = -1;
+        c->chow_after[0] = c->chow_after[1] = c->chow_after[2] = -1;
+        memcpy(h, st->hand[q], MJ_KINDS);
+        /* RON: hand + t is a winning hand. It needs distance 1 now (the
+         * distance of hand + t is at least distance(hand) - 1). */
+        if (c->dist == 1) {
+            h[t]++;
+            c->ron = dist_of(s, h, n) == 0;
+            h[t]--;
+            if (c->ron && ron_at < 0) ron_at = i;
+        }
+        if (h[t] >= 2 && n < MJ_MAX_MELDS) {
+            h[t] -= 2;
+            c->pong_after = (int8_t)dist_of(s, h, n + 1);
+            h[t] += 2;
+        }
+        /* CHOW: only the next player in the current order, suited tiles. */
+        if (i == 0 && t < MJ_HONOUR0 && n < MJ_MAX_MELDS) {
+            for (j = 0; j < 3; j++) {
+                int low = t - j, a, b;
+                if (t % 9 - j < 0 || low % 9 > 6) continue;
+                a = low + (j == 0 ? 1 : 0);
+                b = low + (j == 2 ? 1 : 2);
+                if (!h[a] || !h[b]) continue;
+                h[a]--, h[b]--;
+                c->chow_after[j] = (int8_t)dist_of(s, h, n + 1);
+                h[a]++, h[b]++;
+            }
+        }
+    }
+    /* verdicts: RON (first along the turn order), then PONG, then CHOW */
+    if (ron_at < 0) {
+        for (i = 0; i < 3; i++) {
+            mahjong_claim *c = &ev->claims[i];
+            if (c->pong_after >= 0 && c->pong_after < c->dist) pong_at = i;
+        }
+        if (pong_at < 0) {
+            mahjong_claim *c = &ev->claims[0];
+            for (j = 0; j < 3 && chow_j < 0; j++)
+                if (c->chow_after[j] >= 0 && c->chow_after[j] < c->dist) chow_j = j;
+        }
+    }
+    for (i = 0; i < 3; i++) {
+        mahjong_claim *c = &ev->claims[i];
+        int can_call = c->pong_after >= 0 || c->chow_after[0] >= 0 || c->chow_after[1] >= 0 ||
+                       c->chow_after[2] >= 0;
+        int would = (c->pong_after >= 0 && c->pong_after < c->dist);
+        for (j = 0; j < 3; j++)
+            if (c->chow_after[j] >= 0 && c->chow_after[j] < c->dist) would = 1;
+        if (c->ron) c->verdict = (uint8_t)(i == ron_at ? MJ_V_RON : MJ_V_RON_CUT_OFF);
+        else if (i == pong_at) c->verdict = MJ_V_PONG;
+        else if (i == 0 && chow_j >= 0) c->verdict = MJ_V_CHOW;
+        else if (would) c->verdict = MJ_V_PREEMPTED;
+        else if (can_call) c->verdict = MJ_V_DECLINED;
+        else c->verdict = MJ_V_NOTHING;
+    }
+    if (ron_at >= 0) {
+        ev->claim_by = ev->claims[ron_at].player;
+        ev->claim_how = MJ_EV_RON;
+    } else if (pong_at >= 0) {
+        ev->claim_by = ev->claims[pong_at].player;
+        ev->claim_how = MJ_EV_PONG;
+    } else if (chow_j >= 0) {
+        ev->claim_by = ev->claims[0].player;
+        ev->claim_how = MJ_EV_CHOW;
+        ev->target = (uint8_t)(t - chow_j); /* lowest tile of the chosen chow */
+    }
+}
+
+static int do_discard(sim *s, const mahjong_state *st) {
+    mahjong_event ev;
+    int p = st->cur, n = st->meld_n[p], k, best = -1, nbest = 0;
+    uint8_t h[MJ_KINDS];
+    ev_init(&ev, MJ_EV_DISCARD, p);
+    if (st->hand[p][MJ_PASS] || st->hand[p][MJ_REVERSE] || st->hand[p][MJ_DOUBLE]) {
+        for (k = MJ_PASS; k <= MJ_DOUBLE; k++)
+            if (st->hand[p][k]) {
+                ev.cand[ev.ncand].tile = (uint8_t)k;
+                ev.cand[ev.ncand].dist = -1;
+                ev.ncand++;
+                if (best < 0) best = k;
+            }
+        ev.rule = MJ_WHY_SPECIAL;
+        ev.tile = (uint8_t)best;
+        /* specials never count in the distance, so it does not change */
+        ev.dist = st->dist[p];
+        if (best == MJ_PASS) ev.target = (uint8_t)next_player(p, st->dir);
+        return ds_trace_emit(s->tr, &ev, s->err);
+    }
+    memcpy(h, st->hand[p], MJ_KINDS);
+    for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) { /* Z F B N W S E 9S .. 1M */
+        int d;
+        if (!h[k] || ev.ncand >= MJ_MAX_HAND) continue;
+        h[k]--;
+        d = dist_of(s, h, n);
+        h[k]++;
+        ev.cand[ev.ncand].tile = (uint8_t)k;
+        ev.cand[ev.ncand].dist = (int8_t)d;
+        ev.ncand++;
+        if (best < 0 || d < ev.dist) {
+            best = k;
+            ev.dist = (int8_t)d;
+            nbest = 1;
+        } else if (d == ev.dist) {
+            nbest++;
+        }
+    }
+    if (best < 0) return ds_fail(s->err, 0, 0, "player %c has no tile to discard",
+                                 mahjong_player_name(p));
+    ev.rule = (uint8_t)(nbest > 1 ? MJ_WHY_TIE_ORDER : MJ_WHY_MIN_DIST);
+    ev.tile = (uint8_t)best;
+    /* the discard changes only p's hand: the others are judged on st */
+    decide_claims(s, st, p, best, &ev);
+    return ds_trace_emit(s->tr, &ev, s->err);
+}
+
+static int do_claim(sim *s, const mahjong_state *st) {
+    const mahjong_event *d = (const mahjong_event *)ds_trace_event(s->tr, s->tr->n - 1);
+    mahjong_event ev;
+    int i;
+    if (d->kind != MJ_EV_DISCARD || d->claim_by == MJ_NOBODY)
+        return ds_fail(s->err, 0, 0, "internal error: claim without a claimed discard");
+    ev_init(&ev, d->claim_how, d->claim_by);
+    ev.tile = d->tile;
+    for (i = 0; i < 3; i++) {
+        const mahjong_claim *c = &d->claims[i];
+        if (c->player != d->claim_by) continue;
+        if (d->claim_how == MJ_EV_RON) ev.dist = 0;
+        else if (d->claim_how == MJ_EV_PONG) ev.dist = c->pong_after;
+        else {
+            ev.target = d->target;
+            ev.dist = c->chow_after[d->tile - d->target];
+        }
+    }
+    (void)st;
+    return ds_trace_emit(s->tr, &ev, s->err);
+}
+
+int mahjong_simulate_with(const mahjong_input *in, ds_trace *tr, mahjong_dist_cache *cache,
+                          mahjong_stats *stats, ds_error *err) {
+    mahjong_state st0;
+    sim s;
+    mahjong_initial(&st0);
+    if (ds_trace_init(tr, sizeof(mahjong_event), sizeof(mahjong_state), 0, mahjong_apply, in,
+                      &st0, err))
+        return -1;
+    tr->max_events = 4096;
+    s.tr = tr;
+    s.in = in;
+    s.cache = cache;
+    s.stats = stats;
+    s.err = err;
+    for (;;) {
+        const mahjong_state *st = (const mahjong_state *)tr->live;
+        mahjong_event ev;
+        int p = st->cur, rc = 0;
+        switch (st->phase) {
+        case MJ_PH_DEAL: {
+            uint8_t h[MJ_KINDS];
+            p = st->wall_pos & 3;
+            ev_init(&ev, MJ_EV_DEAL, p);
+            ev.tile = in->wall[st->wall_pos];
+            if (st->hand_n[p] + 1 == MJ_DEAL) {
+                memcpy(h, st->hand[p], MJ_KINDS);
+                h[ev.tile]++;
+                ev.dist = (int8_t)dist_of(&s, h, 0);
+            }
+            rc = ds_trace_emit(tr, &ev, err);
+            break;
+        }
+        case MJ_PH_TURN:
+            if (st->skip[p]) {
+                ev_init(&ev, MJ_EV_SKIP, p);
+                ev.target = (uint8_t)next_player(p, st->dir);
+            } else if (st->wall_pos >= MJ_TILES) {
+                ev_init(&ev, MJ_EV_EXHAUSTED, p);
+            } else {
+                uint8_t h[MJ_KINDS];
+                ev_init(&ev, MJ_EV_DRAW, p);
+                ev.tile = in->wall[st->wall_pos];
+                memcpy(h, st->hand[p], MJ_KINDS);
+                h[ev.tile]++;
+                ev.dist = (int8_t)dist_of(&s, h, st->meld_n[p]);
+            }
+            rc = ds_trace_emit(tr, &ev, err);
+            break;
+        case MJ_PH_DRAWN:
+            if (st->dist[p] == 0) { /* the hand after drawing is a winning hand */
+                ev_init(&ev, MJ_EV_SELFDRAWN, p);
+                ev.dist = 0;
+                rc = ds_trace_emit(tr, &ev, err);
+            } else {
+                rc = do_discard(&s, st);
+            }
+            break;
+        case MJ_PH_DISCARD:
+            rc = do_discard(&s, st);
+            break;
+        case MJ_PH_CLAIM:
+            rc = do_claim(&s, st);
+            break;
+        case MJ_PH_WON:
+            ev_init(&ev, MJ_EV_WIN, st->winner);
+            ev.dist = 0;
+            rc = ds_trace_emit(tr, &ev, err);
+            break;
+        default:
+            return 0;
+        }
+        if (rc) {
+            ds_trace_free(tr);
+            return -1;
+        }
+    }
+}
+
+int mahjong_simulate(const mahjong_input *in, ds_trace *tr, ds_error *err) {
+    mahjong_dist_cache *c = mahjong_dist_cache_new();
+    int rc;
+    if (!c) return ds_fail(err, 0, 0, "out of memory for the distance cache");
+    rc = mahjong_simulate_with(in, tr, c, NULL, err);
+    mahjong_dist_cache_free(c);
+    return rc;
+}
+
+/* ---- judge output ------------------------------------------------------------- */
+
+int mahjong_event_line(const mahjong_event *ev, ds_buf *out) {
+    char who = mahjong_player_name(ev->player);
+    const char *t = mahjong_tile_name(ev->tile);
+    int i;
+    switch (ev->kind) {
+    case MJ_EV_DEAL:
+    case MJ_EV_DRAW:
+        ds_buf_putc(out, who);
+        ds_buf_puts(out, " IN ");
+        ds_buf_puts(out, t);
+        break;
+    case MJ_EV_DISCARD:
+        ds_buf_putc(out, who);
+        ds_buf_puts(out, " OUT ");
+        ds_buf_puts(out, t);
+        if (ev->tile == MJ_PASS) {
+            ds_buf_putc(out, ' ');
+            ds_buf_putc(out, mahjong_player_name(ev->target));
+        }
+        break;
+    case MJ_EV_SELFDRAWN:
+        ds_buf_putc(out, who);
+        ds_buf_puts(out, " SELFDRAWN");
+        break;
+    case MJ_EV_RON:
+        ds_buf_putc(out, who);
+        ds_buf_puts(out, " RON");
+        break;
+    case MJ_EV_PONG:
+    case MJ_EV_CHOW:
+        ds_buf_putc(out, who);
+        ds_buf_puts(out, ev->kind == MJ_EV_PONG ? " PONG" : " CHOW");
+        for (i = 0; i < 3; i++) {
+            ds_buf_putc(out, ' ');
+            ds_buf_puts(out, mahjong_tile_name(ev->kind == MJ_EV_PONG ? ev->tile : ev->target + i));
+        }
+        break;
+    case MJ_EV_WIN:
+        ds_buf_putc(out, who);
+        ds_buf_puts(out, " WIN");
+        break;
+    case MJ_EV_EXHAUSTED:
+        ds_buf_puts(out, "DRAW");
+        break;
+    default:
+        return out->failed ? -1 : 0;
+    }
+    ds_buf_putc(out, '\n');
+    return out->failed ? -1 : 1;
+}
+
+int mahjong_format(const mahjong_input *in, const ds_trace *tr, ds_buf *out,
+                   uint32_t *lines_at_step) {
+    size_t i;
+    uint32_t lines = 0;
+    (void)in;
+    if (lines_at_step) lines_at_step[0] = 0;
+    for (i = 0; i < tr->n; i++) {
+        int r = mahjong_event_line((const mahjong_event *)ds_trace_event(tr, i), out);
+        if (r < 0) return -1;
+        lines += (uint32_t)r;
+        if (lines_at_step) lines_at_step[i + 1] = lines;
+    }
+    return out->failed ? -1 : 0;
+}
+
+/* ---- generator -------------------------------------------------------------------- */
+
+void mahjong_random_wall(uint64_t seed, uint8_t wall[MJ_TILES]) {
+    ds_rng r;
+    int i;
+    for (i = 0; i < MJ_TILES; i++) wall[i] = (uint8_t)(i / 4);
+    ds_rng_seed(&r, seed);
+    ds_rng_shuffle(&r, wall, MJ_TILES, 1);
+}
+
+int mahjong_generate(uint64_t seed, int max, ds_buf *out) {
+    uint8_t wall[MJ_TILES];
+    int i;
+    (void)max;
+    mahjong_random_wall(seed, wall);
+    for (i = 0; i < MJ_TILES; i++) {
+        ds_buf_puts(out, tile_names[wall[i]]);
+        ds_buf_putc(out, '\n');
+    }
+    return out->failed ? -1 : 0;
+}

@@ -1,0 +1,284 @@
+/* mahjong_dist.c - the winning distance (和牌距离): one DP over the 34 kinds.
+ *
+ *   distance(H, n) = (14 - 3n) - M,  M = max over winning hands F of
+ *                                        sum_k min(F[k], H[k])
+ *
+ * F has exactly G = 4 - n groups (sequences inside one suit, or triplets) and
+ * one pair, at most 4 tiles of a kind (melds are not counted). Special tiles
+ * are never in F, so they never count. The DP walks the kinds 0..33 in order;
+ * its state between kind k-1 and kind k is (g, p, s1, s2): groups placed so
+ * far, pairs placed so far, sequences started at k-1 and sequences started at
+ * k-2 (those still need kind k). At kind k it chooses s new sequences
+ * starting at k (only at positions 1..7 of a suit), t triplets (0/1) and q
+ * pairs (0/1, if none yet) with F[k] = s2 + s1 + s + 3t + 2q <= 4, adds
+ * min(F[k], H[k]) to the value and moves to (g + s + t, p + q, s, s1).
+ * Only groups that can match a hand tile are placed, so the tables hold "at
+ * most g groups, at most p pairs" optima; the target hand is completed with
+ * filler groups on unused kinds (they match nothing, so the value is the same).
+ *
+ * dp_kind() below is the ONLY implementation of that recurrence. The
+ * recording mode runs it over the 34 kinds in one pass and keeps every table.
+ * The fast path runs it over one suit at a time (9 kinds, or the 7 honours)
+ * from the start state, giving a vector best[g][p] per block; blocks are
+ * independent (no sequence crosses a suit), so the answer is the max-plus
+ * combination of the four vectors at (G, 1). Block vectors may be memoised
+ * in a caller-owned cache keyed by the block's counts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mahjong.h"
+
+/* Sequences may start at kind k: a suited kind at position 1..7. */
+static int seq_ok(int k) { return k < MJ_HONOUR0 && k % 9 <= 6; }
+
+/* One kind of the recurrence: table `in` (before kind k, its reachable
+ * states listed in ilist[0..in_n)) -> `out` (after kind k; reachable states
+ * appended to olist in the order they are first reached; returns their
+ * number). G is the group limit. When choice is not NULL it receives the
+ * back-pointer of every reached state.
+ *
+ * Only groups that can match a hand tile are placed (a triplet or the pair on
+ * kind k needs H[k] > 0; at most max(H[k], H[k+1], H[k+2]) sequences start at
+ * k): any other group matches nothing and can be dropped from an optimum, so
+ * the tables hold "at most g groups" optima and the missing groups are filled
+ * in afterwards with tiles the hand does not have. States dominated by another
+ * state of the same table are kept (with their value) but not expanded. */
+static inline int dp_kind(const int8_t *in, const uint8_t *ilist, int in_n, int8_t *out,
+                          uint8_t *olist, uint16_t *choice, const uint8_t *counts, int k, int G) {
+    int h = counts[k], smax = 0, i, out_n = 0, n;
+    if (seq_ok(k)) {
+        smax = h;
+        if (counts[k + 1] > smax) smax = counts[k + 1];
+        if (counts[k + 2] > smax) smax = counts[k + 2];
+    }
+    memset(out, -1, MJ_DP_STATES);
+/* relax state `to` with value v, reached by s sequences, t triplets, q pairs */
+#define DP_RELAX(to, v, s, t, q)                                                              \
+    do {                                                                                      \
+        int to_ = (to), v_ = (v);                                                             \
+        if (out[to_] < 0) olist[out_n++] = (uint8_t)to_;                                      \
+        if (v_ > out[to_]) {                                                                  \
+            out[to_] = (int8_t)v_;                                                            \
+            if (choice) choice[to_] = (uint16_t)(from | (s) << 8 | (t) << 11 | (q) << 12);    \
+        }                                                                                     \
+    } while (0)
+    for (i = 0; i < in_n; i++) {
+        int from = ilist[i], v0 = in[from];
+        int g = from / 50, p = from / 25 % 2, s1 = from / 5 % 5, s2 = from % 5;
+        int room = 4 - s1 - s2; /* copies of kind k the open sequences leave free */
+        int left = G - g;       /* groups still allowed */
+        int smx = smax < room ? smax : room, s;
+        if (smx > left) smx = left;
+        for (s = 0; s <= smx; s++) {
+            int f = s1 + s2 + s, to = (g + s) * 50 + p * 25 + s * 5 + s1;
+            DP_RELAX(to, v0 + (f < h ? f : h), s, 0, 0);
+            if (h) { /* the pair, or a triplet, on kind k (never both: 5 > 4) */
+                if (!p && f + 2 <= 4) DP_RELAX(to + 25, v0 + (f + 2 < h ? f + 2 : h), s, 0, 1);
+                if (f + 3 <= 4 && s < left)
+                    DP_RELAX(to + 50, v0 + (f + 3 < h ? f + 3 : h), s, 1, 0);
+            }
+        }
+    }
+#undef DP_RELAX
+    /* Dominance: a state is not expanded further when the state with one
+     * group fewer, or without the pair, and the same open sequences has at
+     * least its value (whatever follows one can follow the other). It stays
+     * in the table. */
+    for (i = 0, n = 0; i < out_n; i++) {
+        int to = olist[i], v = out[to];
+        if ((to >= 50 && out[to - 50] >= v) || (to / 25 % 2 && out[to - 25] >= v)) {
+            if (choice) choice[to] |= MJ_DP_PRUNED;
+        } else {
+            olist[n++] = (uint8_t)to;
+        }
+    }
+    return n;
+}
+
+/* ---- recording mode: the whole DP in one pass ------------------------------ */
+
+int mahjong_distance_explain(const uint8_t counts[MJ_KINDS], int melds, mahjong_dp_record *rec) {
+    uint8_t la[MJ_DP_STATES], lb[MJ_DP_STATES], *il = la, *ol = lb, *tmp;
+    int G = 4 - melds, k, s, i, n = 1, best = 0, g, p, nfill;
+    memset(rec, 0, sizeof *rec);
+    if (melds < 0 || melds > 4) return -1;
+    rec->melds = melds;
+    rec->groups = G;
+    for (k = 0; k < MJ_KINDS; k++) {
+        rec->hand[k] = counts[k];
+        rec->hand_tiles += counts[k];
+    }
+    memset(rec->value[0], -1, MJ_DP_STATES);
+    rec->value[0][0] = 0;
+    la[0] = 0;
+    for (k = 0; k < MJ_NORMAL_KINDS; k++) {
+        memset(rec->choice[k], 0xFF, sizeof rec->choice[k]);
+        n = dp_kind(rec->value[k], il, n, rec->value[k + 1], ol, rec->choice[k], counts, k, G);
+        tmp = il; il = ol; ol = tmp;
+    }
+    /* the best end state (sequences are all closed after Z): first maximum in
+     * index order, i.e. the fewest groups and pairs */
+    for (s = 1; s < MJ_DP_STATES; s++)
+        if (rec->value[MJ_NORMAL_KINDS][s] > rec->value[MJ_NORMAL_KINDS][best]) best = s;
+    rec->end_state = best;
+    rec->best_match = rec->value[MJ_NORMAL_KINDS][best];
+    rec->distance = 14 - 3 * melds - rec->best_match;
+    /* backtrack */
+    for (s = best, k = MJ_NORMAL_KINDS - 1; k >= 0; k--) {
+        uint16_t ch = rec->choice[k][s];
+        rec->seq_start[k] = (uint8_t)(ch >> 8 & 7);
+        rec->triplet[k] = (uint8_t)(ch >> 11 & 1);
+        rec->pair[k] = (uint8_t)(ch >> 12 & 1);
+        s = ch & 0xFF;
+    }
+    for (k = 0; k < MJ_NORMAL_KINDS; k++) {
+        int f = 3 * rec->triplet[k] + 2 * rec->pair[k];
+        for (i = 0; i < 3; i++)
+            if (k - i >= 0) f += rec->seq_start[k - i];
+        rec->target[k] = (uint8_t)f;
+    }
+    /* complete the hand: the groups (and the pair) the optimum does not need
+     * go on the first kinds that neither the hand nor the target uses */
+    g = best / 50;
+    p = best / 25 % 2;
+    nfill = G - g + (1 - p);
+    for (i = 0; i < 2 && nfill > 0; i++)
+        for (k = 0; k < MJ_NORMAL_KINDS && nfill > 0; k++) {
+            if (rec->target[k] || (i == 0 && counts[k])) continue;
+            rec->filler[k] = 1;
+            if (g < G) {
+                rec->triplet[k] = 1;
+                rec->target[k] = 3;
+                g++;
+            } else {
+                rec->pair[k] = 1;
+                rec->target[k] = 2;
+                p = 1;
+            }
+            nfill--;
+        }
+    for (k = 0; k < MJ_KINDS; k++) {
+        int f = k < MJ_NORMAL_KINDS ? rec->target[k] : 0;
+        rec->add[k] = (uint8_t)(f > counts[k] ? f - counts[k] : 0);
+        rec->remove[k] = (uint8_t)(counts[k] > f ? counts[k] - f : 0);
+    }
+    return rec->distance;
+}
+
+/* ---- fast path: per-block vectors, optionally memoised --------------------- */
+
+enum { CACHE_BITS = 12, CACHE_SIZE = 1 << CACHE_BITS };
+
+typedef struct cache_entry {
+    uint32_t key; /* block key + 1; 0 = empty */
+    int8_t vec[10];
+} cache_entry;
+
+struct mahjong_dist_cache {
+    uint64_t hits, misses;
+    cache_entry e[CACHE_SIZE];
+};
+
+mahjong_dist_cache *mahjong_dist_cache_new(void) {
+    return (mahjong_dist_cache *)calloc(1, sizeof(mahjong_dist_cache));
+}
+
+void mahjong_dist_cache_free(mahjong_dist_cache *c) { free(c); }
+
+void mahjong_dist_cache_stats(const mahjong_dist_cache *c, uint64_t *hits, uint64_t *misses) {
+    *hits = c ? c->hits : 0;
+    *misses = c ? c->misses : 0;
+}
+
+/* best[g*2+p] over one block (first kind k0, nk kinds): the most hand tiles
+ * matched with at most g groups and at most p pairs inside the block. Runs
+ * dp_kind over the block's kinds from the start state. */
+static void block_vector(const uint8_t *counts, int k0, int nk, int8_t vec[10]) {
+    int8_t a[MJ_DP_STATES], b[MJ_DP_STATES], *in = a, *out = b, *tmp;
+    uint8_t la[MJ_DP_STATES], lb[MJ_DP_STATES], *il = la, *ol = lb, *tmpl;
+    int k, g, p, n = 1, lo = k0 + nk, hi = k0 - 1;
+    memset(a, -1, sizeof a);
+    a[0] = 0;
+    la[0] = 0;
+    /* Before the first tile's kind - 2 and after the last tile's kind + 2 a
+     * kind step maps the table onto itself (no tile, no open sequence, no
+     * sequence can reach a tile), so only [first - 2, last + 2] is run. */
+    for (k = k0; k < k0 + nk; k++)
+        if (counts[k]) {
+            if (k < lo) lo = k;
+            hi = k;
+        }
+    lo = lo - 2 > k0 ? lo - 2 : k0;
+    hi = hi + 2 < k0 + nk - 1 ? hi + 2 : k0 + nk - 1;
+    for (k = lo; k <= hi; k++) {
+        n = dp_kind(in, il, n, out, ol, NULL, counts, k, 4);
+        tmp = in; in = out; out = tmp;
+        tmpl = il; il = ol; ol = tmpl;
+    }
+    for (g = 0; g <= 4; g++)
+        for (p = 0; p <= 1; p++) {
+            int v = in[MJ_DP_IDX(g, p, 0, 0)];
+            if (g && vec[(g - 1) * 2 + p] > v) v = vec[(g - 1) * 2 + p];
+            if (p && vec[g * 2] > v) v = vec[g * 2];
+            vec[g * 2 + p] = (int8_t)v;
+        }
+}
+
+static void block_lookup(const uint8_t *counts, int k0, int nk, mahjong_dist_cache *c,
+                         int8_t vec[10]) {
+    uint32_t key = k0 >= MJ_HONOUR0 ? 1u << 27 : 0, h;
+    int k, big = 0;
+    cache_entry *e;
+    for (k = 0; k < nk; k++) {
+        key |= (uint32_t)counts[k0 + k] << (3 * k);
+        big |= counts[k0 + k] > 7; /* not a real hand: 3 bits per kind do not hold it */
+    }
+    if (!c || big) { block_vector(counts, k0, nk, vec); return; }
+    key += 1;
+    h = (key * 2654435761u) >> (32 - CACHE_BITS);
+    e = &c->e[h];
+    if (e->key == key) {
+        c->hits++;
+        memcpy(vec, e->vec, 10);
+        return;
+    }
+    c->misses++;
+    block_vector(counts, k0, nk, vec);
+    e->key = key;
+    memcpy(e->vec, vec, 10);
+}
+
+int mahjong_distance(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache) {
+    static const int first[3] = {9, 18, MJ_HONOUR0}, len[3] = {9, 9, 7};
+    int8_t acc[10], vec[10], nxt[10];
+    int G = 4 - melds, b, g, p, g2, best = 0;
+    if (melds < 0 || melds > 4) return -1;
+    /* max-plus combination of the "at most (g, p)" vectors of the blocks */
+    block_lookup(counts, 0, 9, cache, acc);
+    for (b = 0; b < 3; b++) {
+        block_lookup(counts, first[b], len[b], cache, vec);
+        if (b == 2) break;
+        for (g = 0; g <= G; g++)
+            for (p = 0; p <= 1; p++) {
+                int m = 0;
+                for (g2 = 0; g2 <= g; g2++) {
+                    int v = acc[g2 * 2 + p] + vec[(g - g2) * 2];
+                    if (v > m) m = v;
+                    if (p) {
+                        v = acc[g2 * 2] + vec[(g - g2) * 2 + 1];
+                        if (v > m) m = v;
+                    }
+                }
+                nxt[g * 2 + p] = (int8_t)m;
+            }
+        memcpy(acc, nxt, sizeof acc);
+    }
+    /* only (G, 1) is needed from the last combination */
+    for (g = 0; g <= G; g++) {
+        int v = acc[g * 2 + 1] + vec[(G - g) * 2], w = acc[g * 2] + vec[(G - g) * 2 + 1];
+        if (v > best) best = v;
+        if (w > best) best = w;
+    }
+    return 14 - 3 * melds - best;
+}

@@ -1,0 +1,25 @@
+# mahjong (THUPC 2021 pre, L): judge-exact output on the sample and the 50
+# official cases, the distance against a brute force, properties over
+# generated decks, bad input, native vs wasm.
+set(MJ_DATA ${DS_SHARED_DATA}/mahjong)
+set(MJ_TESTS ${CMAKE_SOURCE_DIR}/tests/mahjong)
+
+ds_add_unit_test(mahjong_distance ${MJ_TESTS}/test_mahjong_distance.c)
+ds_add_unit_test(mahjong_unit ${MJ_TESTS}/test_mahjong.c)
+
+ds_add_cli_case(mahjong_sample_1 "mahjong" ${MJ_DATA}/sample-1.in ${MJ_DATA}/sample-1.ans)
+foreach(i RANGE 1 50)
+  ds_add_cli_case(mahjong_official_${i} "mahjong" ${MJ_DATA}/official/${i}.in
+    ${MJ_DATA}/official/${i}.ans)
+endforeach()
+
+add_test(NAME mahjong_cli_errors
+  COMMAND bash ${MJ_TESTS}/cli_errors.sh $<TARGET_FILE:deckscope> ${MJ_DATA}/sample-1.in)
+add_test(NAME mahjong_cli_modes
+  COMMAND bash ${MJ_TESTS}/cli_modes.sh $<TARGET_FILE:deckscope> ${MJ_DATA}/sample-1.in)
+
+ds_add_cross_check(mahjong 20)
+
+# Benchmark program (not a test): bench/mahjong.sh builds and runs it.
+add_executable(mahjong_bench ${CMAKE_SOURCE_DIR}/bench/mahjong_bench.c)
+target_link_libraries(mahjong_bench PRIVATE ds_engine)
