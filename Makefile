@@ -6,6 +6,7 @@
 #   make test     build native + WebAssembly, run every test in one ctest run
 #   make native   Release CLI + desktop front end in build/native/
 #   make web      the static site in build/site/ (copy it to any web server)
+#   make bench    the speed/memory benchmarks of all four games (README: Benchmarks)
 #   make clean    remove build/
 SHELL := /bin/bash
 PORT ?= 8000
@@ -21,7 +22,7 @@ EMENV := NODE_PATH=$(or $(NODE_PATH),/usr/share/nodejs)
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test clean setup sizes
+.PHONY: all native web wasm serve test clean setup sizes bench
 all: native
 
 setup:
@@ -60,3 +61,11 @@ sizes:
 
 clean:
 	rm -rf build
+
+# Benchmarks: Release builds under build/bench, medians printed by each script.
+bench:
+	@scripts/setup.sh native
+	@bash bench/cirno.sh $(CURDIR)/build/bench
+	@bash bench/thegame_bench.sh 20000 5
+	@bash bench/mahjong.sh $(CURDIR)/build/bench-mahjong
+	@bash bench/goudan.sh $(CURDIR)/build/bench-goudan 9
