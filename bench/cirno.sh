@@ -78,3 +78,8 @@ print(f"CPU (user+sys):  median {statistics.median(cpu):.0f} ms (GNU time, 10 ms
 print(f"peak RSS:        median {statistics.median(rss) / 1024:.1f} MB "
       f"(runs: {', '.join(f'{x/1024:.1f}' for x in rss)})  target <= 64 MB")
 EOF
+
+# Seeking: ds_trace_seek to random steps of the same largest game.
+cc -O2 -I"$root/engine/core" -I"$root/engine" "$root/bench/seek_bench.c" \
+   "$root"/engine/core/*.c "$root"/engine/cirno/*.c -o "$tmp/seek_bench"
+"$tmp/seek_bench" 100000
