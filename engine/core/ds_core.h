@@ -99,7 +99,8 @@ void ds_reader_init(ds_reader *r, const char *text, size_t len);
 
 /* Reads the next whitespace-separated word. With same_line != 0 it does not
  * cross a newline: "expected <what>, found end of line". At the end of input:
- * "expected <what>, found end of input". */
+ * "expected <what>, found end of input". A control byte is an error too.
+ * On failure *tok is an empty token at the error position. */
 int ds_read_word(ds_reader *r, int same_line, ds_token *tok, const char *what,
                  ds_error *err);
 

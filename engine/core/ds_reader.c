@@ -40,6 +40,11 @@ static void describe_here(const ds_reader *r, char *out, size_t cap) {
 
 int ds_read_word(ds_reader *r, int same_line, ds_token *tok, const char *what, ds_error *err) {
     skip_blanks(r, same_line);
+    /* on failure the token is empty at the error position, never garbage */
+    tok->s = r->p;
+    tok->len = 0;
+    tok->line = r->line;
+    tok->col = r->col;
     if (r->p >= r->end || *r->p == '\n') {
         char here[40];
         describe_here(r, here, sizeof here);
@@ -49,9 +54,6 @@ int ds_read_word(ds_reader *r, int same_line, ds_token *tok, const char *what, d
         return ds_fail(err, r->line, r->col, "expected %s, found control byte 0x%02x", what,
                        (unsigned)(unsigned char)*r->p);
     }
-    tok->s = r->p;
-    tok->line = r->line;
-    tok->col = r->col;
     while (r->p < r->end && (unsigned char)*r->p > ' ' && *r->p != 0x7f) advance(r);
     tok->len = (size_t)(r->p - tok->s);
     return 0;

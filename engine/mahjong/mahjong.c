@@ -85,9 +85,10 @@ int mahjong_parse(const char *text, size_t len, mahjong_input **out, ds_error *e
     }
     if (!ds_reader_at_eof(&r)) {
         ds_token t;
-        ds_read_word(&r, 0, &t, "end of input", err);
-        ds_fail(err, t.line, t.col, "expected end of input after 148 tiles, found '%.*s'",
-                (int)(t.len > 24 ? 24 : t.len), t.s);
+        /* a control byte fails ds_read_word, which then reports it itself */
+        if (ds_read_word(&r, 0, &t, "end of input", err) == 0)
+            ds_fail(err, t.line, t.col, "expected end of input after 148 tiles, found '%.*s'",
+                    (int)(t.len > 24 ? 24 : t.len), t.s);
         goto fail;
     }
     *out = in;

@@ -37,6 +37,13 @@ static void test_reader(void) {
     /* non-integer */
     ds_reader_init(&r, "12a", 3);
     CHECK(ds_read_int(&r, 0, 0, 100, &v, "k", &e) == -1 && strstr(e.msg, "'12a'"));
+    /* a control byte is an error, and the token is still defined */
+    ds_reader_init(&r, "ab\x7f", 3);
+    CHECK(ds_read_word(&r, 0, &t, "x", &e) == 0 && t.len == 2);
+    t.s = NULL;
+    CHECK(ds_read_word(&r, 0, &t, "x", &e) == -1);
+    CHECK(strstr(e.msg, "control byte 0x7f") != NULL && e.line == 1 && e.col == 3);
+    CHECK(t.s != NULL && t.len == 0 && t.line == 1 && t.col == 3);
     /* trailing garbage */
     ds_reader_init(&r, "1 2", 3);
     CHECK(ds_read_int(&r, 0, 0, 9, &v, "a", &e) == 0);
