@@ -7,6 +7,8 @@
 #  goudan_cli_*    bad input / usage (exit 2, line:column) and CLI modes
 ds_add_unit_test(goudan_unit ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan.c)
 ds_add_unit_test(goudan_ref ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_ref.c)
+# every listed operation's value vs its successor built by hand from the rules
+ds_add_unit_test(goudan_ops ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_ops.c)
 foreach(i 1 2)
   ds_add_cli_case(goudan_sample_${i} "goudan" ${DS_SHARED_DATA}/goudan/sample-${i}.in
     ${DS_SHARED_DATA}/goudan/sample-${i}.ans)
