@@ -317,14 +317,19 @@ static void put_list(ds_buf *out, const uint8_t *v, int n) {
     ds_buf_putc(out, '\n');
 }
 
+int thegame_format_state(const thegame_input *in, const thegame_state *s, ds_buf *out) {
+    int r;
+    for (r = 0; r < THEGAME_ROWS; r++) put_list(out, s->row[r], s->row_len[r]);
+    put_list(out, s->hand, s->hand_len);
+    put_list(out, in->deck + s->pile_pos, THEGAME_CARDS - s->pile_pos);
+    return out->failed ? -1 : 0;
+}
+
 int thegame_format(const thegame_input *in, const ds_trace *tr, ds_buf *out,
                    uint32_t *lines_at_step) {
     thegame_state s;
-    int r;
     if (ds_trace_seek(tr, tr->n, &s)) return -1;
-    for (r = 0; r < THEGAME_ROWS; r++) put_list(out, s.row[r], s.row_len[r]);
-    put_list(out, s.hand, s.hand_len);
-    put_list(out, in->deck + s.pile_pos, THEGAME_CARDS - s.pile_pos);
+    if (thegame_format_state(in, &s, out)) return -1;
     if (lines_at_step) {
         size_t i;
         uint32_t lines = 0;

@@ -175,6 +175,10 @@ int thegame_simulate(const thegame_input *in, ds_trace *tr, ds_error *err);
 int thegame_format(const thegame_input *in, const ds_trace *tr, ds_buf *out,
                    uint32_t *lines_at_step);
 
+/* The six judge lines of any state s (rows, hand, pile), as thegame_format
+ * writes them for the end state; the viewer shows them at every step. */
+int thegame_format_state(const thegame_input *in, const thegame_state *s, ds_buf *out);
+
 /* The judge-output line an event changes, for highlighting: a play, its
  * row's line (1..4); a deal or draw, 5 (the hand; line 6, the pile, changes
  * too); the end event, 0. */

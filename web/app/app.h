@@ -16,6 +16,7 @@
 
 #include "scene.h"
 #include "text.h"
+#include "view.h"
 
 /* What the embedding page asks for; polled once per frame. */
 typedef struct ds_host {
@@ -35,8 +36,12 @@ typedef struct ds_app {
     int pix_w, pix_h; /* renderer output, pixels */
     float scale;      /* pix_w / win_w */
 
-    const ds_scene *scene;
-    void *scene_state;
+    ds_view view;     /* the loaded game and its cursor (view.h) */
+    const ds_scene *scene;     /* the scene drawing this frame (ds_scene_for) */
+    void *scene_state;         /* its state: scene_states[] entry */
+    const ds_scene *scene_list[8];
+    void *scene_states[8];     /* created on first use, kept while running */
+    int nscenes;
 
     double t;         /* scene time, seconds */
     double last;      /* i_timer_now() of the previous frame */
@@ -46,6 +51,8 @@ typedef struct ds_app {
     /* options */
     long max_frames;        /* stop after this many frames (0 = run) */
     const char *screenshot; /* PNG of the last frame (native only) */
+    int start_step;         /* --step (native) */
+    int start_play;         /* --play (native) */
     int running;
     int exit_code;
 } ds_app;
@@ -62,8 +69,12 @@ void i_input_poll(ds_app *app);
 /* i_timer.c */
 double i_timer_now(void);
 
+/* i_main.c: make the view's scene current (create its state on first use) */
+int app_select_scene(ds_app *app);
+
 /* i_host.c */
 void i_host_poll(ds_app *app);
+void i_host_view_changed(ds_app *app); /* Module.onView when step/playing/busy/mode changed */
 void i_host_frame_drawn(ds_app *app);
 void i_host_error(const char *msg);
 

@@ -1,5 +1,28 @@
-/* i_input.c - SDL events: quit, pause, and everything else to the scene. */
+/* i_input.c - SDL events: the scene first, then quit and (natively) the
+ * timeline keys. In the browser the page handles every shortcut (so that SDL
+ * never takes the keys of the page's text fields). */
 #include "app.h"
+
+#ifndef __EMSCRIPTEN__
+/* Natively the window is the whole program: the keys the page offers. */
+static void timeline_key(ds_app *app, SDL_Keycode k, int repeat) {
+    ds_view *v = &app->view;
+    switch (k) {
+    case SDLK_RIGHT: dsv_seek(v, v->step + 1, 1); break;
+    case SDLK_LEFT: if (v->step > 0) dsv_seek(v, v->step - 1, 1); break;
+    case SDLK_HOME: dsv_seek(v, 0, 0); break;
+    case SDLK_END: dsv_seek(v, v->trace.n, 0); break;
+    case SDLK_PAGEDOWN: case SDLK_RIGHTBRACKET: dsv_seek(v, dsv_find_mark(v, 1, DSV_MARK_ROUND), 0); break;
+    case SDLK_PAGEUP: case SDLK_LEFTBRACKET: dsv_seek(v, dsv_find_mark(v, -1, DSV_MARK_ROUND), 0); break;
+    case SDLK_SPACE: if (!repeat) dsv_play(v, !v->playing); break;
+    case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS: dsv_set_speed(v, v->speed * 2); break;
+    case SDLK_MINUS: case SDLK_KP_MINUS: dsv_set_speed(v, v->speed / 2); break;
+    case SDLK_d: v->mode = v->mode == DSV_MODE_DP ? DSV_MODE_GAME : DSV_MODE_DP; break;
+    case SDLK_ESCAPE: case SDLK_q: app->running = 0; break;
+    default: break;
+    }
+}
+#endif
 
 void i_input_poll(ds_app *app) {
     SDL_Event e;
@@ -10,12 +33,9 @@ void i_input_poll(ds_app *app) {
             app->running = 0;
             break;
         case SDL_KEYDOWN:
-            if (e.key.keysym.sym == SDLK_SPACE && !e.key.repeat) app->paused = !app->paused;
 #ifndef __EMSCRIPTEN__
-            if (e.key.keysym.sym == SDLK_ESCAPE || e.key.keysym.sym == SDLK_q) app->running = 0;
+            timeline_key(app, e.key.keysym.sym, e.key.repeat);
 #endif
-            break;
-        case SDL_MOUSEMOTION:
             break;
         default:
             break;

@@ -1,7 +1,11 @@
 /* i_main.c - deckscope-view: entry point and main loop.
  *
  *   deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]
+ *                  [--game ID --input FILE [--step N] [--play] [--speed X]
+ *                   [--mode dp] [--query Q] [--seed S]]
  *
+ * With --game and --input it loads that game (natively; the page loads games
+ * through view_api.c), moves to --step and optionally autoplays.
  * Natively it opens a window and runs until closed (Esc/q) or, with
  * --frames N, for exactly N frames; --screenshot saves the last frame as PNG
  * and makes the exit status 3 when that frame is blank. In the browser the
@@ -12,20 +16,54 @@
 #include <string.h>
 
 #include "app.h"
+#include "view_api.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
 
 static void usage(void) {
-    fputs("usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n", stderr);
+    fputs("usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n"
+          "                      [--game cirno|thegame|mahjong|goudan --input FILE [--step N]\n"
+          "                       [--play] [--speed X] [--mode dp] [--query Q] [--seed S]]\n", stderr);
 }
 
-static int parse_args(ds_app *app, int argc, char **argv, int *w, int *h) {
+typedef struct opts {
+    const char *game, *input;
+    int dp, query;
+    double speed;
+    unsigned long long seed;
+} opts;
+
+static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *h) {
     int i;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--frames") && i + 1 < argc) {
+        if (!strcmp(a, "--game") && i + 1 < argc) {
+            o->game = argv[++i];
+            if (dsv_game_from_id(o->game) < 0) return -1;
+        } else if (!strcmp(a, "--input") && i + 1 < argc) {
+            o->input = argv[++i];
+        } else if (!strcmp(a, "--step") && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || v < 0 || v > 100000000) return -1;
+            app->start_step = (int)v;
+        } else if (!strcmp(a, "--play")) {
+            app->start_play = 1;
+        } else if (!strcmp(a, "--speed") && i + 1 < argc) {
+            o->speed = atof(argv[++i]);
+            if (!(o->speed > 0)) return -1;
+        } else if (!strcmp(a, "--mode") && i + 1 < argc) {
+            const char *m = argv[++i];
+            if (!strcmp(m, "dp")) o->dp = 1;
+            else if (strcmp(m, "game")) return -1;
+        } else if (!strcmp(a, "--query") && i + 1 < argc) {
+            o->query = atoi(argv[++i]) - 1;
+            if (o->query < 0) return -1;
+        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
+            o->seed = strtoull(argv[++i], NULL, 10);
+        } else if (!strcmp(a, "--frames") && i + 1 < argc) {
             char *end;
             app->max_frames = strtol(argv[++i], &end, 10);
             if (*end || app->max_frames < 1) return -1;
@@ -56,6 +94,14 @@ static void frame(void *arg) {
 
     i_input_poll(app);
     i_host_poll(app);
+    /* Pending work (goudan's table) in slices that keep frames flowing. */
+    if (app->view.busy) dsv_work(&app->view, 8.0);
+    dsv_tick(&app->view, dt);
+    if (app_select_scene(app) != 0) {
+        i_host_error("out of memory");
+        app->running = 0;
+        app->exit_code = 1;
+    }
     i_video_sync(app);
     if (app->host.dark != app->theme.dark) app->theme = ds_theme_make(app->host.dark);
     if (text_set_scale(&app->text, app->renderer, app->scale) != 0) {
@@ -76,7 +122,7 @@ static void frame(void *arg) {
         f.frame = app->frame;
         f.theme = &app->theme;
         f.game = app->host.game;
-        f.view = NULL; /* set by the viewer once view.c lands */
+        f.view = &app->view;
         app->scene->draw(app->scene_state, &f);
         if (app->screenshot && app->max_frames && app->frame + 1 == app->max_frames) {
             int rc = i_video_screenshot(app, app->screenshot);
@@ -89,6 +135,7 @@ static void frame(void *arg) {
         SDL_RenderPresent(app->renderer);
         app->frame++;
         i_host_frame_drawn(app);
+        i_host_view_changed(app);
         if (app->max_frames && app->frame >= app->max_frames) app->running = 0;
     }
 #ifdef __EMSCRIPTEN__
@@ -96,8 +143,95 @@ static void frame(void *arg) {
 #endif
 }
 
+int app_select_scene(ds_app *app) {
+    const ds_scene *want = ds_scene_for(&app->view);
+    int i;
+    if (want == app->scene && app->scene_state) return 0;
+    for (i = 0; i < app->nscenes; i++)
+        if (app->scene_list[i] == want) break;
+    if (i == app->nscenes) {
+        void *st;
+        if (i == (int)(sizeof app->scene_list / sizeof app->scene_list[0])) return -1;
+        st = want->create();
+        if (!st) return -1;
+        app->scene_list[i] = want;
+        app->scene_states[i] = st;
+        app->nscenes++;
+    }
+    app->scene = want;
+    app->scene_state = app->scene_states[i];
+    return 0;
+}
+
+const ds_scene *ds_scene_for(const ds_view *v) {
+    static const ds_scene *const games[DSV_GAMES] = {&ds_scene_cirno, &ds_scene_thegame,
+                                                     &ds_scene_mahjong, &ds_scene_goudan};
+    if (!v || v->busy || !v->loaded || v->game < 0 || v->game >= DSV_GAMES) return &ds_scene_placeholder;
+    if (v->mode == DSV_MODE_DP) {
+        if (v->game == DSV_MAHJONG) return &ds_scene_dp_mahjong;
+        if (v->game == DSV_GOUDAN) return &ds_scene_dp_goudan;
+    }
+    return games[v->game];
+}
+
+/* Natively: read --input and load --game into the view. 0, or -1 with a
+ * message on stderr (parse errors with line and column). */
+static int load_native(ds_app *app, const opts *o) {
+    FILE *fp;
+    char *text = NULL;
+    size_t len = 0, cap = 0, got;
+    int game, rc;
+    if (!o->game && !o->input) return 0;
+    if (!o->game || !o->input) {
+        fputs("deckscope-view: --game and --input go together\n", stderr);
+        return -1;
+    }
+    game = dsv_game_from_id(o->game);
+    fp = fopen(o->input, "rb");
+    if (!fp) { perror(o->input); return -1; }
+    do {
+        if (len + 65536 + 1 > cap) {
+            char *t = realloc(text, cap = (len + 65536 + 1) * 2);
+            if (!t) { free(text); fclose(fp); return -1; }
+            text = t;
+        }
+        got = fread(text + len, 1, cap - len - 1, fp);
+        len += got;
+    } while (got > 0);
+    fclose(fp);
+    text[len] = 0;
+    rc = dsv_load(&app->view, game, text, len);
+    free(text);
+    if (rc != 0) {
+        char msg[260];
+        ds_error_format(&app->view.error, msg, sizeof msg);
+        fprintf(stderr, "deckscope-view: %s: %s\n", o->input, msg);
+        return -1;
+    }
+    while (app->view.busy) dsv_work(&app->view, 50);
+    if (game == DSV_GOUDAN && (o->query || o->seed) &&
+        dsv_goudan_select(&app->view, (size_t)o->query, o->seed ? o->seed : 1) != 0) {
+        fputs("deckscope-view: no such query\n", stderr);
+        return -1;
+    }
+    if (!app->view.loaded) {
+        char msg[260];
+        ds_error_format(&app->view.error, msg, sizeof msg);
+        fprintf(stderr, "deckscope-view: %s\n", msg);
+        return -1;
+    }
+    if (o->speed > 0) dsv_set_speed(&app->view, o->speed);
+    app->view.mode = o->dp ? DSV_MODE_DP : DSV_MODE_GAME;
+    dsv_seek(&app->view, (size_t)app->start_step, 0);
+    if (app->start_play) dsv_play(&app->view, 1);
+    return 0;
+}
+
 static void shutdown_app(ds_app *app) {
-    if (app->scene_state) app->scene->destroy(app->scene_state);
+    int i;
+    for (i = 0; i < app->nscenes; i++) app->scene_list[i]->destroy(app->scene_states[i]);
+    app->nscenes = 0;
+    dsv_free(&app->view);
     text_free(&app->text);
     i_video_shutdown(app);
     SDL_Quit();
@@ -105,12 +239,22 @@ static void shutdown_app(ds_app *app) {
 
 int main(int argc, char **argv) {
     ds_app *app = calloc(1, sizeof *app);
+    opts o;
     int w = 960, h = 540;
     if (!app) return 1;
+    memset(&o, 0, sizeof o);
     app->host.dark = 1;
     app->host.game = -1;
-    if (parse_args(app, argc, argv, &w, &h) != 0) {
+    dsv_init(&app->view);
+    view_api_attach(&app->view);
+    if (parse_args(app, &o, argc, argv, &w, &h) != 0) {
         usage();
+        dsv_free(&app->view);
+        free(app);
+        return 2;
+    }
+    if (load_native(app, &o) != 0) {
+        dsv_free(&app->view);
         free(app);
         return 2;
     }
@@ -128,9 +272,7 @@ int main(int argc, char **argv) {
     i_host_poll(app);
     i_video_sync(app);
     app->theme = ds_theme_make(app->host.dark);
-    app->scene = &ds_scene_placeholder;
-    app->scene_state = app->scene->create();
-    if (!app->scene_state || text_init(&app->text, app->renderer, app->scale) != 0) {
+    if (app_select_scene(app) != 0 || text_init(&app->text, app->renderer, app->scale) != 0) {
         i_host_error(app->scene_state ? SDL_GetError() : "out of memory");
         shutdown_app(app);
         free(app);

@@ -39,7 +39,13 @@ typedef struct ds_scene {
     void (*draw)(void *self, const ds_frame *f);
 } ds_scene;
 
-extern const ds_scene ds_scene_placeholder;
+extern const ds_scene ds_scene_placeholder; /* nothing loaded / solving */
+/* One scene per game (scene_<game>.c) and per DP view (scene_dp_<game>.c). */
+extern const ds_scene ds_scene_cirno, ds_scene_thegame, ds_scene_mahjong, ds_scene_goudan;
+extern const ds_scene ds_scene_dp_mahjong, ds_scene_dp_goudan;
+/* The scene for a view: its game's scene, its DP view in DSV_MODE_DP (games
+ * without a DP view keep their scene), the placeholder when nothing is loaded. */
+const ds_scene *ds_scene_for(const ds_view *v);
 
 /* The four games, in the CLI's order. */
 #define DS_NGAMES 4

@@ -102,7 +102,7 @@ static void draw(void *self, const ds_frame *f) {
     int i;
     char status[96];
     const char *tagline =
-        "four card games, simulated exactly as their judges do \xe2\x80\x94 visualizer coming soon";
+        "four card games, simulated exactly as their judges do";
 
     if (ch > 96 * s) ch = 96 * s;
     compact = ch < 80 * s;
@@ -118,6 +118,16 @@ static void draw(void *self, const ds_frame *f) {
     snprintf(status, sizeof status, "t = %.1f s  \xc2\xb7  frame %ld  \xc2\xb7  %.0f\xc3\x97%.0f px  \xc2\xb7  scale %.2f",
              t, f->frame, f->w, f->h, s);
     text_draw(f->text, r, DS_FONT_SMALL, pad, f->h - pad - small_h, DS_ALIGN_LEFT, th->muted, status);
+    if (f->view && f->view->busy) {
+        /* A game is being prepared (goudan's table): show how far it is. */
+        float bw = f->w - 2 * pad, by = pad + title_h + 28 * s + text_line_height(f->text, DS_FONT_BODY);
+        char msg[64];
+        snprintf(msg, sizeof msg, "solving %s: %.0f %%", ds_game_names[f->view->game < 0 ? 0 : f->view->game],
+                 f->view->progress * 100);
+        draw_round_rect(r, pad, by, bw, 10 * s, 5 * s, th->card_edge);
+        draw_round_rect(r, pad, by, bw * (float)f->view->progress, 10 * s, 5 * s, th->accent);
+        text_draw(f->text, r, DS_FONT_BODY, pad, by + 16 * s, DS_ALIGN_LEFT, th->fg, msg);
+    }
     if (cw < 60 * s || ch < 32 * s) return; /* too small for the cards */
 
     p->highlight = -1;

@@ -1,17 +1,24 @@
 /* view.h - the viewer model: one loaded game, its engine trace, the cursor.
  *
- * This is the contract between the three parts of the front end:
+ * This is the contract between the parts of the front end:
  *   - view.c + view_<game>.c (adapters) load an input through the engine
- *     (<g>_parse, <g>_simulate), own the trace and move the cursor;
+ *     (<g>_parse, <g>_simulate), own the trace and move the cursor; the
+ *     adapters are the only front-end files that call a game's engine API
+ *     to build a view;
  *   - scenes (scene_<game>.c) draw a frame from a const ds_view: the state at
  *     `from_step`, the state at `step`, the event between them, and the tween
  *     progress `anim`; they never simulate or re-implement a rule;
- *   - view_api.c exports dsv_* functions to the JS shell (timeline, texts,
- *     URL hash, window.deckscope), which reads JSON made by the engine.
+ *   - DP views (scene_dp_<game>.c, view_dp_<game>.c) draw records the engine
+ *     made (mahjong_dp_record, goudan_decision / goudan_tree / the solver);
+ *   - view_api.c exports dsv_api_* functions to the JS shell (timeline, texts,
+ *     window.deckscope), which reads JSON made by the engine.
  *
  * Step numbering is ds_trace's: step 0 is before the first event, step n
  * (= trace.n) the end. Moving from step s to s+1 plays event s; moving from
  * s+1 back to s plays it in reverse.
+ *
+ * Playback runs on real elapsed time (dsv_tick(dt)): at most one step per
+ * tick, so a slow frame or a background tab never skips or repeats a step.
  */
 #ifndef DS_VIEW_H
 #define DS_VIEW_H
@@ -21,19 +28,30 @@
 
 #include "ds_core.h"
 
-enum { DSV_NONE = -1, DSV_CIRNO = 0, DSV_THEGAME = 1, DSV_MAHJONG = 2, DSV_GOUDAN = 3 };
+enum { DSV_NONE = -1, DSV_CIRNO = 0, DSV_THEGAME = 1, DSV_MAHJONG = 2, DSV_GOUDAN = 3, DSV_GAMES = 4 };
 
-/* Kinds of "meaningful points" on the timeline (scrubber marks, prev/next). */
+/* Kinds of "meaningful points" on the timeline (scrubber marks, prev/next),
+ * one per event, in increasing importance. */
 enum { DSV_MARK_NONE = 0, DSV_MARK_TURN = 1, DSV_MARK_ROUND = 2, DSV_MARK_CALL = 3, DSV_MARK_END = 4 };
+
+/* What the canvas shows: the game (timeline) or the DP view of that game. */
+enum { DSV_MODE_GAME = 0, DSV_MODE_DP = 1 };
+
+/* Playback speed limits (x). One step lasts DSV_STEP_SECONDS / speed. */
+#define DSV_SPEED_MIN 0.25
+#define DSV_SPEED_MAX 8.0
+#define DSV_STEP_SECONDS 0.9
 
 typedef struct ds_view {
     int game;              /* DSV_* (DSV_NONE when nothing is loaded) */
-    void *input;           /* the engine's parsed input: cirno_input*, thegame_input*, ... */
-    void *extra;           /* adapter-owned data (e.g. goudan's solved table and answers) */
+    void *input;           /* the engine's parsed input: cirno_input*, thegame_input*,
+                              mahjong_input*, goudan_input* */
+    void *extra;           /* adapter-owned data; goudan: dsv_goudan (below) */
     ds_trace trace;        /* the engine's trace of the game shown */
     int loaded;            /* 1 once trace is valid */
-    int busy;              /* 1 while work remains (e.g. goudan solving in slices) */
+    int busy;              /* 1 while work remains (goudan solving in slices) */
     double progress;       /* 0..1 while busy */
+    uint32_t generation;   /* +1 on every successful load (scenes reset caches) */
 
     size_t step;           /* current step, 0..trace.n */
     size_t from_step;      /* step shown before the last move */
@@ -42,12 +60,37 @@ typedef struct ds_view {
     unsigned char *state;  /* state at step      (trace.state_size bytes) */
     unsigned char *from;   /* state at from_step (trace.state_size bytes) */
 
+    int playing;           /* autoplay on */
+    double speed;          /* 0.25 .. 8 */
+    double hold;           /* seconds spent settled on `step` while playing */
+    size_t play_to;        /* autoplay stops at this step (trace.n by default) */
+    int reduced_motion;    /* 1: no tweening (prefers-reduced-motion) */
+    int mode;              /* DSV_MODE_* */
+    void *dp;              /* DP view state, owned by view_dp_<game>.c, which sets */
+    void (*dp_release)(struct ds_view *v); /* this to free it; called (then both
+                              are NULLed) when another game or input loads */
+
     ds_buf output;         /* the judge output of the whole game */
     uint32_t *lines_at_step; /* n+1 entries: judge lines written by events 0..i-1 */
     unsigned char *marks;  /* n entries: DSV_MARK_* of event i */
 
     ds_error error;        /* the last load error (line, col, msg) */
+    ds_buf scratch;        /* JSON handed out by dsv_api_* (valid until the next call) */
 } ds_view;
+
+/* goudan's adapter data (v->extra when v->game == DSV_GOUDAN). The trace is
+ * a playout of query `query` under optimal play with `seed`. */
+struct goudan_solver;
+struct goudan_table;
+struct goudan_eval;
+typedef struct dsv_goudan {
+    struct goudan_solver *solver; /* while busy */
+    struct goudan_table *table;   /* once solved */
+    struct goudan_eval *eval;
+    int O, hp_max;
+    size_t query;                 /* 0-based query played out */
+    uint64_t seed;
+} dsv_goudan;
 
 /* The event between from_step and step when they are adjacent, else NULL. */
 static inline const void *dsv_tween_event(const ds_view *v) {
@@ -57,8 +100,15 @@ static inline const void *dsv_tween_event(const ds_view *v) {
     if (b + 1 == a) return ds_trace_event(&v->trace, b);
     return NULL;
 }
+/* 1 when the tween plays its event backwards (step < from_step). */
+static inline int dsv_tween_reversed(const ds_view *v) { return v->step < v->from_step; }
+/* The tween progress eased (smoothstep), 0..1. */
+static inline double dsv_ease(const ds_view *v) {
+    double a = v->anim < 0 ? 0 : v->anim > 1 ? 1 : v->anim;
+    return a * a * (3 - 2 * a);
+}
 
-/* ---- view.c (implemented by the viewer model) ------------------------------ */
+/* ---- view.c --------------------------------------------------------------- */
 void dsv_init(ds_view *v);                /* empty view, game = DSV_NONE */
 void dsv_free(ds_view *v);
 /* Parses and simulates `text` for `game` (DSV_*). 0 on success; -1 with
@@ -69,7 +119,31 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len);
 int dsv_work(ds_view *v, double budget_ms);
 /* Moves the cursor (clamped to 0..n). animate = 0 jumps without a tween. */
 void dsv_seek(ds_view *v, size_t step, int animate);
-/* Advances the tween by dt seconds. */
+/* Advances the tween and autoplay by dt seconds (real elapsed time). */
 void dsv_tick(ds_view *v, double dt);
+void dsv_play(ds_view *v, int on);
+void dsv_set_speed(ds_view *v, double speed); /* clamped to 0.25..8 */
+/* The next (dir > 0) or previous (dir < 0) step whose event has a mark of at
+ * least `min_mark`: the step just after such an event going forward (the
+ * state it made), the step just before one going back. Returns v->step when
+ * there is none. */
+size_t dsv_find_mark(const ds_view *v, int dir, int min_mark);
+/* 1-based judge output line written at `step` or most recently before it;
+ * 0 before the first. */
+uint32_t dsv_output_line(const ds_view *v, size_t step);
+/* A random valid input for game from seed, into out. 0 or -1. */
+int dsv_generate(int game, uint64_t seed, ds_buf *out);
+/* Game ids "cirno", "thegame", "mahjong", "goudan" and back (-1 if unknown). */
+const char *dsv_game_id(int game);
+int dsv_game_from_id(const char *id);
+
+/* ---- per-game adapters (view_<game>.c): JSON for the page ------------------ */
+/* Event i / the state at step s as the engine's JSON (one object). */
+int dsv_event_json(ds_view *v, size_t i, ds_buf *out);
+int dsv_state_json(ds_view *v, size_t step, ds_buf *out);
+/* thegame: the six judge lines of the state at `step` (the answer at step n). */
+int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out);
+/* goudan: play out query q (0-based) with seed (once solved). 0 or -1. */
+int dsv_goudan_select(ds_view *v, size_t q, uint64_t seed);
 
 #endif

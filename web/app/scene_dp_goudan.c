@@ -1,0 +1,3 @@
+/* scene_dp_goudan.c - stub until the real scene lands (its owner replaces this file). */
+#include "scene_stub.h"
+DS_STUB_SCENE(dp_goudan)

@@ -1,0 +1,121 @@
+/* view_api.c - the viewer model as seen from the page: dsv_api_* functions
+ * exported to JavaScript (Module.ccall / cwrap). They act on the one view of
+ * the running front end (view_api_attach, called by i_main.c). Strings are
+ * returned in the view's scratch buffer: valid until the next call that
+ * returns a string. Natively they are plain functions (used by tests). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "view_api.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#define API EMSCRIPTEN_KEEPALIVE
+#else
+#define API
+#endif
+
+/* The platform layer owns the view; the exported functions have no other
+ * way to reach it (JavaScript calls them without context). */
+static ds_view *the_view;
+
+void view_api_attach(ds_view *v) { the_view = v; }
+ds_view *view_api_view(void) { return the_view; }
+
+static const char *scratch(ds_buf *b) { return b->failed || !b->data ? "" : b->data; }
+
+API int dsv_api_load(int game, const char *text, int len) {
+    if (!the_view || !text || len < 0) return -1;
+    return dsv_load(the_view, game, text, (size_t)len);
+}
+
+API const char *dsv_api_error(void) {
+    ds_buf *b = &the_view->scratch;
+    char line[260];
+    ds_error_format(&the_view->error, line, sizeof line);
+    ds_buf_clear(b);
+    ds_buf_puts(b, line);
+    return scratch(b);
+}
+API int dsv_api_error_line(void) { return the_view->error.line; }
+API int dsv_api_error_col(void) { return the_view->error.col; }
+
+API int dsv_api_game(void) { return the_view->game; }
+API int dsv_api_loaded(void) { return the_view->loaded; }
+API int dsv_api_steps(void) { return the_view->loaded ? (int)the_view->trace.n : 0; }
+API int dsv_api_step(void) { return (int)the_view->step; }
+API int dsv_api_busy(void) { return the_view->busy; }
+API double dsv_api_progress(void) { return the_view->progress; }
+
+API void dsv_api_seek(int step, int animate) {
+    dsv_seek(the_view, step < 0 ? 0 : (size_t)step, animate);
+}
+API void dsv_api_play(int on) { dsv_play(the_view, on); }
+API int dsv_api_playing(void) { return the_view->playing; }
+API void dsv_api_set_speed(double x) { dsv_set_speed(the_view, x); }
+API double dsv_api_speed(void) { return the_view->speed; }
+API void dsv_api_set_play_to(int step) {
+    ds_view *v = the_view;
+    v->play_to = (step < 0 || !v->loaded || (size_t)step > v->trace.n) ? v->trace.n : (size_t)step;
+}
+API void dsv_api_set_reduced_motion(int on) {
+    the_view->reduced_motion = on ? 1 : 0;
+    if (on) the_view->anim = 1;
+}
+API void dsv_api_set_mode(int mode) { the_view->mode = mode == DSV_MODE_DP ? DSV_MODE_DP : DSV_MODE_GAME; }
+API int dsv_api_mode(void) { return the_view->mode; }
+API int dsv_api_find_mark(int dir, int min_mark) { return (int)dsv_find_mark(the_view, dir, min_mark); }
+API const unsigned char *dsv_api_marks(void) { return the_view->marks; }
+
+API const char *dsv_api_output(void) { return the_view->output.data ? the_view->output.data : ""; }
+API int dsv_api_output_len(void) { return (int)the_view->output.len; }
+API int dsv_api_output_line(int step) { return (int)dsv_output_line(the_view, step < 0 ? 0 : (size_t)step); }
+
+API const char *dsv_api_event_json(int i) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (i < 0 || dsv_event_json(the_view, (size_t)i, b)) { ds_buf_clear(b); ds_buf_puts(b, "null"); }
+    return scratch(b);
+}
+
+API const char *dsv_api_state_json(int step) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (step < 0 || dsv_state_json(the_view, (size_t)step, b)) { ds_buf_clear(b); ds_buf_puts(b, "null"); }
+    return scratch(b);
+}
+
+API const char *dsv_api_thegame_lines(int step) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (step < 0 || dsv_thegame_state_lines(the_view, (size_t)step, b)) ds_buf_clear(b);
+    ds_buf_puts(b, ""); /* NUL-terminate even when empty */
+    return scratch(b);
+}
+
+API const char *dsv_api_generate(int game, double seed) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (!(seed >= 0) || seed > 9007199254740991.0 || dsv_generate(game, (uint64_t)seed, b)) ds_buf_clear(b);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+
+API int dsv_api_goudan_select(int query, double seed) {
+    if (query < 0 || !(seed >= 0) || seed > 9007199254740991.0) return -1;
+    return dsv_goudan_select(the_view, (size_t)query, (uint64_t)seed);
+}
+API int dsv_api_goudan_query(void) {
+    const dsv_goudan *g = the_view->game == DSV_GOUDAN ? the_view->extra : NULL;
+    return g ? (int)g->query : -1;
+}
+API int dsv_api_goudan_count(void) {
+    ds_view *v = the_view;
+    const char *p;
+    int n = 0;
+    /* one answer line per query once solved */
+    if (v->game != DSV_GOUDAN || !v->output.data) return 0;
+    for (p = v->output.data; *p; p++) n += *p == '\n';
+    return n;
+}

@@ -1,0 +1,38 @@
+/* view_cirno.c - the viewer's adapter for cirno: parse, simulate, output,
+ * marks (round starts, plays, losses). */
+#include <stdlib.h>
+
+#include "cirno/cirno.h"
+#include "view_games.h"
+
+static int load(ds_view *v, const char *text, size_t len) {
+    cirno_input *in;
+    size_t i;
+    if (cirno_parse(text, len, &in, &v->error)) return -1;
+    v->input = in;
+    if (cirno_simulate(in, &v->trace, &v->error)) return -1;
+    if (dsv_alloc_arrays(v)) return -1;
+    if (cirno_format(in, &v->trace, &v->output, v->lines_at_step))
+        return ds_fail(&v->error, 0, 0, "out of memory");
+    for (i = 0; i < v->trace.n; i++) {
+        const cirno_event *e = ds_trace_event(&v->trace, i);
+        v->marks[i] = e->kind == CIRNO_EV_ROUND  ? DSV_MARK_ROUND
+                      : e->kind == CIRNO_EV_LOSS ? DSV_MARK_END
+                                                 : DSV_MARK_TURN;
+    }
+    return dsv_finish_load(v);
+}
+
+static void release(ds_view *v) { cirno_input_free(v->input); }
+
+static int event_json(ds_view *v, size_t i, ds_buf *out) {
+    return cirno_event_json(v->input, &v->trace, i, out);
+}
+
+static int state_json(ds_view *v, const void *s, ds_buf *out) {
+    return cirno_state_json(v->input, s, out);
+}
+
+static int generate(uint64_t seed, ds_buf *out) { return cirno_generate(seed, 0, out); }
+
+const dsv_adapter dsv_adapter_cirno = {load, NULL, release, event_json, state_json, generate};
