@@ -6,6 +6,7 @@
 #ifndef DS_TEST_H
 #define DS_TEST_H
 #include <stdio.h>
+#include <stdlib.h>
 
 static int ds_test_passed, ds_test_failed;
 
@@ -36,5 +37,22 @@ static int ds_test_passed, ds_test_failed;
         printf("%d passed, %d failed\n", ds_test_passed, ds_test_failed);               \
         return ds_test_failed ? 1 : 0;                                                  \
     } while (0)
+
+/* The whole file at path, NUL-terminated, or NULL; *len its size. */
+static inline char *ds_test_read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long n;
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = n >= 0 ? (char *)malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    *len = buf ? (size_t)n : 0;
+    return buf;
+}
 
 #endif

@@ -22,9 +22,34 @@ if(TARGET deckscope-view)
     # X11/GL libraries leak on purpose: no leak checking for this test only.
     set_tests_properties(frontend_native_frames PROPERTIES TIMEOUT 120
       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_AUDIODRIVER=dummy")
+    # Every game's scene (and DP view) on a sample: load, go to a step in the
+    # middle, autoplay a few steps, save the last frame (exit 3 if blank).
+    foreach(spec "cirno;1;40" "thegame;1;20" "mahjong;1;60" "goudan;1;2")
+      list(GET spec 0 g)
+      list(GET spec 1 k)
+      list(GET spec 2 step)
+      foreach(mode game dp)
+        if(mode STREQUAL "dp" AND NOT g MATCHES "mahjong|goudan")
+          continue()
+        endif()
+        add_test(NAME frontend_scene_${g}_${mode}
+          COMMAND ${DS_XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                  $<TARGET_FILE:deckscope-view> --game ${g} --input ${DS_SHARED_DATA}/${g}/sample-${k}.in
+                  --step ${step} --play --speed 4 --mode ${mode} --size 1280x720 --frames 90
+                  --screenshot ${CMAKE_BINARY_DIR}/artifacts/scene-${g}-${mode}.png)
+        set_tests_properties(frontend_scene_${g}_${mode} PROPERTIES TIMEOUT 300
+          ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_AUDIODRIVER=dummy")
+      endforeach()
+    endforeach()
   else()
     message(STATUS "xvfb-run not found (apt-get install xvfb xauth): frontend_native_frames skipped")
   endif()
 else()
   message(STATUS "deckscope-view not built: native front end test skipped")
+endif()
+
+# The viewer model (web/app/view.c + adapters + view_api.c), no window.
+if(TARGET ds_view_model)
+  ds_add_unit_test(frontend_view ${CMAKE_SOURCE_DIR}/tests/frontend/test_view.c)
+  target_link_libraries(frontend_view PRIVATE ds_view_model)
 endif()
