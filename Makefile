@@ -22,7 +22,7 @@ EMENV := NODE_PATH=$(or $(NODE_PATH),/usr/share/nodejs)
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test clean setup sizes bench
+.PHONY: all native web wasm serve test clean setup sizes bench offline
 all: native
 
 setup:
@@ -55,6 +55,13 @@ test:
 	@cmake --preset native-asan >/dev/null
 	@$(BUILD) --preset native-asan -j $(JOBS)
 	@ctest --test-dir build/native-asan --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# One self-contained page that runs from file:// with no server and no network
+# (scripts/offline.mjs: the wasm built again with -sSINGLE_FILE=1 in build/offline).
+offline:
+	@scripts/setup.sh web
+	@$(EMENV) node scripts/offline.mjs
+	@echo "offline: open build/deckscope.html in a browser (file://)"
 
 sizes:
 	@scripts/site-size.sh build/site

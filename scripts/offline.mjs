@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// offline.mjs - `make offline`: build/deckscope.html, the whole visualizer in
+// ONE file that runs from file:// (a USB stick, an LMS upload) with no server
+// and no network.
+//
+//   1. builds deckscope-view once more with -sSINGLE_FILE=1 (the WebAssembly
+//      inlined into deckscope-view.js as base64) in its own tree,
+//      build/offline (emcmake, -DDS_SINGLE_FILE=ON);
+//   2. takes web/shell/index.html and inlines, in document order, every
+//      stylesheet and script it references (the page's modules and
+//      deckscope-view.js) and the favicon (as a data: URL);
+//   3. inlines the statements' samples (read from ../shared/data at build
+//      time, as the site build does) and serves them to the page's fetch()
+//      calls from memory, so the page code is the same as on the web.
+//
+// Usage: node scripts/offline.mjs [--out build/deckscope.html] [--build-dir build/offline]
+//                                 [--skip-build]  (reuse build/offline as it is)
+// Environment: DS_SDL2_WASM_PREFIX (default ~/.cache/deckscope/sdl2-wasm),
+// DS_SHARED_DIR (default ../shared beside the checkout), JOBS (default 2).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name, d) => { const i = args.indexOf(name); return i >= 0 && args[i + 1] ? args[i + 1] : d; };
+const out = path.resolve(root, opt('--out', 'build/deckscope.html'));
+const buildDir = path.resolve(root, opt('--build-dir', 'build/offline'));
+const skipBuild = args.includes('--skip-build');
+const shell = path.join(root, 'web', 'shell');
+const sharedData = path.join(process.env.DS_SHARED_DIR || path.join(root, '..', 'shared'), 'data');
+const sdlPrefix = process.env.DS_SDL2_WASM_PREFIX ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'deckscope', 'sdl2-wasm');
+const jobs = process.env.JOBS || '2';
+
+function die(msg) { console.error('offline: ' + msg); process.exit(1); }
+
+// ---- 1. deckscope-view.js with the wasm inside ---------------------------------
+const env = { ...process.env, NODE_PATH: process.env.NODE_PATH || '/usr/share/nodejs' };
+for (const k of ['MAKELEVEL', 'MAKEFLAGS', 'MFLAGS']) delete env[k];
+if (!skipBuild) {
+  const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (!existsSync(path.join(buildDir, 'CMakeCache.txt'))) {
+    run('emcmake', ['cmake', '-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release',
+      `-DDS_SDL2_WASM_PREFIX=${sdlPrefix}`, '-DDS_SINGLE_FILE=ON',
+      `-DDS_SITE_OUTPUT_DIR=${path.join(buildDir, 'site')}`]);
+  }
+  run('cmake', ['--build', buildDir, '-j', jobs, '--target', 'deckscope-view']);
+}
+const viewJs = path.join(buildDir, 'deckscope-view.js');
+if (!existsSync(viewJs)) die(`${viewJs} is missing (build failed?)`);
+const viewSrc = readFileSync(viewJs, 'utf8');
+if (!/data:application\/octet-stream;base64,/.test(viewSrc)) {
+  die(`${viewJs} has no inlined WebAssembly: configure ${buildDir} with -DDS_SINGLE_FILE=ON`);
+}
+
+// ---- 2. the page, everything inlined --------------------------------------------
+let html = readFileSync(path.join(shell, 'index.html'), 'utf8');
+const local = (ref) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(ref) && !ref.startsWith('#');
+const fileText = (ref) => {
+  if (ref === 'deckscope-view.js') return viewSrc;
+  const p = path.join(shell, ref);
+  if (!existsSync(p)) die(`index.html references ${ref}, which is not in web/shell`);
+  return readFileSync(p, 'utf8');
+};
+// Text inside <script> must not close it; inside <style> likewise.
+const scriptSafe = (s) => s.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+const styleSafe = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
+const inlined = [];
+
+html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi, (tag) => {
+  const href = /\bhref="([^"]+)"/.exec(tag);
+  if (!href || !local(href[1])) return tag;
+  inlined.push(href[1]);
+  return `<style data-file="${href[1]}">\n${styleSafe(fileText(href[1]))}\n</style>`;
+});
+// Deferred scripts run in order after parsing; inline classic scripts run
+// while parsing. They all sit at the end of <body>, after the DOM they use,
+// and every module waits for DOMContentLoaded if the document is still
+// loading, so the order and the behaviour are the same.
+html = html.replace(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/gi, (tag, a, src, b) => {
+  if (!local(src)) die(`index.html loads a remote script: ${src}`);
+  inlined.push(src);
+  const attrs = (a + b).replace(/\b(defer|async)\b/g, '').replace(/\s+/g, ' ').trim();
+  return `<script${attrs ? ' ' + attrs : ''} data-file="${src}">\n${scriptSafe(fileText(src))}\n</script>`;
+});
+// Images and icons of the shell: data: URLs.
+const MIME = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+html = html.replace(/\b(href|src)="([^"]+\.(svg|png|ico))"/gi, (all, attr, ref) => {
+  if (!local(ref)) return all;
+  const p = path.join(shell, ref);
+  if (!existsSync(p)) return all;
+  inlined.push(ref);
+  return `${attr}="data:${MIME[path.extname(ref).toLowerCase()]};base64,${readFileSync(p).toString('base64')}"`;
+});
+
+// ---- 3. the samples, answered to fetch() from memory ----------------------------
+const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+const files = {};
+const index = {};
+for (const g of GAMES) {
+  const dir = path.join(sharedData, g);
+  const nums = existsSync(dir)
+    ? readdirSync(dir).map((f) => /^sample-(\d+)\.in$/.exec(f)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b)
+    : [];
+  index[g] = nums.map((n) => `${g}-${n}.in`);
+  for (const n of nums) files[`samples/${g}-${n}.in`] = readFileSync(path.join(dir, `sample-${n}.in`), 'utf8');
+}
+if (!Object.keys(files).length) die(`no samples found in ${sharedData}`);
+files['samples/index.json'] = JSON.stringify(index) + '\n';
+const shim = `<script data-file="offline files">
+// deckscope offline: the files the page fetches, inlined (scripts/offline.mjs).
+(function () {
+  'use strict';
+  const files = ${JSON.stringify(files).replace(/</g, '\\u003c')};
+  const types = { '.json': 'application/json', '.in': 'text/plain' };
+  const realFetch = window.fetch ? window.fetch.bind(window) : null;
+  window.deckscopeOffline = { files: Object.keys(files) };
+  window.fetch = function (input, init) {
+    const url = new URL(typeof input === 'string' ? input : input.url, document.baseURI);
+    const base = new URL('.', document.baseURI);
+    const rel = url.href.startsWith(base.href) ? decodeURIComponent(url.href.slice(base.href.length).split(/[?#]/)[0]) : null;
+    if (rel !== null && Object.prototype.hasOwnProperty.call(files, rel)) {
+      const ext = rel.slice(rel.lastIndexOf('.'));
+      return Promise.resolve(new Response(files[rel], { status: 200, headers: { 'Content-Type': (types[ext] || 'text/plain') + '; charset=utf-8' } }));
+    }
+    if (url.protocol === 'file:' || !realFetch) return Promise.resolve(new Response('not found in the offline page', { status: 404 }));
+    return realFetch(input, init);
+  };
+})();
+</script>`;
+const headEnd = html.search(/<meta charset[^>]*>/i);
+if (headEnd < 0) die('index.html has no <meta charset>');
+const afterCharset = html.indexOf('>', headEnd) + 1;
+html = html.slice(0, afterCharset) + '\n' + shim + html.slice(afterCharset);
+html = html.replace(/<html\b/i, '<html data-offline="1"');
+
+// Nothing may still point at a local file.
+const left = [...html.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]+)"/gi)]
+  .map((m) => m[1]).filter((r) => local(r) && !r.startsWith('data:'));
+if (left.length) die('not inlined: ' + left.join(', '));
+
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, html);
+const kb = (n) => (n / 1024).toFixed(0) + ' KB';
+console.log(`offline: ${path.relative(root, out)} (${kb(statSync(out).size)}; deckscope-view.js with the wasm ${kb(viewSrc.length)}; ` +
+            `inlined ${inlined.length} files and ${Object.keys(files).length - 1} samples)`);
