@@ -41,5 +41,7 @@ int gen_cirno(int argc, char **argv);
 int gen_thegame(int argc, char **argv);
 int gen_mahjong(int argc, char **argv);
 int gen_goudan(int argc, char **argv);
+/* cmd_render.c: runs deckscope-view --render (docs/exports.md) */
+int cmd_render(int argc, char **argv);
 
 #endif

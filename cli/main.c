@@ -25,6 +25,8 @@ static const char usage[] =
     "  deckscope goudan  [--explain] < input    Goudan (THUPC 2021 pre, I)\n"
     "  deckscope goudan  --playout --seed N < input\n"
     "  deckscope gen <game> --seed N [--max|--all]   random valid input\n"
+    "  deckscope render <game> [--from I] [--to J] -o out.gif|out.png < input\n"
+    "                   [--size WxH] [--scale S] [--light]   animated GIF / PNG (docs/exports.md)\n"
     "  deckscope --help | --version\n"
     "\n"
     "The game reads the problem's input on stdin and writes the judge's output on\n"
@@ -58,6 +60,7 @@ int main(int argc, char **argv) {
             if (!strcmp(argv[2], commands[i].name)) return commands[i].gen(argc - 2, argv + 2);
         return cli_usage_error("gen", "unknown game");
     }
+    if (!strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     for (i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "deckscope: unknown command '%s'\n\n", argv[1]);

@@ -11,3 +11,17 @@ add_executable(frontend_gif ${CMAKE_SOURCE_DIR}/tests/frontend/test_gif.c
 target_link_libraries(frontend_gif PRIVATE ds_engine)
 target_include_directories(frontend_gif PRIVATE ${CMAKE_SOURCE_DIR}/tests ${CMAKE_SOURCE_DIR}/web/app)
 add_test(NAME frontend_gif COMMAND frontend_gif)
+
+# `deckscope render` runs `deckscope-view --render`, whose entry
+# (render_main in web/app/render_main.c) i_main.c calls first thing in main().
+if(TARGET deckscope-view)
+  file(READ ${CMAKE_SOURCE_DIR}/web/app/i_main.c ds_i_main_text)
+  string(FIND "${ds_i_main_text}" "render_main" ds_has_render)
+  if(ds_has_render EQUAL -1)
+    message(STATUS "i_main.c does not call render_main yet: frontend_render skipped")
+  else()
+    add_test(NAME frontend_render COMMAND bash ${CMAKE_SOURCE_DIR}/tests/frontend/test_render.sh
+      $<TARGET_FILE:deckscope> ${DS_SHARED_DATA} ${CMAKE_BINARY_DIR}/artifacts/render)
+    set_tests_properties(frontend_render PROPERTIES TIMEOUT 300)
+  endif()
+endif()
