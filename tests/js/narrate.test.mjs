@@ -1,0 +1,353 @@
+// narrate.test.mjs - web/shell/narrate.js (narration, "why" panel, quiz) on
+// real engine traces: every event of the samples and of generated games, in
+// English and Chinese. The traces come from the native CLI ($DS_CLI), the
+// expected values from the engine's own records and from the judge answers in
+// $DS_SHARED_DATA; a few sentences are checked word for word (worked out by
+// hand from the statements' samples).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..');
+const require = createRequire(import.meta.url);
+const SHELL = process.env.DS_WEB_SHELL || path.join(root, 'web', 'shell');
+const N = require(path.join(SHELL, 'narrate.js'));
+const DATA = process.env.DS_SHARED_DATA || path.join(root, '..', 'shared', 'data');
+const CLI = process.env.DS_CLI || ['build/h-narrate/deckscope', 'build/native/deckscope', 'build/native-asan/deckscope']
+  .map((p) => path.join(root, p)).find((p) => existsSync(p));
+
+const LANGS = ['en', 'zh-CN'];
+const CJK = /[\u4e00-\u9fff]/;
+const ROWS = { en: ['up1', 'up2', 'down1', 'down2'], zh: ['递增行 1', '递增行 2', '递减行 1', '递减行 2'] };
+const zh = (lang) => lang.startsWith('zh');
+
+function run(args, input) {
+  return new Promise((resolve, reject) => {
+    const p = execFile(CLI, args, { maxBuffer: 256 << 20 }, (err, out, errOut) => {
+      if (err) reject(new Error(`${CLI} ${args.join(' ')}: ${err.message} ${errOut}`));
+      else resolve(out);
+    });
+    p.stdin.on('error', () => {}); // `gen` reads no input and may exit first
+    p.stdin.end(input);
+  });
+}
+const jsonl = (text) => text.trim().split('\n').map((l) => JSON.parse(l));
+const sample = (game, n, ext = 'in') => readFileSync(path.join(DATA, game, `sample-${n}.${ext}`), 'utf8');
+
+/* Every game's traces, computed once (the CLI runs in parallel). */
+let cache = null;
+function traces() {
+  if (cache) return cache;
+  const jobs = [];
+  const add = (game, name, inputP, args) => jobs.push(
+    Promise.resolve(inputP).then((input) => run(args, input)).then((out) => {
+      const [header, ...events] = jsonl(out);
+      return { game, name, header, events };
+    }));
+  for (const n of [1, 2]) add('cirno', `sample-${n}`, sample('cirno', n), ['cirno', '--trace']);
+  for (let s = 1; s <= 14; s++) add('cirno', `gen ${s}`, run(['gen', 'cirno', '--seed', String(s)], ''), ['cirno', '--trace']);
+  for (const n of [1, 2]) add('thegame', `sample-${n}`, sample('thegame', n), ['thegame', '--trace']);
+  for (let s = 1; s <= 10; s++) add('thegame', `gen ${s}`, run(['gen', 'thegame', '--seed', String(s)], ''), ['thegame', '--trace']);
+  add('mahjong', 'sample-1', sample('mahjong', 1), ['mahjong', '--trace']);
+  for (const k of [2, 16, 28, 45])
+    add('mahjong', `official ${k}`, readFileSync(path.join(DATA, 'mahjong', 'official', `${k}.in`), 'utf8'), ['mahjong', '--trace']);
+  for (let s = 1; s <= 8; s++) add('mahjong', `gen ${s}`, run(['gen', 'mahjong', '--seed', String(s)], ''), ['mahjong', '--trace']);
+  add('goudan', 'sample-1', sample('goudan', 1), ['goudan', '--playout', '--seed', '1']);
+  add('goudan', 'sample-2', sample('goudan', 2), ['goudan', '--playout', '--seed', '3']);
+  add('goudan', 'gen 5', run(['gen', 'goudan', '--seed', '5'], ''), ['goudan', '--playout', '--seed', '5']);
+  cache = Promise.all(jobs);
+  return cache;
+}
+
+/* Text shown to a person: a non-empty string with no leaked JS values. */
+function clean(s, what, names = []) {
+  assert.equal(typeof s, 'string', `${what}: not a string`);
+  assert.ok(s.trim().length > 0, `${what}: empty`);
+  for (const bad of ['undefined', 'NaN', '[object', 'Infinity', 'function'])
+    assert.ok(!s.includes(bad), `${what}: contains "${bad}": ${s}`);
+  if (!names.some((n) => /null/i.test(n))) assert.ok(!/\bnull\b/.test(s), `${what}: contains null: ${s}`);
+}
+function sentence(s, lang, what, names) {
+  clean(s, what, names);
+  assert.ok(!s.includes('\n'), `${what}: more than one line`);
+  assert.ok(!s.startsWith('Event:') && !s.startsWith('事件'), `${what}: fell back to the generic text: ${s}`);
+  assert.ok(s.length <= (zh(lang) ? 150 : 230), `${what}: too long (${s.length}): ${s}`);
+  if (zh(lang)) assert.match(s, CJK, `${what}: no Chinese in the zh text: ${s}`);
+  else assert.doesNotMatch(s, CJK, `${what}: Chinese in the English text: ${s}`);
+}
+
+const isDecision = {
+  cirno: (ev) => ev.type === 'play' || ev.type === 'loss',
+  thegame: (ev) => ev.type === 'play',
+  mahjong: (ev) => ev.type === 'discard',
+  goudan: (ev) => !!ev.decision,
+};
+
+/* Who acts in an event, as it must appear in the sentence. */
+function actors(game, ev, lang) {
+  switch (game) {
+    case 'cirno': return [ev.name];
+    case 'thegame': return ['Vladimir'];
+    case 'mahjong': return [ev.type === 'exhausted' ? ev.must_draw : ev.player];
+    case 'goudan': return ev.player === 'E' ? [zh(lang) ? '小E' : 'E'] : [zh(lang) ? '老师' : 'teacher'];
+  }
+  return [];
+}
+/* The cards or tiles an event plays or moves, as they must appear. */
+function objects(game, ev) {
+  switch (game) {
+    case 'cirno': return ev.card ? [ev.card] : [];
+    case 'thegame': return ev.type === 'play' ? [String(ev.card)] : (ev.cards || []).map(String);
+    case 'mahjong': return [...(ev.tile ? [ev.tile] : []), ...(ev.tiles || []), ...(ev.pass_target ? [ev.pass_target] : [])];
+  }
+  return [];
+}
+
+/* The chosen candidate of why() agrees with what the engine played. */
+function checkWhy(game, ev, w, lang, what) {
+  assert.ok(w && typeof w === 'object', `${what}: why() is null for a decision`);
+  clean(w.title, `${what} title`);
+  clean(w.rule, `${what} rule`);
+  assert.ok(Array.isArray(w.candidates) && w.candidates.length > 0, `${what}: no candidates`);
+  for (const c of w.candidates) {
+    clean(c.label, `${what} label`);
+    clean(c.value, `${what} value`);
+    assert.equal(typeof c.chosen, 'boolean');
+    assert.equal(typeof c.note, 'string');
+    assert.ok(!/undefined|NaN|\[object/.test(c.note), `${what} note: ${c.note}`);
+  }
+  const chosen = w.candidates.filter((c) => c.chosen);
+  assert.equal(chosen.length, 1, `${what}: ${chosen.length} chosen candidates`);
+  const ch = chosen[0];
+  if (game === 'cirno') {
+    assert.equal(ch.label, ev.card, what);
+    assert.equal(w.candidates.length, ev.why.candidates.length);
+    ev.why.candidates.forEach((c, i) => {
+      assert.equal(w.candidates[i].label, c.card);
+      assert.equal(w.candidates[i].value, `p = ${c.p}`);
+      assert.equal(w.candidates[i].chosen, c.chosen, `${what}: chosen flag of slot ${i}`);
+    });
+  } else if (game === 'thegame') {
+    const d = ev.decision, rows = ROWS[zh(lang) ? 'zh' : 'en'];
+    assert.equal(ch.label, `${ev.card} → ${rows[ev.row]}`, what);
+    assert.equal(w.candidates.length, d.backwards_tricks.length + d.normal_moves.length, `${what}: one candidate per legal move`);
+    if (!ev.backwards) assert.ok(ch.value.endsWith(` ${ev.diff}`), `${what}: ${ch.value}`);
+    // Every legal move of the record is listed with its difference.
+    for (const m of d.normal_moves)
+      assert.ok(w.candidates.some((c) => c.label === `${m.card} → ${rows[m.row]}` && c.value.endsWith(` ${m.diff}`)), `${what}: move ${m.card}/${m.row}`);
+  } else if (game === 'mahjong') {
+    assert.equal(ch.label, ev.tile, what);
+    assert.deepEqual(w.candidates.map((c) => c.label), ev.why.candidates.map((c) => c.tile));
+    ev.why.candidates.forEach((c, i) => { if (c.dist !== null) assert.ok(w.candidates[i].value.endsWith(` ${c.dist}`)); });
+    if (ev.claims.length) {
+      assert.equal(w.claims.length, ev.claims.length, `${what}: one row per claim`);
+      w.claims.forEach((c, i) => {
+        assert.equal(c.label, ev.claims[i].player);
+        clean(c.value, `${what} claim`); clean(c.note, `${what} claim note`);
+        assert.equal(c.chosen, ev.claims[i].player === ev.claimed_by);
+      });
+    }
+  } else if (game === 'goudan') {
+    const d = ev.decision;
+    assert.equal(w.candidates.length, d.candidates.length);
+    assert.equal(w.candidates.findIndex((c) => c.chosen), d.chosen, what);
+    const op = d.candidates[d.chosen].op;
+    assert.equal(op, ev.type, `${what}: the engine's chosen op is the event`);
+    d.candidates.forEach((c, i) => assert.equal(w.candidates[i].value, N.percent(c.value)));
+  }
+}
+
+function checkQuiz(game, ev, q, lang, what) {
+  clean(q.question, `${what} question`);
+  clean(q.reason, `${what} reason`);
+  assert.ok(Array.isArray(q.options) && q.options.length >= 2, `${what}: fewer than 2 options`);
+  const labels = q.options.map((o) => o.label);
+  assert.equal(new Set(labels).size, labels.length, `${what}: duplicate options ${labels}`);
+  const right = q.options.filter((o) => o.correct);
+  assert.equal(right.length, 1, `${what}: ${right.length} correct options`);
+  if (game === 'cirno') assert.equal(right[0].label, ev.card);
+  if (game === 'thegame') assert.equal(right[0].label, `${ev.card} → ${ROWS[zh(lang) ? 'zh' : 'en'][ev.row]}`);
+  if (game === 'goudan') assert.equal(q.options.findIndex((o) => o.correct), ev.decision.chosen);
+}
+
+for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
+  test(`${game}: every event narrated, explained and quizzed in both languages`, async (t) => {
+    const all = (await traces()).filter((t) => t.game === game);
+    let events = 0, decisions = 0, quizzes = 0;
+    const kinds = new Set();
+    for (const { name, header, events: evs } of all) {
+      const names = header.players || [];
+      for (const lang of LANGS) sentence(N.start(game, header, lang), lang, `${game} ${name} start ${lang}`, names);
+      evs.forEach((ev, i) => {
+        events++;
+        kinds.add(ev.type);
+        const ctx = { header, step: i + 1, steps: evs.length, stateBefore: i === 0 ? header.state : undefined };
+        for (const lang of LANGS) {
+          const what = `${game} ${name} event ${i} (${ev.type}) ${lang}`;
+          const s = N.narrate(game, ev, lang, ctx);
+          sentence(s, lang, what, names);
+          for (const a of actors(game, ev, lang)) assert.ok(s.toLowerCase().includes(String(a).toLowerCase()), `${what}: no actor ${a}: ${s}`);
+          for (const o of objects(game, ev)) assert.ok(s.includes(o), `${what}: no ${o}: ${s}`);
+          // The same sentence without any context (the page may not have the states yet).
+          sentence(N.narrate(game, ev, lang), lang, `${what} without ctx`, names);
+          const w = N.why(game, ev, lang, ctx);
+          if (isDecision[game](ev)) {
+            checkWhy(game, ev, w, lang, what);
+            const qs = N.quizzes(game, ev, lang, ctx);
+            const q = N.quiz(game, ev, lang, ctx);
+            if (q) { checkQuiz(game, ev, q, lang, what); if (lang === 'en') quizzes++; }
+            for (const x of qs.slice(1)) { // mahjong: "does this player call?"
+              clean(x.question, what); clean(x.reason, what);
+              assert.equal(x.options.filter((o) => o.correct).length, 1, `${what}: call quiz`);
+            }
+          } else if (game !== 'mahjong' || !['pong', 'chow', 'ron'].includes(ev.type)) {
+            if (!(game === 'thegame' && ev.type === 'end' && ev.result === 'loss'))
+              assert.equal(w, null, `${what}: why() for a non-decision`);
+            assert.equal(N.quiz(game, ev, lang, ctx), null, `${what}: quiz for a non-decision`);
+          }
+        }
+        if (isDecision[game](ev)) decisions++;
+      });
+    }
+    assert.ok(events > 0 && decisions > 0, `${game}: nothing checked`);
+    // A quiz exists for most decisions (all but forced moves and, for cirno, "every card loses").
+    assert.ok(quizzes >= decisions * 0.5, `${game}: only ${quizzes} quizzes for ${decisions} decisions`);
+    t.diagnostic(`${game}: ${all.length} games, ${events} events, ${decisions} decisions, ${quizzes} quizzes; types ${[...kinds].join(' ')}`);
+  });
+}
+
+test('cirno: each judge line of the samples is in the narration of its event', async () => {
+  for (const n of [1, 2]) {
+    const t = (await traces()).find((x) => x.game === 'cirno' && x.name === `sample-${n}`);
+    const lines = sample('cirno', n, 'ans').split('\n').filter((l) => l.trim() !== '');
+    assert.equal(lines.length, t.events.length, 'one judge line per event');
+    t.events.forEach((ev, i) => {
+      const s = N.narrate('cirno', ev, 'en', { header: t.header });
+      let m;
+      if ((m = /^Round (\d+):/.exec(lines[i]))) assert.ok(s.startsWith(`Round ${m[1]} begins`), s);
+      else if ((m = /^(\w+) used (\w+),now p=(-?\d+)\./.exec(lines[i]))) {
+        assert.ok(s.startsWith(m[1]) && s.includes(` ${m[2]}`) && (s.includes(`→ ${m[3]}`) || s.includes(`stays ${m[3]}`)), `${lines[i]} / ${s}`);
+      } else if ((m = /^(\w+) lost the game\./.exec(lines[i]))) assert.ok(s.startsWith(m[1]) && s.includes('loses'), s);
+      else assert.fail(`unexpected judge line ${lines[i]}`);
+    });
+  }
+});
+
+test('mahjong: each judge line of the sample and official cases is in the narration of its event', async () => {
+  for (const t of (await traces()).filter((x) => x.game === 'mahjong' && !x.name.startsWith('gen'))) {
+    const file = t.name === 'sample-1' ? path.join(DATA, 'mahjong', 'sample-1.ans') : path.join(DATA, 'mahjong', 'official', `${t.name.split(' ')[1]}.ans`);
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const evs = t.events.filter((e) => e.type !== 'skip');
+    assert.equal(lines.length, evs.length, `${t.name}: one judge line per event`);
+    evs.forEach((ev, i) => {
+      const words = lines[i].trim().split(/\s+/);
+      for (const lang of LANGS) {
+        const s = N.narrate('mahjong', ev, lang, { header: t.header });
+        if (words[0] === 'DRAW') { assert.ok(zh(lang) ? s.includes('流局') : s.includes('draw'), s); continue; }
+        const [who, what, ...rest] = words;
+        assert.ok(s.startsWith(who), `${lines[i]} / ${s}`);
+        for (const w of rest) assert.ok(s.includes(w), `${t.name}: "${lines[i]}" / ${s}`);
+        const verb = { IN: ev.type === 'deal' ? ['dealt', '起手牌'] : ['draws', '摸到'], OUT: ['discards', '打出'], PONG: ['PONG', '碰'], CHOW: ['CHOW', '吃'], RON: ['RON', 'RON'], SELFDRAWN: ['SELFDRAWN', 'SELFDRAWN'], WIN: ['wins', '和牌'] }[what];
+        assert.ok(verb && s.includes(verb[zh(lang) ? 1 : 0]), `${lines[i]} / ${s}`);
+      }
+    });
+  }
+});
+
+test('goudan: the first decision of a playout shows the judge answer of query 1', async () => {
+  for (const n of [1, 2]) {
+    const t = (await traces()).find((x) => x.game === 'goudan' && x.name === `sample-${n}`);
+    const answer = Number(sample('goudan', n, 'ans').trim().split('\n')[0]);
+    const first = t.events.find((e) => e.decision);
+    assert.ok(Math.abs(first.decision.value - answer) < 1e-9);
+    const s = N.narrate('goudan', first, 'en', { header: t.header });
+    assert.ok(s.includes(`win chance ${N.percent(answer)}`), s);
+  }
+});
+
+test('exact sentences of sample events (worked out from the statements)', async () => {
+  const tr = await traces();
+  const ev = (game, name, i) => tr.find((x) => x.game === game && x.name === name).events[i];
+  const hdr = (game, name) => tr.find((x) => x.game === game && x.name === name).header;
+  const say = (game, name, i, lang) => N.narrate(game, ev(game, name, i), lang, { header: hdr(game, name) });
+  // cirno sample 2: Reimu holds TURN A9 C2 at p = 19; C2 gives 38 (A9 only 28).
+  assert.equal(say('cirno', 'sample-2', 2, 'en'), 'Reimu plays C2: p 19 → 38, the largest p she can reach');
+  assert.equal(say('cirno', 'sample-2', 2, 'zh-CN'), 'Reimu 打出 C2：p 19 → 38，这是她能达到的最大 p');
+  // cirno sample 2, turn 11: Reimu at p = 84 holds TURN PASS A99; A99 would lose, PASS comes first.
+  assert.equal(say('cirno', 'sample-2', 11, 'en'), 'Reimu plays PASS (p stays 84): no basic card keeps p at 99 or below, so Marisa plays next');
+  // cirno sample 2: Marisa's DOUBLE at p = 41 makes Reimu play two cards; Reimu holds three A99 and loses round 1.
+  assert.equal(say('cirno', 'sample-2', 16, 'en'), 'Marisa plays DOUBLE (p stays 41): no basic card keeps p at 99 or below, so Reimu must play two cards');
+  assert.equal(say('cirno', 'sample-2', 17, 'en'), 'Reimu plays A99: p 41 → 140, over 99, so she loses round 1 (every card would go over 99)');
+  assert.equal(say('cirno', 'sample-2', 17, 'zh'), 'Reimu 打出 A99：p 41 → 140，超过 99，她输掉了第 1 轮（每张牌都会超过 99）');
+  // thegame sample 1: the first play, 96 on down1 (100): difference 4, tied with down2.
+  assert.equal(say('thegame', 'sample-1', 1, 'en'), 'Vladimir plays 96 on down1 (last card 100): difference 4, the smallest of 32 legal moves (2 tie: the leftmost card, then the topmost row)');
+  // thegame sample 1, event 16: 6 goes onto up1 (16) by a backwards trick.
+  assert.equal(say('thegame', 'sample-1', 16, 'en'), 'Vladimir plays 6 on up1 by a backwards trick: exactly 10 below its last card 16 (a trick comes first)');
+  assert.equal(say('thegame', 'sample-1', 16, 'zh'), 'Vladimir 用倒退技巧把 6 放到递增行 1：比末张 16 正好小 10（倒退技巧优先）');
+  // mahjong sample: A's PASS skips B; C's Z is ponged by A (judge lines "A OUT PASS B", "C OUT Z", "A PONG Z Z Z").
+  assert.equal(say('mahjong', 'sample-1', 53, 'en'), 'A discards PASS (special tiles go first): B’s next turn is skipped');
+  assert.equal(say('mahjong', 'sample-1', 54, 'en'), 'B’s turn is skipped by a PASS: C plays instead');
+  assert.equal(say('mahjong', 'sample-1', 59, 'en'), 'A calls PONG on C’s Z (Z Z Z): winning distance 3 → 2');
+  assert.equal(say('mahjong', 'sample-1', 59, 'zh'), 'A 碰 C 打出的 Z（Z Z Z）：和牌距离 3 → 2');
+  // goudan sample 1: both at HP 1, E can only play a card; the hit lands on either player: 0.5.
+  assert.equal(say('goudan', 'sample-1', 1, 'en'), 'E plays a card: 3 random hits, then it becomes an HP 2 minion; E’s win chance 50.0%');
+  assert.equal(say('goudan', 'sample-1', 1, 'zh'), '小E打出一张牌：先随机造成 3 次 1 点伤害，再成为体力 2 的随从；小E胜率 50.0%');
+  // The why panel of that play: play (0.5) chosen over the skill (0, it kills E).
+  const w = N.why('goudan', ev('goudan', 'sample-1', 1), 'en');
+  assert.deepEqual(w.candidates.map((c) => [c.label, c.value, c.chosen]), [['play a card', '50.0%', true], ['use the skill', '0%', false]]);
+});
+
+test('start and headline texts', async () => {
+  const tr = await traces();
+  const h = (game, name) => tr.find((x) => x.game === game && x.name === name).header;
+  assert.equal(N.start('cirno', h('cirno', 'sample-2'), 'en'), '3 players (Cirno, Reimu, Marisa), 2 rounds, 25 cards in the deck; Cirno plays first');
+  assert.equal(N.start('thegame', h('thegame', 'sample-1'), 'en'), '98 cards in the draw pile, 96 on top; Vladimir will take the top 8 as his hand');
+  assert.equal(N.start('goudan', h('goudan', 'sample-2'), 'en'), 'Before E’s turn: E has HP 5, 0 cards, 1 minion; the teacher has HP 14, 1 card, 1 minion; at most 4 skills and plays per turn');
+  // The game may be given by its number (dsv_api_game) too.
+  assert.equal(N.start(0, h('cirno', 'sample-2'), 'en'), N.start('cirno', h('cirno', 'sample-2'), 'en'));
+  for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
+    for (const lang of LANGS) {
+      clean(N.headline(game, h(game, tr.find((x) => x.game === game).name).state, lang), `${game} headline`);
+      clean(N.start(game, null, lang), `${game} start without header`);
+    }
+  }
+});
+
+test('bad input never throws and never shows undefined', async () => {
+  const tr = await traces();
+  const junk = [null, undefined, 42, 'text', [], {}, { type: 'play' }, { type: 'discard', why: {} }, { type: 'hit', player: 'E' },
+    { type: 'face', decision: { candidates: 'x' } }, { type: 'play', decision: { chosen: 7, candidates: [] } }];
+  let seed = 7;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  for (const game of ['cirno', 'thegame', 'mahjong', 'goudan', 'nosuchgame', 9]) {
+    const real = tr.filter((x) => x.game === game).flatMap((x) => x.events).slice(0, 400);
+    // Real events with random fields removed or replaced.
+    const mangled = real.map((e) => {
+      const c = JSON.parse(JSON.stringify(e));
+      const keys = Object.keys(c);
+      for (let k = 0; k < 2; k++) {
+        const key = keys[rnd(keys.length)];
+        if (rnd(2)) delete c[key]; else c[key] = [null, 'x', -1, {}, []][rnd(5)];
+      }
+      return c;
+    });
+    for (const ev of [...junk, ...mangled]) {
+      for (const lang of [...LANGS, undefined, 'fr']) {
+        for (const ctx of [undefined, null, {}, { stateBefore: 'x', stateAfter: [], header: 5 }]) {
+          const s = N.narrate(game, ev, lang, ctx);
+          assert.equal(typeof s, 'string');
+          assert.ok(!/undefined|NaN|\[object/.test(s), `${game} ${JSON.stringify(ev)}: ${s}`);
+          const w = N.why(game, ev, lang, ctx);
+          if (w !== null) assert.ok(!/undefined|NaN|\[object/.test(JSON.stringify(w)), `${game} why ${JSON.stringify(w)}`);
+          const q = N.quiz(game, ev, lang, ctx);
+          if (q !== null) assert.ok(!/undefined|NaN|\[object/.test(JSON.stringify(q)), `${game} quiz ${JSON.stringify(q)}`);
+        }
+      }
+    }
+  }
+});

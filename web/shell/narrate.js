@@ -1,0 +1,798 @@
+/* deckscope narration: one sentence per trace event, the "why" panel and the
+ * quiz, in English and Chinese (zh-CN), built only from the engine's JSON
+ * (the event objects of `deckscope <game> --trace` / dsv_api_event_json and
+ * the states of dsv_api_state_json). Nothing here decides anything: every
+ * choice, value and verdict is read from the engine's decision records.
+ *
+ * A classic script for the page (defines window.dsNarrate) that node can also
+ * load with require() (module.exports). See docs/narration.md.
+ *
+ *   dsNarrate.narrate(game, ev, lang, ctx)  -> string (one sentence)
+ *   dsNarrate.why(game, ev, lang, ctx)      -> null | {title, rule, candidates:[{label, value, chosen, note}], claims?}
+ *   dsNarrate.quiz(game, ev, lang, ctx)     -> null | {question, options:[{label, correct}], reason}
+ *   dsNarrate.quizzes(game, ev, lang, ctx)  -> [quiz...] (mahjong discards also ask about each call)
+ *   dsNarrate.start(game, header, lang)     -> string (the caption of step 0)
+ *   dsNarrate.headline(game, state, lang)   -> string (a short summary of a state)
+ *
+ * ctx = {stateBefore, stateAfter, header, step, steps}; every part may be
+ * missing, the sentences then leave out what they would have read there.
+ */
+(function (root) {
+  'use strict';
+
+  var ARROW = '→';
+  var GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+
+  /* ---------- helpers ---------- */
+
+  function isZh(lang) { return typeof lang === 'string' && /^zh/i.test(lang); }
+  function T(lang, en, zh) { return isZh(lang) ? zh : en; }
+  function has(x) { return x !== undefined && x !== null; }
+  function num(x) { return typeof x === 'number' && isFinite(x); }
+  function str(x) { return has(x) ? String(x) : ''; }
+  function obj(x) { return x && typeof x === 'object' ? x : null; }
+  function arr(x) { return Array.isArray(x) ? x : []; }
+  function cap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
+  function gameName(game) {
+    if (typeof game === 'number') return GAMES[game] || '';
+    return String(game || '').toLowerCase();
+  }
+  /* "a, b and c" / "a、b 和 c" */
+  function list(lang, items) {
+    items = items.filter(function (s) { return s !== ''; });
+    if (items.length <= 1) return items.join('');
+    var last = items[items.length - 1], head = items.slice(0, -1);
+    return isZh(lang) ? head.join('、') + ' 和 ' + last
+                      : head.join(', ') + ' and ' + last;
+  }
+  /* a win probability as a percentage; never rounds a non-certain value to 0 or 100 */
+  function pct(v) {
+    if (!num(v)) return '';
+    if (v <= 0) return '0%';
+    if (v >= 1) return '100%';
+    if (v < 0.001) return '<0.1%';
+    if (v > 0.999) return '>99.9%';
+    return (v * 100).toFixed(1) + '%';
+  }
+  function states(ctx) {
+    ctx = obj(ctx) || {};
+    return { before: obj(ctx.stateBefore), after: obj(ctx.stateAfter), header: obj(ctx.header) };
+  }
+
+  /* ====================== cirno ====================== */
+
+  var CIRNO_KIND = {
+    A: ['addition', '加法牌'], B: ['subtraction', '减法牌'],
+    C: ['multiplication', '乘法牌'], D: ['division', '除法牌'],
+    E: ['fixed', '固定牌']
+  };
+  function cirnoKind(lang, card) {
+    var k = CIRNO_KIND[str(card).charAt(0)];
+    return k ? (isZh(lang) ? k[1] : k[0]) : str(card);
+  }
+  function cirnoIsCounter(card) { return card === 'PASS' || card === 'TURN' || card === 'DOUBLE'; }
+  function cirnoPlayerName(lang, i, ev, ctx) {
+    var s = states(ctx), sources = [s.after, s.before, s.header && s.header.state];
+    for (var j = 0; j < sources.length; j++) {
+      var p = sources[j] && arr(sources[j].players)[i];
+      if (p && p.name) return p.name;
+    }
+    if (s.header && arr(s.header.players)[i]) return String(s.header.players[i]);
+    if (ev && ev.player === i && ev.name) return ev.name;
+    return num(i) ? T(lang, 'player ' + (i + 1), (i + 1) + ' 号玩家') : T(lang, 'the next player', '下一名玩家');
+  }
+  function cirnoDir(lang, d) {
+    return d === 'counterclockwise' ? T(lang, 'counterclockwise', '逆时针')
+                                    : T(lang, 'clockwise', '顺时针');
+  }
+  var CIRNO_RULE = {
+    max_p: ['Not under DOUBLE: play the basic card that makes p as large as possible without going over 99.',
+            '未被施加 DOUBLE：在 p 不超过 99 的前提下，打出使 p 尽可能大的基本牌。'],
+    max_p_tie: ['Not under DOUBLE: play the basic card that makes p as large as possible without going over 99; when several kinds reach that p, multiplication > addition > subtraction > division > fixed.',
+                '未被施加 DOUBLE：在 p 不超过 99 的前提下，打出使 p 尽可能大的基本牌；几类牌得到同一个 p 时，按乘法、加法、减法、除法、固定牌的顺序选。'],
+    counter: ['Not under DOUBLE, and no basic card keeps p at 99 or below: play a counter card, PASS first, then TURN, then DOUBLE.',
+              '未被施加 DOUBLE，且没有基本牌能让 p 不超过 99：打出解牌，依次考虑 PASS、TURN、DOUBLE。'],
+    double_counter: ['Under DOUBLE: a counter card comes first (PASS, then TURN, then DOUBLE); it ends the turn and passes DOUBLE on to the next player.',
+                     '被施加 DOUBLE：优先打出解牌（依次考虑 PASS、TURN、DOUBLE），跳过本回合并把 DOUBLE 转给下一名玩家。'],
+    double_min_p: ['Under DOUBLE without a counter card: play the basic card that makes p as small as possible without going over 99; the second card is then chosen as usual (largest p).',
+                   '被施加 DOUBLE 且没有解牌：在 p 不超过 99 的前提下，打出使 p 尽可能小的基本牌；第二张牌再按情形 1（p 最大）决策。'],
+    double_min_p_tie: ['Under DOUBLE without a counter card: play the basic card that makes p as small as possible without going over 99; when several kinds reach that p, division > subtraction > addition > multiplication > fixed.',
+                       '被施加 DOUBLE 且没有解牌：在 p 不超过 99 的前提下，打出使 p 尽可能小的基本牌；几类牌得到同一个 p 时，按除法、减法、加法、乘法、固定牌的顺序选。'],
+    all_lose: ['Every card she holds would take p over 99: she plays any card (the first) and loses the round.',
+               '无论打哪张牌 p 都会超过 99：她随便打出一张（第一张），成为本轮的失败者。']
+  };
+  function cirnoRuleText(lang, rule, ctx) {
+    var r = CIRNO_RULE[rule];
+    if (r) return isZh(lang) ? r[1] : r[0];
+    var h = states(ctx).header, rules = h ? arr(h.rules) : [];
+    for (var i = 0; i < rules.length; i++) if (rules[i] && rules[i].name === rule && rules[i].text) return rules[i].text;
+    return str(rule);
+  }
+  /* the cards that reached the chosen p but lost the tie-break, as the engine marked them */
+  function cirnoTieLosers(ev) {
+    var why = obj(ev.why), out = [];
+    arr(why && why.candidates).forEach(function (c) {
+      if (c && c.lost_tie && out.indexOf(c.card) < 0) out.push(c.card);
+    });
+    return out;
+  }
+
+  function cirnoNarrate(ev, lang, ctx) {
+    var nm = str(ev.name) || cirnoPlayerName(lang, ev.player, ev, ctx);
+    if (ev.type === 'round') {
+      var r = ev.round;
+      if (num(r) && r > 1)
+        return T(lang, 'Round ' + r + ' begins with ' + nm + ', who lost the round before: p = 0, clockwise',
+                 '第 ' + r + ' 轮开始，由上一轮的失败者 ' + nm + ' 先出牌：p = 0，顺时针');
+      return T(lang, 'Round ' + str(r) + ' begins: p = 0, ' + nm + ' plays first, clockwise',
+               '第 ' + str(r) + ' 轮开始：p = 0，' + nm + ' 先出牌，顺时针');
+    }
+    var why = obj(ev.why) || {}, rule = why.rule, card = str(ev.card);
+    var pb = ev.p_before, pa = ev.p_after;
+    if (ev.type === 'loss') {
+      var s = T(lang, nm + ' plays ' + card + ': p ' + pb + ' ' + ARROW + ' ' + pa + ', over 99, so she loses round ' + ev.round,
+                nm + ' 打出 ' + card + '：p ' + pb + ' ' + ARROW + ' ' + pa + '，超过 99，她输掉了第 ' + ev.round + ' 轮');
+      if (rule === 'all_lose') s += T(lang, ' (every card would go over 99)', '（每张牌都会超过 99）');
+      if (ev.game_over) s += T(lang, '; the game is over', '，游戏结束');
+      return s;
+    }
+    if (ev.type !== 'play') return cirnoUnknown(ev, lang);
+    var second = ev.double_left === 1, first2 = ev.double_left === 2;
+    var next = cirnoPlayerName(lang, ev.next, null, ctx);
+    if (cirnoIsCounter(card)) {
+      var eff = [], effZh = [];
+      if (card === 'TURN') { eff.push('the direction is now ' + cirnoDir('en', ev.direction)); effZh.push('出牌方向变为' + cirnoDir('zh', ev.direction)); }
+      if (ev.next_double_left === 2) { eff.push(next + ' must play two cards'); effZh.push(next + ' 要出两张牌'); }
+      else { eff.push(next + ' plays next'); effZh.push('轮到 ' + next); }
+      if (rule === 'double_counter')
+        return T(lang, nm + ', under DOUBLE, plays ' + card + ' first (p stays ' + pb + ') and passes DOUBLE on: ' + list('en', eff),
+                 nm + ' 被施加了 DOUBLE，先打出 ' + card + '（p 仍是 ' + pb + '），把 DOUBLE 转了出去：' + effZh.join('，'));
+      return T(lang, nm + (second ? ' plays her second card, ' : ' plays ') + card + ' (p stays ' + pb + '): no basic card keeps p at 99 or below, so ' + list('en', eff),
+               nm + (second ? ' 打出第二张牌 ' : ' 打出 ') + card + '（p 仍是 ' + pb + '）：没有基本牌能让 p 不超过 99，' + effZh.join('，'));
+    }
+    var en = nm + (first2 ? ', under DOUBLE, plays ' : second ? ' plays her second card, ' : ' plays ') + card + ': p ' + pb + ' ' + ARROW + ' ' + pa;
+    var zh = nm + (first2 ? ' 被施加了 DOUBLE，打出 ' : second ? ' 打出第二张牌 ' : ' 打出 ') + card + '：p ' + pb + ' ' + ARROW + ' ' + pa;
+    if (rule === 'max_p' || rule === 'max_p_tie') { en += ', the largest p she can reach'; zh += '，这是她能达到的最大 p'; }
+    else if (rule === 'double_min_p' || rule === 'double_min_p_tie') { en += ', the smallest p she can reach'; zh += '，这是她能达到的最小 p'; }
+    var losers = cirnoTieLosers(ev);
+    if ((rule === 'max_p_tie' || rule === 'double_min_p_tie') && losers.length) {
+      en += ' (' + list('en', losers) + ' would give it too, but ' + cirnoKind('en', card) + ' goes first)';
+      zh += '（' + list('zh', losers) + ' 也能达到，但' + cirnoKind('zh', card) + '优先）';
+    }
+    if (first2 && ev.next === ev.player && ev.next_double_left === 1) { en += '; she plays again'; zh += '，她还要再出一张'; }
+    return T(lang, en, zh);
+  }
+  function cirnoUnknown(ev, lang) { return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type)); }
+
+  function cirnoWhy(ev, lang, ctx) {
+    if (ev.type !== 'play' && ev.type !== 'loss') return null;
+    var why = obj(ev.why);
+    if (!why) return null;
+    var nm = str(ev.name) || cirnoPlayerName(lang, ev.player, ev, ctx), card = str(ev.card);
+    var cands = arr(why.candidates).map(function (c) {
+      var note;
+      if (c.status === 'counter') note = T(lang, 'counter card, p unchanged', '解牌，p 不变');
+      else if (c.status === 'loses') note = T(lang, 'over 99: loses', '超过 99：会输');
+      else note = T(lang, 'safe', '安全');
+      if (c.lost_tie) note += T(lang, '; same p, loses the tie-break', '；p 相同，但牌的种类优先级较低');
+      return { label: str(c.card), value: 'p = ' + c.p, chosen: !!c.chosen, note: note };
+    });
+    return {
+      title: ev.type === 'loss' ? T(lang, 'Why ' + nm + ' loses', '为什么 ' + nm + ' 输了')
+                                : T(lang, 'Why ' + nm + ' plays ' + card, '为什么 ' + nm + ' 打出 ' + card),
+      rule: cirnoRuleText(lang, why.rule, ctx),
+      candidates: cands
+    };
+  }
+
+  function cirnoQuiz(ev, lang, ctx) {
+    if (ev.type !== 'play' && ev.type !== 'loss') return null;
+    var why = obj(ev.why);
+    if (!why || why.rule === 'all_lose') return null;
+    var seen = [], options = [];
+    arr(why.candidates).forEach(function (c) {
+      if (seen.indexOf(c.card) >= 0) return;
+      seen.push(c.card);
+      options.push({ label: str(c.card), correct: c.card === ev.card });
+    });
+    if (options.length < 2) return null;
+    var nm = str(ev.name) || cirnoPlayerName(lang, ev.player, ev, ctx);
+    var dbl = ev.double_left === 2;
+    return {
+      question: T(lang, 'p = ' + ev.p_before + (dbl ? ' and ' + nm + ' is under DOUBLE' : '') + '. Which card does ' + nm + ' play?',
+                  'p = ' + ev.p_before + (dbl ? '，' + nm + ' 被施加了 DOUBLE' : '') + '。' + nm + ' 会打出哪张牌？'),
+      options: options,
+      reason: cirnoRuleText(lang, why.rule, ctx) + ' ' + cirnoNarrate(ev, lang, ctx) + T(lang, '.', '。')
+    };
+  }
+
+  function cirnoStart(h, lang) {
+    var names = arr(h.players).map(String), shown = names.slice(0, 6);
+    var who = shown.join(T(lang, ', ', '、')) + (names.length > shown.length ? T(lang, ', …', '……') : '');
+    return T(lang, names.length + (names.length === 1 ? ' player (' : ' players (') + who + '), ' + h.m + (h.m === 1 ? ' round, ' : ' rounds, ') + h.k + ' cards in the deck; ' + names[0] + ' plays first',
+             names.length + ' 名玩家（' + who + '），共 ' + h.m + ' 轮，牌堆 ' + h.k + ' 张；' + names[0] + ' 先出牌');
+  }
+  function cirnoHeadline(s, lang) {
+    var cur = arr(s.players)[s.current], nm = cur && cur.name ? cur.name : '';
+    if (s.phase === 'setup') return T(lang, 'Before round 1', '第 1 轮之前');
+    var parts = [T(lang, 'Round ' + s.round + ' of ' + s.rounds, '第 ' + s.round + '/' + s.rounds + ' 轮'), 'p = ' + s.p, cirnoDir(lang, s.direction)];
+    if (s.phase === 'game_over') parts.push(T(lang, 'game over', '游戏结束'));
+    else if (nm) parts.push(T(lang, nm + ' to play', '轮到 ' + nm) + (s.double_left === 2 ? ' (DOUBLE)' : ''));
+    parts.push(T(lang, s.deck_left + ' in the deck', '牌堆 ' + s.deck_left + ' 张'));
+    return parts.join(' · ');
+  }
+
+  /* ====================== thegame ====================== */
+
+  var TG_PLAYER = 'Vladimir';
+  var TG_ROWS = [['up1', '递增行 1'], ['up2', '递增行 2'], ['down1', '递减行 1'], ['down2', '递减行 2']];
+  function tgRow(lang, r) { var x = TG_ROWS[r]; return x ? (isZh(lang) ? x[1] : x[0]) : str(r); }
+  var TG_RULE = {
+    backwards: ['Rule 1: if some card can make a backwards trick (exactly 10 below the last card of an up row, or 10 above on a down row), play the leftmost such card, on the topmost row where the trick works.',
+                '规则 1：如果有牌能用倒退技巧（比递增行末张正好小 10，或比递减行末张正好大 10），打出最左侧的那张，放在能用技巧的最上面一行。'],
+    closest: ['Rule 2: with no backwards trick, play the card and row with the smallest difference between the card and the row’s last card; ties go to the leftmost card, then the topmost row.',
+              '规则 2：没有倒退技巧时，选牌与该行末张之差的绝对值最小的出法；并列时取最左侧的牌，再取最上面的行。'],
+    none: ['No card in the hand can go on any row (no normal move, no backwards trick): the game is lost.',
+           '手牌中没有任何一张能放到任何一行（既没有普通出法，也没有倒退技巧）：游戏失败。']
+  };
+  function tgRuleText(lang, rule) { var r = TG_RULE[rule]; return r ? (isZh(lang) ? r[1] : r[0]) : str(rule); }
+  function tgTops(lang, tops) {
+    return arr(tops).map(function (t, r) { return tgRow(lang, r) + ' ' + t; }).join(T(lang, ', ', '，'));
+  }
+
+  function tgNarrate(ev, lang) {
+    var P = TG_PLAYER, cards = arr(ev.cards);
+    switch (ev.type) {
+      case 'deal':
+        return T(lang, P + ' takes the top ' + cards.length + ' cards as his hand: ' + cards.join(' '),
+                 P + ' 从抽牌堆顶取 ' + cards.length + ' 张作为手牌：' + cards.join(' '));
+      case 'draw':
+        return T(lang, P + ' draws ' + list('en', cards.map(String)) + ' onto the right of his hand; ' + ev.pile_left + ' left in the pile',
+                 P + ' 摸了 ' + list('zh', cards.map(String)) + '，放在手牌最右侧；抽牌堆还剩 ' + ev.pile_left + ' 张');
+      case 'end':
+        if (ev.result === 'win')
+          return T(lang, P + ' has played every card: he wins', P + ' 打光了所有牌：他赢了');
+        return T(lang, P + ' is stuck: none of his ' + ev.hand_left + ' cards fits any row, so he loses with ' + ev.pile_left + ' left in the pile',
+                 P + ' 无牌可出：手里的 ' + ev.hand_left + ' 张牌都放不上任何一行，他输了（抽牌堆还剩 ' + ev.pile_left + ' 张）');
+      case 'play': {
+        var d = obj(ev.decision) || {}, c = ev.card, row = tgRow(lang, ev.row), up = ev.row === 0 || ev.row === 1;
+        if (ev.backwards)
+          return T(lang, P + ' plays ' + c + ' on ' + row + ' by a backwards trick: exactly 10 ' + (up ? 'below' : 'above') + ' its last card ' + ev.prev_top + ' (a trick comes first)',
+                   P + ' 用倒退技巧把 ' + c + ' 放到' + row + '：比末张 ' + ev.prev_top + ' 正好' + (up ? '小' : '大') + ' 10（倒退技巧优先）');
+        var n = arr(d.normal_moves).length;
+        var en = P + ' plays ' + c + ' on ' + row + ' (last card ' + ev.prev_top + '): difference ' + ev.diff + ', the smallest of ' + n + (n === 1 ? ' legal move' : ' legal moves');
+        var zh = P + ' 把 ' + c + ' 放到' + row + '（末张 ' + ev.prev_top + '）：差 ' + ev.diff + '，是 ' + n + ' 种合法出法中最小的';
+        if (num(d.tied) && d.tied > 1) {
+          en += ' (' + d.tied + ' tie: the leftmost card, then the topmost row)';
+          zh += '（' + d.tied + ' 种并列，取最左侧的牌、最上面的行）';
+        }
+        return T(lang, en, zh);
+      }
+    }
+    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
+  }
+
+  /* all legal moves of a decision: tricks first, then normal moves by difference (engine order within) */
+  function tgMoves(d) {
+    var moves = [];
+    arr(d.backwards_tricks).forEach(function (m, i) { moves.push({ card: m.card, row: m.row, trick: true, diff: 10, k: i }); });
+    var normal = arr(d.normal_moves).map(function (m, i) { return { card: m.card, row: m.row, trick: false, diff: m.diff, k: i }; });
+    normal.sort(function (a, b) { return a.diff - b.diff || a.k - b.k; });
+    var ch = obj(d.chosen);
+    moves = moves.concat(normal);
+    moves.forEach(function (m) {
+      m.chosen = !!ch && m.card === ch.card && m.row === ch.row &&
+                 (d.rule === 'backwards' ? m.trick : !m.trick);
+    });
+    return moves;
+  }
+  function tgLabel(lang, m) { return m.card + ' ' + ARROW + ' ' + tgRow(lang, m.row); }
+
+  function tgWhy(ev, lang) {
+    var d = obj(ev.decision);
+    if (!d || (ev.type !== 'play' && ev.type !== 'end')) return null;
+    if (ev.type === 'end' || d.rule === 'none')
+      return {
+        title: T(lang, 'Why the game is lost', '为什么游戏失败'),
+        rule: tgRuleText(lang, 'none') + T(lang, ' Hand: ', ' 手牌：') + arr(d.hand).join(' ') +
+              T(lang, '; last cards: ', '；各行末张：') + tgTops(lang, d.tops) + T(lang, '.', '。'),
+        candidates: arr(d.hand).map(function (c) { return { label: String(c), value: T(lang, 'no move', '无法出'), chosen: false, note: '' }; })
+      };
+    var cands = tgMoves(d).map(function (m) {
+      var note = '';
+      if (!m.chosen) {
+        if (d.rule === 'backwards') note = m.trick ? T(lang, 'also a trick, but not the leftmost card or topmost row', '也是倒退技巧，但不是最左的牌或最上的行')
+                                              : T(lang, 'a backwards trick comes first', '倒退技巧优先');
+        else if (m.diff === d.best_diff) note = T(lang, 'same difference, but not the leftmost card or topmost row', '差相同，但不是最左的牌或最上的行');
+        else note = T(lang, 'larger difference', '差更大');
+      }
+      return { label: tgLabel(lang, m), value: m.trick ? T(lang, 'trick (10 back)', '倒退 10') : T(lang, 'difference ', '差 ') + m.diff, chosen: m.chosen, note: note };
+    });
+    return {
+      title: T(lang, 'Why ' + ev.card + ' on ' + tgRow(lang, ev.row), '为什么把 ' + ev.card + ' 放到' + tgRow(lang, ev.row)),
+      rule: tgRuleText(lang, d.rule),
+      candidates: cands
+    };
+  }
+
+  function tgQuiz(ev, lang) {
+    var d = obj(ev.decision);
+    if (ev.type !== 'play' || !d || !d.chosen) return null;
+    var moves = tgMoves(d), chosen = moves.filter(function (m) { return m.chosen; })[0];
+    if (!chosen || moves.length < 2) return null;
+    /* the chosen move and the five closest others, shown in the engine's list order */
+    var pick = [chosen].concat(moves.filter(function (m) { return !m.chosen; }).slice(0, 5));
+    pick.sort(function (a, b) { return (b.trick - a.trick) || (a.card === b.card ? a.row - b.row : d.hand.indexOf(a.card) - d.hand.indexOf(b.card)); });
+    return {
+      question: T(lang, 'Hand ' + arr(d.hand).join(' ') + '; rows end at ' + tgTops(lang, d.tops) + '. Which move does ' + TG_PLAYER + ' make?',
+                  '手牌 ' + arr(d.hand).join(' ') + '；各行末张：' + tgTops(lang, d.tops) + '。' + TG_PLAYER + ' 会怎么出？'),
+      options: pick.map(function (m) { return { label: tgLabel(lang, m), correct: m.chosen }; }),
+      reason: tgRuleText(lang, d.rule) + ' ' + tgNarrate(ev, lang) + T(lang, '.', '。')
+    };
+  }
+
+  function tgStart(h, lang) {
+    var deck = arr(h.deck);
+    return T(lang, deck.length + ' cards in the draw pile, ' + deck[0] + ' on top; ' + TG_PLAYER + ' will take the top 8 as his hand',
+             '抽牌堆共 ' + deck.length + ' 张，堆顶是 ' + deck[0] + '；' + TG_PLAYER + ' 将取最上面 8 张作为手牌');
+  }
+  function tgHeadline(s, lang) {
+    var parts = [T(lang, 'Turn ' + s.turn, '第 ' + s.turn + ' 回合'),
+                 T(lang, arr(s.hand).length + ' in hand', '手牌 ' + arr(s.hand).length + ' 张'),
+                 T(lang, s.pile_left + ' in the pile', '抽牌堆 ' + s.pile_left + ' 张')];
+    if (s.result === 'win') parts.push(T(lang, 'won', '胜利'));
+    if (s.result === 'loss') parts.push(T(lang, 'lost', '失败'));
+    return parts.join(' · ');
+  }
+
+  /* ====================== mahjong ====================== */
+
+  var MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
+  var MJ_RULE = {
+    special_first: ['Special tiles are always discarded first, in the order PASS, REVERSE, DOUBLE; a PASS names the next player.',
+                    '手里有特殊牌时一定先打出，顺序为 PASS、REVERSE、DOUBLE；PASS 指定下家。'],
+    min_distance: ['Discard the tile that leaves the smallest winning distance.',
+                   '打出使和牌距离最小的那张牌。'],
+    tie_order: ['Discard the tile that leaves the smallest winning distance; ties go to the first in the order ' + MJ_ORDER + '.',
+                '打出使和牌距离最小的那张牌；并列时按 ' + MJ_ORDER + ' 的顺序。'],
+    ron_first_along_turn_order: ['A player whose hand plus the discarded tile wins always declares RON; if several can, only the first along the turn order from the discarder does (the others are cut off).',
+                                 '手牌加上这张牌能和就一定荣和；多人能和时，只有从出牌者起沿回合顺序的第一人能和（其余被截和）。'],
+    pong_strict_drop: ['A player calls PONG only if it strictly lowers his winning distance; PONG comes before CHOW.',
+                       '只有碰后和牌距离严格减小才碰；碰优先于吃。'],
+    chow_highest_strict_drop: ['Only the next player may CHOW, and only if it strictly lowers his winning distance; among such options, the one with the highest numbers.',
+                               '只有下家能吃，且只有吃后和牌距离严格减小才吃；有多种方案时选数字较大的。']
+  };
+  function mjRuleText(lang, why) {
+    var r = MJ_RULE[why && why.rule];
+    if (r) return isZh(lang) ? r[1] : r[0];
+    return str(why && (why.text || why.rule));
+  }
+  function mjDist(lang, d) {
+    if (!num(d)) return '';
+    return d === 0 ? T(lang, 'a winning hand', '已能和牌') : T(lang, 'winning distance ' + d, '和牌距离 ' + d);
+  }
+  function mjPlayerState(s, p) {
+    if (!s) return null;
+    var i = 'ABCD'.indexOf(p);
+    return i >= 0 ? arr(s.players)[i] || null : null;
+  }
+
+  function mjNarrate(ev, lang, ctx) {
+    var p = str(ev.player), t = str(ev.tile), s = states(ctx);
+    switch (ev.type) {
+      case 'deal': {
+        var k = num(ev.step) ? Math.floor(ev.step / 4) + 1 : 0;
+        if (num(ev.dist))
+          return T(lang, p + ' is dealt ' + t + ', the 13th tile: ' + mjDist('en', ev.dist),
+                   p + ' 摸到第 13 张起手牌 ' + t + '：' + mjDist('zh', ev.dist));
+        return T(lang, p + ' is dealt ' + t + (k ? ' (tile ' + k + ' of 13)' : ''),
+                 p + ' 摸到起手牌 ' + t + (k ? '（第 ' + k + '/13 张）' : ''));
+      }
+      case 'draw': {
+        var pb = mjPlayerState(s.before, p), was = pb && num(pb.dist) && num(ev.dist) && pb.dist !== ev.dist ? pb.dist : null;
+        return T(lang, p + ' draws ' + t + ': ' + (has(was) ? 'winning distance ' + was + ' ' + ARROW + ' ' + ev.dist : mjDist('en', ev.dist)),
+                 p + ' 摸到 ' + t + '：' + (has(was) ? '和牌距离 ' + was + ' ' + ARROW + ' ' + ev.dist : mjDist('zh', ev.dist)));
+      }
+      case 'skip':
+        return T(lang, p + '’s turn is skipped by a PASS: ' + str(ev.next) + ' plays instead',
+                 p + ' 的回合被 PASS 跳过，轮到 ' + str(ev.next));
+      case 'selfdrawn':
+        return T(lang, p + ' declares SELFDRAWN: the drawn tile completes the hand',
+                 p + ' 自摸（SELFDRAWN）：摸到的牌使手牌和了');
+      case 'discard': {
+        var why = obj(ev.why) || {};
+        if (why.rule === 'special_first') {
+          if (t === 'PASS')
+            return T(lang, p + ' discards PASS (special tiles go first): ' + str(ev.pass_target) + '’s next turn is skipped',
+                     p + ' 打出 PASS（特殊牌优先）：跳过 ' + str(ev.pass_target) + ' 的下一个回合');
+          if (t === 'REVERSE') {
+            var dir = s.after && s.after.dir ? s.after.dir : '';
+            return T(lang, p + ' discards REVERSE (special tiles go first): the turn order is reversed' + (dir ? ' to ' + dir : ''),
+                     p + ' 打出 REVERSE（特殊牌优先）：回合顺序反转' + (dir ? '为 ' + dir : ''));
+          }
+          return T(lang, p + ' discards ' + t + ' (special tiles go first): ' + p + ' takes another turn at once',
+                   p + ' 打出 ' + t + '（特殊牌优先）：' + p + ' 立即再进行一个回合');
+        }
+        var cands = arr(why.candidates), mine = cands.filter(function (c) { return c.tile === t; })[0];
+        var d = mine && num(mine.dist) ? mine.dist : ev.dist;
+        if (why.rule === 'tie_order') {
+          var k2 = cands.filter(function (c) { return c.dist === d; }).length;
+          return T(lang, p + ' discards ' + t + ': ' + k2 + ' tiles leave winning distance ' + d + ', and ' + t + ' comes first in the order Z F B N W S E 9S…1M',
+                   p + ' 打出 ' + t + '：有 ' + k2 + ' 种牌打出后和牌距离都是 ' + d + '，按 Z F B N W S E 9S…1M 的顺序先打 ' + t);
+        }
+        return T(lang, p + ' discards ' + t + ': the only tile that leaves winning distance ' + d,
+                 p + ' 打出 ' + t + '：只有打这张牌能使和牌距离最小（' + d + '）');
+      }
+      case 'ron': {
+        var cut = arr(ev.cut_off).map(String);
+        var en = p + ' declares RON on ' + str(ev.from) + '’s ' + t, zh = p + ' 荣和（RON）' + str(ev.from) + ' 打出的 ' + t;
+        if (cut.length) { en += '; ' + list('en', cut) + ' could win too but ' + (cut.length > 1 ? 'are' : 'is') + ' cut off'; zh += '；' + list('zh', cut) + ' 也能和，但被截和'; }
+        return T(lang, en, zh);
+      }
+      case 'pong':
+      case 'chow': {
+        var tiles = arr(ev.tiles).join(' '), pong = ev.type === 'pong';
+        return T(lang, p + (pong ? ' calls PONG on ' : ' calls CHOW on ') + str(ev.from) + '’s ' + t + ' (' + tiles + '): winning distance ' + ev.dist_before + ' ' + ARROW + ' ' + ev.dist,
+                 p + (pong ? ' 碰 ' : ' 吃 ') + str(ev.from) + ' 打出的 ' + t + '（' + tiles + '）：和牌距离 ' + ev.dist_before + ' ' + ARROW + ' ' + ev.dist);
+      }
+      case 'win': {
+        var how = s.after && s.after.win_how ? String(s.after.win_how).toUpperCase() : '';
+        return T(lang, p + ' wins the game' + (how ? ' by ' + how : ''),
+                 p + (how ? ' 以 ' + how + ' ' : ' ') + '和牌，游戏结束');
+      }
+      case 'exhausted':
+        return T(lang, 'The wall is empty when ' + str(ev.must_draw) + ' must draw: the game ends in a draw',
+                 str(ev.must_draw) + ' 摸牌时牌堆已空：流局');
+    }
+    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
+  }
+
+  var MJ_VERDICT = {
+    nothing: ['no option', '无可操作'],
+    ron: ['wins by RON', '荣和'],
+    ron_cut_off: ['could RON, but is cut off by an earlier player', '能和，但被截和'],
+    pong: ['calls PONG', '碰'],
+    chow: ['calls CHOW', '吃'],
+    declined: ['declines: no option lowers the distance strictly', '不副露：没有方案能使距离严格减小'],
+    preempted: ['would call, but a RON or PONG comes first', '可以副露，但被荣和或碰抢先']
+  };
+  function mjClaimOptions(lang, c) {
+    var opts = [];
+    if (c.ron) opts.push('RON');
+    if (num(c.pong_after)) opts.push(T(lang, 'PONG ' + ARROW + ' ', '碰 ' + ARROW + ' ') + c.pong_after);
+    arr(c.chow).forEach(function (o) { opts.push(T(lang, 'CHOW ', '吃 ') + arr(o.tiles).join(' ') + ' ' + ARROW + ' ' + o.after); });
+    return opts;
+  }
+  function mjClaims(ev, lang) {
+    return arr(ev.claims).map(function (c) {
+      var v = MJ_VERDICT[c.verdict], opts = mjClaimOptions(lang, c);
+      return {
+        label: str(c.player),
+        value: T(lang, 'distance ', '距离 ') + c.dist + (opts.length ? T(lang, '; ', '；') + opts.join(T(lang, '; ', '；')) : ''),
+        chosen: has(ev.claimed_by) && c.player === ev.claimed_by,
+        note: v ? (isZh(lang) ? v[1] : v[0]) : str(c.verdict)
+      };
+    });
+  }
+
+  function mjWhy(ev, lang, ctx) {
+    var p = str(ev.player), t = str(ev.tile), why = obj(ev.why);
+    if (!why) return null;
+    if (ev.type === 'discard') {
+      var cands = arr(why.candidates);
+      var best = cands.filter(function (c) { return c.tile === t; })[0];
+      var out = cands.map(function (c) {
+        var chosen = c.tile === t, note = '';
+        if (!chosen && why.rule !== 'special_first')
+          note = best && c.dist === best.dist ? T(lang, 'same distance, later in the order', '距离相同，顺序靠后')
+                                              : T(lang, 'larger distance', '距离更大');
+        if (!chosen && why.rule === 'special_first') note = T(lang, 'later in the order PASS, REVERSE, DOUBLE', '在 PASS、REVERSE、DOUBLE 中顺序靠后');
+        return { label: str(c.tile), value: num(c.dist) ? T(lang, 'distance ', '距离 ') + c.dist : T(lang, 'special tile', '特殊牌'), chosen: chosen, note: note };
+      });
+      var res = { title: T(lang, 'Why ' + p + ' discards ' + t, '为什么 ' + p + ' 打出 ' + t), rule: mjRuleText(lang, why), candidates: out };
+      if (arr(ev.claims).length) res.claims = mjClaims(ev, lang);
+      return res;
+    }
+    if (ev.type === 'pong' || ev.type === 'chow') {
+      var pong = ev.type === 'pong';
+      return {
+        title: T(lang, 'Why ' + p + (pong ? ' calls PONG' : ' calls CHOW'), '为什么 ' + p + (pong ? ' 碰' : ' 吃')),
+        rule: mjRuleText(lang, why),
+        candidates: [
+          { label: (pong ? 'PONG ' : 'CHOW ') + arr(ev.tiles).join(' '), value: T(lang, 'distance ', '距离 ') + ev.dist, chosen: true,
+            note: T(lang, 'strictly lower than ' + ev.dist_before, '严格小于 ' + ev.dist_before) },
+          { label: T(lang, 'let it pass', '不' + (pong ? '碰' : '吃')), value: T(lang, 'distance ', '距离 ') + ev.dist_before, chosen: false, note: '' }
+        ]
+      };
+    }
+    if (ev.type === 'ron') {
+      var cands2 = [{ label: p + ' RON', value: T(lang, 'wins', '和牌'), chosen: true, note: T(lang, 'first along the turn order from ' + str(ev.from), '从 ' + str(ev.from) + ' 起沿回合顺序的第一人') }];
+      arr(ev.cut_off).forEach(function (q) { cands2.push({ label: q + ' RON', value: T(lang, 'cut off', '被截和'), chosen: false, note: T(lang, 'later along the turn order', '在回合顺序中靠后') }); });
+      return { title: T(lang, 'Why ' + p + ' wins', '为什么 ' + p + ' 和牌'), rule: mjRuleText(lang, why), candidates: cands2 };
+    }
+    return null;
+  }
+
+  function mjQuizzes(ev, lang, ctx) {
+    var why = obj(ev.why), out = [];
+    if (ev.type !== 'discard' || !why || why.rule === 'special_first') return out;
+    var p = str(ev.player), t = str(ev.tile), cands = arr(why.candidates);
+    var ps = mjPlayerState(states(ctx).before, p), hand = ps ? arr(ps.hand).join(' ') : cands.map(function (c) { return c.tile; }).join(' ');
+    if (cands.length >= 2)
+      out.push({
+        question: T(lang, p + '’s hand: ' + hand + '. Which tile does ' + p + ' discard?', p + ' 的手牌：' + hand + '。' + p + ' 会打出哪张？'),
+        options: cands.map(function (c) { return { label: str(c.tile), correct: c.tile === t }; }),
+        reason: mjRuleText(lang, why) + ' ' + mjNarrate(ev, lang, ctx) + T(lang, '.', '。')
+      });
+    arr(ev.claims).forEach(function (c) {
+      /* "does this player call?": asked of every player who holds a PONG or CHOW shape (not of a RON);
+       * the answer is the engine's claimed_by / claimed_how */
+      var canPong = num(c.pong_after), canChow = arr(c.chow).length > 0;
+      if ((!canPong && !canChow) || c.ron) return;
+      var took = has(ev.claimed_by) && ev.claimed_by === c.player ? ev.claimed_how : null;
+      var options = [];
+      if (canPong) options.push({ label: 'PONG ' + t + ' ' + t + ' ' + t, correct: took === 'pong' });
+      if (canChow) options.push({ label: 'CHOW (' + arr(c.chow).map(function (o) { return arr(o.tiles).join(' '); }).join(T(lang, ' or ', ' 或 ')) + ')', correct: took === 'chow' });
+      options.push({ label: T(lang, 'no call', '不副露'), correct: !took });
+      var v = MJ_VERDICT[c.verdict];
+      out.push({
+        question: T(lang, p + ' discards ' + t + '. What does ' + c.player + ' (winning distance ' + c.dist + ') do?',
+                    p + ' 打出 ' + t + '。' + c.player + '（和牌距离 ' + c.dist + '）会怎么做？'),
+        options: options,
+        reason: (v ? cap(isZh(lang) ? v[1] : v[0]) + T(lang, '. ', '。') : '') +
+                T(lang, 'Options: ', '可选：') + mjClaimOptions(lang, c).join(T(lang, '; ', '；')) + T(lang, '. ', '。') +
+                mjRuleText(lang, { rule: canPong ? 'pong_strict_drop' : 'chow_highest_strict_drop' })
+      });
+    });
+    return out;
+  }
+
+  function mjStart(h, lang) {
+    var w = arr(h.wall).length || 148;
+    return T(lang, w + ' tiles in the wall; A, B, C and D are dealt 13 each, one at a time, starting with A',
+             '牌堆共 ' + w + ' 张；从 A 开始按 A B C D 的顺序每人依次摸牌，直到各有 13 张');
+  }
+  function mjHeadline(s, lang) {
+    var parts = [T(lang, 'Wall ' + s.wall_left, '牌堆 ' + s.wall_left + ' 张'), T(lang, 'order ' + s.dir, '顺序 ' + s.dir)];
+    if (has(s.winner)) parts.push(T(lang, s.winner + ' won', s.winner + ' 和牌'));
+    else if (s.phase === 'over') parts.push(T(lang, 'draw', '流局'));
+    else if (has(s.cur) && s.phase !== 'deal') parts.push(T(lang, 'ABCD'.charAt(s.cur) + ' to play', '轮到 ' + 'ABCD'.charAt(s.cur)));
+    var ds = arr(s.players).map(function (pl, i) { return 'ABCD'.charAt(i) + ':' + (num(pl.dist) ? pl.dist : '-'); });
+    if (ds.length) parts.push(T(lang, 'distances ', '和牌距离 ') + ds.join(' '));
+    return parts.join(' · ');
+  }
+
+  /* ====================== goudan ====================== */
+
+  /* names: "E" / "the teacher", 小E / 老师; the cards placed in front of a
+   * player are "minions" / 随从 (the statement's 面前的牌) */
+  function gdName(lang, who, capital) {
+    if (who === 'E') return T(lang, 'E', '小E');
+    if (who === 'teacher') return T(lang, capital ? 'The teacher' : 'the teacher', '老师');
+    return str(who);
+  }
+  function gdPoss(lang, who, capital) { return isZh(lang) ? gdName(lang, who) + '的' : gdName(lang, who, capital) + '’s'; }
+  function gdOther(who) { return who === 'E' ? 'teacher' : who === 'teacher' ? 'E' : ''; }
+  function gdSide(s, who) { var i = who === 'E' ? 0 : who === 'teacher' ? 1 : -1; return s && i >= 0 ? arr(s.players)[i] || null : null; }
+  function gdChosen(ev) {
+    var d = obj(ev.decision);
+    return d ? arr(d.candidates)[d.chosen] || null : null;
+  }
+  function gdChance(lang, ev, who) {
+    var d = obj(ev.decision);
+    if (!d || !num(d.value)) return '';
+    return T(lang, '; ' + gdPoss('en', who) + ' win chance ' + pct(d.value), '；' + gdName('zh', who) + '胜率 ' + pct(d.value));
+  }
+  var GD_RULE = ['Both sides play optimally: the mover takes the operation with the highest win probability; values within 1e-12 are a tie, which goes to the first of: attack the opponent, trade (smaller minions first), play a card, skill, end the turn.',
+                 '双方都采用最优策略：选使自己胜率最大的操作；胜率相差不超过 1e-12 视为并列，按攻击对方、同归于尽（体力小的随从先）、打牌、技能、结束回合的顺序选。'];
+  function gdOpLabel(lang, c, who) {
+    var opp = gdOther(who);
+    switch (c.op) {
+      case 'face': return T(lang, 'attack ' + gdName('en', opp) + ' with an HP ' + c.attacker_hp + ' minion', '用体力 ' + c.attacker_hp + ' 的随从攻击' + gdName('zh', opp));
+      case 'trade': return T(lang, 'trade an HP ' + c.attacker_hp + ' minion for an HP ' + c.target_hp + ' one', '体力 ' + c.attacker_hp + ' 的随从与对方体力 ' + c.target_hp + ' 的随从同归于尽');
+      case 'play': return T(lang, 'play a card', '打牌');
+      case 'skill': return T(lang, 'use the skill', '使用技能');
+      case 'end_turn': return T(lang, 'end the turn', '结束回合');
+    }
+    return str(c.op);
+  }
+  function gdHpChange(lang, b, a) {
+    return b && a && num(b.hp) && num(a.hp) ? T(lang, ' (HP ' + b.hp + ' ' + ARROW + ' ' + a.hp + ')', '（体力 ' + b.hp + ' ' + ARROW + ' ' + a.hp + '）') : '';
+  }
+
+  function gdNarrate(ev, lang, ctx) {
+    var who = str(ev.player), s = states(ctx), opp = gdOther(who);
+    var P = gdName(lang, who, true), Pposs = gdPoss(lang, who, true);
+    var before = gdSide(s.before, who), after = gdSide(s.after, who);
+    var oBefore = gdSide(s.before, opp), oAfter = gdSide(s.after, opp);
+    var c = gdChosen(ev) || {};
+    switch (ev.type) {
+      case 'turn_start': {
+        var h = after && num(after.hand) ? after.hand : null;
+        if (ev.drew)
+          return T(lang, Pposs + ' turn begins with a draw' + (has(h) ? ' (' + h + (h === 1 ? ' card' : ' cards') + ' in hand)' : ''),
+                   P + '的回合开始：摸一张牌' + (has(h) ? '（手牌 ' + h + ' 张）' : ''));
+        return T(lang, Pposs + ' turn begins: the hand is full (3 cards), no draw', P + '的回合开始：手牌已满 3 张，不摸牌');
+      }
+      case 'skill': {
+        var drew = before && after ? after.hand > before.hand : null;
+        var hp = gdHpChange(lang, before, after) || T(lang, ' (HP − 2)', '（体力 − 2）');
+        return T(lang, P + ' uses the skill' + hp + (drew === false ? ', no draw (3 cards in hand)' : ', then draws a card') + gdChance('en', ev, who),
+                 P + '使用技能' + hp + (drew === false ? '，手牌已满不摸牌' : '，摸一张牌') + gdChance('zh', ev, who));
+      }
+      case 'face': {
+        var ah = num(c.attacker_hp) ? c.attacker_hp : null;
+        return T(lang, Pposs + (has(ah) ? ' HP ' + ah + ' minion' : ' minion') + ' attacks ' + gdName('en', opp) + ' for 3' + gdHpChange('en', oBefore, oAfter) + gdChance('en', ev, who),
+                 Pposs + (has(ah) ? '体力 ' + ah + ' 的随从' : '随从') + '攻击' + gdName('zh', opp) + '，造成 3 点伤害' + gdHpChange('zh', oBefore, oAfter) + gdChance('zh', ev, who));
+      }
+      case 'trade': {
+        var a = num(c.attacker_hp), tg = num(c.target_hp);
+        return T(lang, Pposs + (a ? ' HP ' + c.attacker_hp : '') + ' minion trades with ' + gdPoss('en', opp) + (tg ? ' HP ' + c.target_hp : '') + ' minion: both are destroyed' + gdChance('en', ev, who),
+                 Pposs + (a ? '体力 ' + c.attacker_hp + ' 的' : '') + '随从与' + gdPoss('zh', opp) + (tg ? '体力 ' + c.target_hp + ' 的' : '') + '随从同归于尽' + gdChance('zh', ev, who));
+      }
+      case 'play':
+        return T(lang, P + ' plays a card: 3 random hits, then it becomes an HP 2 minion' + gdChance('en', ev, who),
+                 P + '打出一张牌：先随机造成 3 次 1 点伤害，再成为体力 2 的随从' + gdChance('zh', ev, who));
+      case 'hit': {
+        var n = s.before && num(s.before.hits_done) ? s.before.hits_done + 1 : null;
+        var side = str(ev.target_side), tb = gdSide(s.before, side), ta = gdSide(s.after, side);
+        var k = num(ev.characters) ? ev.characters : null;
+        var headEn = (n ? 'Hit ' + n + ' of 3' : 'A hit') + ' from ' + gdPoss('en', who) + ' card' + (k ? ' (1 in ' + k + ' for each character)' : '') + ': ';
+        var headZh = gdPoss('zh', who) + '牌' + (n ? '的第 ' + n + '/3 次伤害' : '的一次伤害') + (k ? '（' + k + ' 个角色各 1/' + k + '）' : '') + '：';
+        if (ev.target === 'player')
+          return T(lang, headEn + gdName('en', side) + ' loses 1 HP' + gdHpChange('en', tb, ta), headZh + gdName('zh', side) + '体力 − 1' + gdHpChange('zh', tb, ta));
+        var slot = num(ev.target) ? ev.target : 0, m = tb ? arr(tb.minions)[slot] : null;
+        var destroyed = tb && ta ? arr(ta.minions).length < arr(tb.minions).length : false;
+        return T(lang, headEn + gdPoss('en', side) + ' minion ' + (slot + 1) + (m ? ' (HP ' + m.hp + ')' : '') + (destroyed ? ' is destroyed' : ' loses 1 HP'),
+                 headZh + gdPoss('zh', side) + '第 ' + (slot + 1) + ' 个随从' + (m ? '（体力 ' + m.hp + '）' : '') + (destroyed ? '被摧毁' : '体力 − 1'));
+      }
+      case 'place':
+        return T(lang, Pposs + ' card becomes an HP 2 minion (it cannot attack this turn)', P + '的牌成为体力 2 的随从（本回合不能攻击）');
+      case 'end_turn':
+        return T(lang, P + ' ends the turn' + gdChance('en', ev, who), P + '结束回合' + gdChance('zh', ev, who));
+      case 'win':
+        return T(lang, P + ' wins the game', P + '赢得了游戏');
+    }
+    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
+  }
+
+  function gdWhy(ev, lang) {
+    var d = obj(ev.decision);
+    if (!d) return null;
+    var who = str(ev.player), best = num(d.value) ? d.value : null;
+    var cands = arr(d.candidates).map(function (c, i) {
+      var chosen = i === d.chosen, note = '';
+      if (!chosen && has(best) && num(c.value) && Math.abs(c.value - best) <= 1e-12) note = T(lang, 'equal chance, later in the fixed order', '胜率相同，固定顺序靠后');
+      else if (!chosen) note = T(lang, 'lower win chance', '胜率更低');
+      return { label: gdOpLabel(lang, c, who), value: pct(c.value), chosen: chosen, note: note };
+    });
+    var ch = arr(d.candidates)[d.chosen];
+    return {
+      title: T(lang, 'Why ' + gdName('en', who) + ' chooses to ' + (ch ? gdOpLabel('en', ch, who) : str(ev.type)),
+               '为什么' + gdName('zh', who) + '选择' + (ch ? gdOpLabel('zh', ch, who) : str(ev.type))),
+      rule: GD_RULE[isZh(lang) ? 1 : 0] + T(lang, ' The chances are ' + gdPoss('en', who) + ' win probabilities.', '胜率指' + gdName('zh', who) + '的获胜概率。'),
+      candidates: cands
+    };
+  }
+
+  function gdDesc(lang, p) {
+    var m = arr(p.minions).length;
+    return T(lang, 'HP ' + p.hp + ', ' + p.hand + (p.hand === 1 ? ' card, ' : ' cards, ') + m + (m === 1 ? ' minion' : ' minions'),
+             '体力 ' + p.hp + '，手牌 ' + p.hand + ' 张，随从 ' + m + ' 个');
+  }
+
+  function gdQuiz(ev, lang, ctx) {
+    var d = obj(ev.decision);
+    if (!d || arr(d.candidates).length < 2) return null;
+    var who = str(ev.player), opp = gdOther(who), s = states(ctx), me = gdSide(s.before, who), op = gdSide(s.before, opp);
+    var pos = me && op ? T(lang, ' (' + gdName('en', who) + ': ' + gdDesc('en', me) + '; ' + gdName('en', opp) + ': ' + gdDesc('en', op) + ')',
+                                 '（' + gdName('zh', who) + '：' + gdDesc('zh', me) + '；' + gdName('zh', opp) + '：' + gdDesc('zh', op) + '）') : '';
+    var ch = arr(d.candidates)[d.chosen];
+    return {
+      question: T(lang, 'Which operation gives ' + gdName('en', who) + ' the best chance to win?' + pos, '哪个操作能让' + gdName('zh', who) + '的胜率最大？' + pos),
+      options: arr(d.candidates).map(function (c, i) { return { label: gdOpLabel(lang, c, who), correct: i === d.chosen }; }),
+      reason: GD_RULE[isZh(lang) ? 1 : 0] + (ch ? T(lang, ' Best: ' + gdOpLabel('en', ch, who) + ', win chance ' + pct(ch.value) + '.', '最优：' + gdOpLabel('zh', ch, who) + '，胜率 ' + pct(ch.value) + '。') : '')
+    };
+  }
+
+  function gdStart(h, lang) {
+    var s = obj(h.state), e = gdSide(s, 'E'), t = gdSide(s, 'teacher');
+    if (!e || !t) return T(lang, 'The position right before E’s turn', '小E的回合开始前的局面');
+    return T(lang, 'Before E’s turn: E has ' + gdDesc('en', e) + '; the teacher has ' + gdDesc('en', t) + '; at most ' + s.O + ' skills and plays per turn',
+             '小E的回合开始前：小E ' + gdDesc('zh', e) + '；老师 ' + gdDesc('zh', t) + '；每回合技能与打牌合计最多 ' + s.O + ' 次');
+  }
+  function gdHeadline(s, lang) {
+    var e = gdSide(s, 'E'), t = gdSide(s, 'teacher'), parts = [];
+    if (e) parts.push(T(lang, 'E HP ' + e.hp, '小E 体力 ' + e.hp));
+    if (t) parts.push(T(lang, 'teacher HP ' + t.hp, '老师 体力 ' + t.hp));
+    if (has(s.winner)) parts.push(T(lang, gdName('en', s.winner) + ' won', gdName('zh', s.winner) + '获胜'));
+    else if (s.to_move) parts.push(T(lang, gdName('en', s.to_move) + ' to move, ' + s.ops_left + ' ops left', '轮到' + gdName('zh', s.to_move) + '，剩 ' + s.ops_left + ' 次操作'));
+    return parts.join(' · ');
+  }
+
+  /* ====================== dispatch ====================== */
+
+  /* A text that leaked a missing field: shown to nobody (the fallback is used instead). */
+  function leaked(x) {
+    var s = typeof x === 'string' ? x : JSON.stringify(x);
+    return /undefined|NaN|\[object/.test(s || '');
+  }
+  function guard(fn, fallback) {
+    return function (game, ev, lang, ctx) {
+      var g = gameName(game), r;
+      ev = obj(ev);
+      if (!ev) return fallback(g, lang);
+      try { r = fn(g, ev, lang, ctx); } catch (e) { return fallback(g, lang, ev); }
+      return leaked(r) ? fallback(g, lang, ev) : r;
+    };
+  }
+
+  var narrate = guard(function (g, ev, lang, ctx) {
+    if (g === 'cirno') return cirnoNarrate(ev, lang, ctx);
+    if (g === 'thegame') return tgNarrate(ev, lang, ctx);
+    if (g === 'mahjong') return mjNarrate(ev, lang, ctx);
+    if (g === 'goudan') return gdNarrate(ev, lang, ctx);
+    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
+  }, function (g, lang, ev) {
+    return ev && typeof ev.type === 'string' && !leaked(ev.type) ? T(lang, 'Event: ' + ev.type, '事件：' + ev.type) : '';
+  });
+
+  var why = guard(function (g, ev, lang, ctx) {
+    if (g === 'cirno') return cirnoWhy(ev, lang, ctx);
+    if (g === 'thegame') return tgWhy(ev, lang, ctx);
+    if (g === 'mahjong') return mjWhy(ev, lang, ctx);
+    if (g === 'goudan') return gdWhy(ev, lang, ctx);
+    return null;
+  }, function () { return null; });
+
+  var quizzes = guard(function (g, ev, lang, ctx) {
+    var q = null;
+    if (g === 'cirno') q = cirnoQuiz(ev, lang, ctx);
+    else if (g === 'thegame') q = tgQuiz(ev, lang, ctx);
+    else if (g === 'mahjong') return mjQuizzes(ev, lang, ctx);
+    else if (g === 'goudan') q = gdQuiz(ev, lang, ctx);
+    return q ? [q] : [];
+  }, function () { return []; });
+
+  function quiz(game, ev, lang, ctx) { var q = quizzes(game, ev, lang, ctx); return q.length ? q[0] : null; }
+
+  function start(game, header, lang) {
+    var g = gameName(game), h = obj(header);
+    try {
+      if (h) {
+        if (g === 'cirno' && arr(h.players).length) return cirnoStart(h, lang);
+        if (g === 'thegame' && arr(h.deck).length) return tgStart(h, lang);
+        if (g === 'mahjong') return mjStart(h, lang);
+        if (g === 'goudan') return gdStart(h, lang);
+      }
+    } catch (e) { /* fall through to the generic text */ }
+    return T(lang, 'The start: press play or step forward', '开始：按播放或单步前进');
+  }
+
+  function headline(game, state, lang) {
+    var g = gameName(game), s = obj(state);
+    if (!s) return '';
+    try {
+      if (g === 'cirno') return cirnoHeadline(s, lang);
+      if (g === 'thegame') return tgHeadline(s, lang);
+      if (g === 'mahjong') return mjHeadline(s, lang);
+      if (g === 'goudan') return gdHeadline(s, lang);
+    } catch (e) { /* no headline */ }
+    return '';
+  }
+
+  var api = {
+    version: 1,
+    games: GAMES.slice(),
+    narrate: narrate,
+    why: why,
+    quiz: quiz,
+    quizzes: quizzes,
+    start: start,
+    headline: headline,
+    /* for tests and other modules: the words used for a rule / a percentage */
+    percent: pct
+  };
+  root.dsNarrate = api;
+  if (typeof module === 'object' && module && module.exports) module.exports = api;
+})(typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : this);
