@@ -756,8 +756,16 @@
 
   function quiz(game, ev, lang, ctx) { var q = quizzes(game, ev, lang, ctx); return q.length ? q[0] : null; }
 
+  /* start() takes the trace header, or the state at step 0 (dsv_api_state_json(0)) */
+  function asHeader(g, h) {
+    if (!h || h.type === 'header' || !arr(h.players).length && !arr(h.pile).length && !has(h.wall_left)) return h;
+    if (g === 'cirno') return { players: arr(h.players).map(function (p) { return p && p.name; }), m: h.rounds, k: h.deck_left, state: h };
+    if (g === 'thegame') return { deck: arr(h.pile), state: h };
+    if (g === 'mahjong') return { wall: arr(h.wall).length ? h.wall : new Array(num(h.wall_left) ? h.wall_left : 148), state: h };
+    return { state: h };
+  }
   function start(game, header, lang) {
-    var g = gameName(game), h = obj(header);
+    var g = gameName(game), h = asHeader(g, obj(header));
     try {
       if (h) {
         if (g === 'cirno' && arr(h.players).length) return cirnoStart(h, lang);
