@@ -1,39 +1,103 @@
-// app.js - the page around the canvas: loads deckscope-view (WebAssembly,
-// SDL2), keeps Module.dsHost in sync with the page (canvas size, colour
-// scheme, pause, game), and exposes window.deckscope:
-//   deckscope.ready       Promise, resolves after the first drawn frame with
-//                         {firstFrameMs} (ms since navigation start)
-//   deckscope.frames      frames drawn so far;  deckscope.t  scene time (s)
-//   deckscope.state       'loading' | 'running' | 'error'
-//   deckscope.setGame(i)  -1..3;  deckscope.setPaused(bool)
+// app.js - the visualizer page around the canvas.
+//
+// The C view (deckscope-view.wasm: SDL2 + the engine) owns the game, the
+// trace and the cursor; this file drives it through the dsv_api_* exports
+// (web/app/view_api.c) and draws everything that is text: the input panel,
+// the timeline, the judge output, the caption and the "why" panel. It never
+// simulates anything: states, events and explanations come from the engine's
+// JSON. The public API is window.deckscope (docs/embedding.md, "JavaScript
+// API"); keyboard shortcuts and the URL hash are documented in docs/viewer.md.
 'use strict';
 
 (function () {
-  const stage = document.getElementById('stage');
-  const canvas = document.getElementById('canvas');
-  const status = document.getElementById('status');
-  const stateEl = document.getElementById('state');
-  const ttffEl = document.getElementById('ttff');
-  const sizeEl = document.getElementById('size');
-  const gameEl = document.getElementById('game');
-  const pauseEl = document.getElementById('pause');
-  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  const MARK = { NONE: 0, TURN: 1, ROUND: 2, CALL: 3, END: 4 };
+  const MAX_HASH_INPUT = 6000; // bytes of input text kept in the URL
 
-  // What the C side polls every frame (web/app/i_host.c).
-  const host = { width: 0, height: 0, dark: dark.matches, paused: false, game: -1 };
+  const $ = (id) => document.getElementById(id);
+  const i18n = (window.deckscope && window.deckscope.i18n) || {
+    lang: 'en', t: (k) => k, setLang() {}, add() {}, apply() {}, onChange() {},
+  };
+  const t = (k, v) => i18n.t(k, v);
+
+  const el = {
+    stage: $('stage'), canvas: $('canvas'), status: $('status'), game: $('game'), lang: $('lang'),
+    theme: $('theme'), dp: $('dp'), dpPanel: $('dp-panel'), helpOpen: $('help-open'), help: $('help'),
+    busy: $('busy'), busyProgress: $('busy-progress'), caption: $('caption'), live: $('live'),
+    start: $('tl-start'), back: $('tl-back'), play: $('tl-play'), playIcon: $('tl-play-icon'),
+    playText: $('tl-play-text'), forward: $('tl-forward'), end: $('tl-end'), prevMark: $('tl-prev-mark'),
+    nextMark: $('tl-next-mark'), stepLabel: $('step-label'), speed: $('speed'), marks: $('marks'),
+    scrubber: $('scrubber'), output: $('output'), outputSpacer: $('output-spacer'),
+    outputTitle: $('output-title'), outputCount: $('output-count'), outputHint: $('output-hint'),
+    goudanTools: $('goudan-tools'), goudanQuery: $('goudan-query'), goudanSeed: $('goudan-seed'),
+    goudanPlay: $('goudan-play'), why: $('why'), sample: $('sample'), seed: $('seed'), random: $('random'),
+    input: $('input'), load: $('load'), inputError: $('input-error'), inputErrorMsg: $('input-error-msg'),
+    inputErrorLine: $('input-error-line'),
+  };
+
+  // ---- the public object ---------------------------------------------------
+  const darkMq = window.matchMedia('(prefers-color-scheme: dark)');
+  const motionMq = window.matchMedia('(prefers-reduced-motion: reduce)');
+  const host = { width: 0, height: 0, dark: false, paused: false, game: -1 };
+  const listeners = {};
   let resolveReady, rejectReady;
+  let C = null; // cwrapped exports once the module runs
+  let M = null; // the Emscripten Module
+
+  // Page state (the C view is the truth for step/steps/playing/busy/mode).
+  const S = {
+    game: null,          // id of the loaded game
+    source: null,        // {sample: n} | {seed: n} | {input: text}
+    steps: 0, step: 0, playing: false, busy: false, progress: 0, mode: 0,
+    gen: 0,              // +1 per successful load
+    output: null,        // {text, starts: Uint32Array, n}
+    marks: null,         // Uint8Array(steps)
+    samples: null,       // {game: [file, ...]}
+    pending: null,       // {resolve, reject} of a load waiting for busy -> 0
+    speed: 1,
+  };
+
+  function emit(name, detail) {
+    for (const fn of (listeners[name] || []).slice()) {
+      try { fn(detail); } catch (e) { console.error(e); }
+    }
+  }
+
   const api = {
     ready: new Promise((res, rej) => { resolveReady = res; rejectReady = rej; }),
-    frames: 0,
-    t: 0,
-    state: 'loading',
-    firstFrameMs: null,
-    error: null,
-    setGame(i) { host.game = Number(i); gameEl.value = String(host.game); },
-    setPaused(p) {
-      host.paused = !!p;
-      pauseEl.textContent = host.paused ? 'Resume' : 'Pause';
-      pauseEl.setAttribute('aria-pressed', String(host.paused));
+    state: 'loading', error: null, frames: 0, t: 0, firstFrameMs: null, firstGameFrameMs: null,
+    i18n,
+    get module() { return M; },
+    get game() { return S.game; },
+    get step() { return C ? C.step() : 0; },
+    get steps() { return C ? C.steps() : 0; },
+    get playing() { return C ? !!C.playing() : false; },
+    get busy() { return C ? !!C.busy() : false; },
+    get speed() { return C ? C.speed() : S.speed; },
+    get mode() { return C ? C.mode() : 0; },
+    get caption() { return C ? info(C.step()).caption : ''; },
+    get lang() { return i18n.lang; },
+    get source() { return S.source ? { ...S.source } : null; },
+    setLang(l) { const r = i18n.setLang(l); el.lang.value = i18n.lang; return r; },
+    setSpeed(x) { setSpeed(Number(x)); },
+    load(opts) { return loadFrom(opts || {}); },
+    seek(i, animate) { seek(i, animate); },
+    play() { play(true); },
+    pause() { play(false); },
+    outputLine() {
+      if (!C || !S.game) return null;
+      const l = C.output_line(C.step());
+      return l > 0 ? l : null;
+    },
+    why() { return C ? info(C.step()).why : null; },
+    setMode(m) { setMode(m); },
+    on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); return api; },
+    off(name, fn) {
+      const a = listeners[name] || [];
+      const k = a.indexOf(fn);
+      if (k >= 0) a.splice(k, 1);
+      return api;
     },
   };
   api.ready.catch(() => {}); // failures are shown on the page
@@ -41,19 +105,19 @@
 
   function setState(s, message) {
     api.state = s;
-    stage.dataset.state = s;
-    stateEl.textContent = s;
-    if (message) status.textContent = message;
+    el.stage.dataset.state = s;
+    if (message) el.status.textContent = message;
   }
-
   function fail(message) {
     if (api.state === 'error') return;
     api.error = message;
-    setState('error', 'The visualizer could not start: ' + message);
+    el.status.removeAttribute('data-i18n');
+    setState('error', t('app.failed', { msg: message }));
     rejectReady(new Error(message));
   }
   window.deckscopeFail = fail;
 
+  // ---- canvas size, theme, motion ------------------------------------------
   // The canvas gets a whole number of CSS pixels (the stage's content box,
   // rounded down), so SDL's backing store (size x devicePixelRatio) maps 1:1
   // to device pixels and stays sharp on HiDPI screens.
@@ -63,48 +127,971 @@
     if (w === host.width && h === host.height) return;
     host.width = w;
     host.height = h;
-    canvas.style.width = w + 'px';
-    canvas.style.height = h + 'px';
+    el.canvas.style.width = w + 'px';
+    el.canvas.style.height = h + 'px';
   }
   new ResizeObserver((entries) => {
     const r = entries[entries.length - 1].contentRect;
     fit(r.width, r.height);
-  }).observe(stage);
-  fit(stage.clientWidth, stage.clientHeight);
-  dark.addEventListener('change', (e) => { host.dark = e.matches; });
-  gameEl.addEventListener('change', () => api.setGame(gameEl.value));
-  pauseEl.addEventListener('click', () => api.setPaused(!host.paused));
-  canvas.addEventListener('pointerdown', () => canvas.focus());
+    drawMarks();
+  }).observe(el.stage);
+  fit(el.stage.clientWidth, el.stage.clientHeight);
 
-  function onFrame(n, t, pw, ph) {
-    api.frames = n;
-    api.t = t;
-    if (n === 1) {
-      api.firstFrameMs = performance.now();
-      setState('running');
-      ttffEl.textContent = Math.round(api.firstFrameMs) + ' ms';
-      gameEl.disabled = false;
-      pauseEl.disabled = false;
-      resolveReady({ firstFrameMs: api.firstFrameMs });
-    }
-    const size = pw + '×' + ph + ' px';
-    if (sizeEl.textContent !== size) sizeEl.textContent = size;
+  function themeSetting() {
+    try { return localStorage.getItem('deckscope.theme') || 'auto'; } catch (e) { return 'auto'; }
+  }
+  function applyTheme(setting) {
+    if (setting === 'light' || setting === 'dark') document.documentElement.dataset.theme = setting;
+    else delete document.documentElement.dataset.theme;
+    host.dark = setting === 'dark' || (setting !== 'light' && darkMq.matches);
+    el.theme.value = setting;
+    drawMarks();
+  }
+  el.theme.addEventListener('change', () => {
+    try { localStorage.setItem('deckscope.theme', el.theme.value); } catch (e) { /* ignore */ }
+    applyTheme(el.theme.value);
+    emit('theme', { dark: host.dark });
+  });
+  darkMq.addEventListener('change', () => applyTheme(themeSetting()));
+  applyTheme(themeSetting());
+  motionMq.addEventListener('change', () => { if (C) C.set_reduced_motion(motionMq.matches ? 1 : 0); });
+
+  // ---- language --------------------------------------------------------------
+  el.lang.value = i18n.lang;
+  el.lang.addEventListener('change', () => api.setLang(el.lang.value));
+  i18n.onChange((l) => {
+    el.lang.value = l;
+    fillSamples();
+    invalidate('all');
+    scheduleHash();
+    emit('lang', { lang: l });
+  });
+  i18n.apply(document);
+
+  // ---- the module ------------------------------------------------------------
+  function wrapExports(mod) {
+    const w = (name, ret, args) => mod.cwrap(name, ret, args);
+    return {
+      load: w('dsv_api_load', 'number', ['number', 'number', 'number']),
+      error: w('dsv_api_error', 'string', []),
+      error_line: w('dsv_api_error_line', 'number', []),
+      error_col: w('dsv_api_error_col', 'number', []),
+      game: w('dsv_api_game', 'number', []),
+      steps: w('dsv_api_steps', 'number', []),
+      step: w('dsv_api_step', 'number', []),
+      busy: w('dsv_api_busy', 'number', []),
+      progress: w('dsv_api_progress', 'number', []),
+      seek: w('dsv_api_seek', null, ['number', 'number']),
+      play: w('dsv_api_play', null, ['number']),
+      playing: w('dsv_api_playing', 'number', []),
+      set_speed: w('dsv_api_set_speed', null, ['number']),
+      speed: w('dsv_api_speed', 'number', []),
+      set_play_to: w('dsv_api_set_play_to', null, ['number']),
+      set_reduced_motion: w('dsv_api_set_reduced_motion', null, ['number']),
+      set_mode: w('dsv_api_set_mode', null, ['number']),
+      mode: w('dsv_api_mode', 'number', []),
+      find_mark: w('dsv_api_find_mark', 'number', ['number', 'number']),
+      marks: w('dsv_api_marks', 'number', []),
+      output: w('dsv_api_output', 'number', []),
+      output_len: w('dsv_api_output_len', 'number', []),
+      output_line: w('dsv_api_output_line', 'number', ['number']),
+      event_json: w('dsv_api_event_json', 'string', ['number']),
+      state_json: w('dsv_api_state_json', 'string', ['number']),
+      thegame_lines: w('dsv_api_thegame_lines', 'string', ['number']),
+      generate: w('dsv_api_generate', 'string', ['number', 'number']),
+      goudan_select: w('dsv_api_goudan_select', 'number', ['number', 'number']),
+      goudan_query: w('dsv_api_goudan_query', 'number', []),
+      goudan_count: w('dsv_api_goudan_count', 'number', []),
+    };
   }
 
-  window.deckscopeStart = function () {
+  let started = false;
+  function onFrame(n, time) {
+    api.frames = n;
+    api.t = time;
+    if (!started) {
+      started = true;
+      api.firstFrameMs = performance.now();
+      setState('running');
+    }
+    if (api.firstGameFrameMs === null && S.game && !S.busy) api.firstGameFrameMs = performance.now();
+    emit('frame', n);
+  }
+
+  function onView(step, steps, playing, busy, progress, mode) {
+    const wasPlaying = S.playing;
+    const wasBusy = S.busy;
+    const stepChanged = step !== S.step || steps !== S.steps;
+    S.step = step; S.steps = steps; S.playing = !!playing; S.busy = !!busy; S.progress = progress; S.mode = mode;
+    if (wasBusy && !S.busy) finishLoad();
+    if (stepChanged) { invalidate('step'); emit('step', { step, steps }); }
+    if (wasPlaying !== S.playing) { invalidate('timeline'); emit(S.playing ? 'play' : 'pause', { step }); }
+    invalidate('timeline');
+  }
+
+  function start() {
     if (typeof window.createDeckscopeView !== 'function') {
       fail('deckscope-view.js did not define createDeckscopeView');
       return;
     }
-    status.textContent = 'Starting…';
-    window.createDeckscopeView({
-      canvas,
-      dsHost: host,
-      onFrame,
-      onViewError: fail,
+    el.status.textContent = t('app.starting');
+    const mod = {
+      canvas: el.canvas, dsHost: host, onFrame, onView,
+      onViewError: (m) => console.error('deckscope-view: ' + m),
       print: (s) => console.log(s),
       printErr: (s) => console.warn(s),
       onAbort: (what) => fail('aborted: ' + what),
-    }).catch((e) => fail(String(e && e.message || e)));
-  };
+    };
+    M = mod;
+    window.createDeckscopeView(mod).then((m) => {
+      M = m;
+      C = wrapExports(m);
+      C.set_reduced_motion(motionMq.matches ? 1 : 0);
+      enableControls();
+      return restoreFromHash(true);
+    }).then(() => {
+      const settle = () => {
+        if (api.state !== 'running') return requestAnimationFrame(settle);
+        resolveReady({ firstFrameMs: api.firstFrameMs });
+        emit('ready', {});
+      };
+      settle();
+    }).catch((e) => fail(String((e && e.message) || e)));
+  }
+  // Samples list: fetched at once, in parallel with the WebAssembly.
+  const samplesReady = fetch('samples/index.json').then((r) => (r.ok ? r.json() : {}))
+    .catch(() => ({})).then((j) => { S.samples = j; fillSamples(); return j; });
+
+  // ---- loading ---------------------------------------------------------------
+  function withCString(text, fn) {
+    const n = M.lengthBytesUTF8(text);
+    const p = M._malloc(n + 1);
+    if (!p) throw new Error('out of memory');
+    try {
+      M.stringToUTF8(text, p, n + 1);
+      return fn(p, n);
+    } finally {
+      M._free(p);
+    }
+  }
+
+  async function sampleText(game, n) {
+    const list = (await samplesReady)[game] || [];
+    const file = list[n - 1];
+    if (!file) throw Object.assign(new Error(`no sample ${n} for ${game}`), { line: 0, col: 0 });
+    const r = await fetch('samples/' + file);
+    if (!r.ok) throw Object.assign(new Error(`cannot fetch sample ${file}`), { line: 0, col: 0 });
+    return r.text();
+  }
+
+  // load({game, input|sample|seed}) -> Promise
+  async function loadFrom(opts) {
+    await api.readyForLoad;
+    const game = opts.game || S.game || 'cirno';
+    if (!GAMES.includes(game)) throw loadError({ line: 0, col: 0, message: 'unknown game ' + game });
+    let text, source;
+    if (opts.input !== undefined && opts.input !== null) {
+      text = String(opts.input); source = { input: text };
+    } else if (opts.seed !== undefined && opts.seed !== null) {
+      const seed = Math.max(0, Math.floor(Number(opts.seed)) || 0);
+      text = C.generate(GAMES.indexOf(game), seed);
+      if (!text) throw loadError({ line: 0, col: 0, message: 'cannot generate an input' });
+      source = { seed };
+    } else {
+      const n = Math.max(1, Math.floor(Number(opts.sample)) || 1);
+      try { text = await sampleText(game, n); } catch (e) { throw loadError({ line: 0, col: 0, message: e.message }); }
+      source = { sample: n };
+    }
+    return loadText(game, text, source);
+  }
+  let resolveLoadReady;
+  api.readyForLoad = new Promise((res) => { resolveLoadReady = res; });
+  Object.defineProperty(api, 'readyForLoad', { enumerable: false });
+
+  function loadError(e) {
+    const err = new Error(e.message);
+    err.line = e.line; err.col = e.col;
+    return err;
+  }
+
+  function loadText(game, text, source) {
+    const gi = GAMES.indexOf(game);
+    if (S.pending) { S.pending.reject(loadError({ line: 0, col: 0, message: 'superseded by another load' })); S.pending = null; }
+    const rc = withCString(text, (p, n) => C.load(gi, p, n));
+    if (rc !== 0) {
+      const e = { line: C.error_line(), col: C.error_col(), message: C.error() };
+      showInputError(e, text, game);
+      emit('error', e);
+      return Promise.reject(loadError(e));
+    }
+    hideInputError();
+    S.game = game;
+    S.source = source;
+    S.gen++;
+    host.game = gi;
+    el.game.value = game;
+    if (el.input.value !== text) el.input.value = text;
+    setSampleSelect();
+    if (source.seed !== undefined) el.seed.value = String(source.seed);
+    C.set_speed(S.speed);
+    readView();
+    return new Promise((resolve, reject) => {
+      S.pending = { resolve, reject };
+      if (!S.busy) finishLoad();
+    });
+  }
+
+  // The load is complete (goudan: the table is solved): read everything.
+  function finishLoad() {
+    readView();
+    S.output = readOutput();
+    S.marks = readMarks();
+    cache.clear();
+    outputScrolled = false;
+    drawMarks();
+    updateGameUi();
+    invalidate('all');
+    scheduleHash();
+    const p = S.pending;
+    S.pending = null;
+    emit('load', { game: S.game, steps: S.steps });
+    if (p) p.resolve({ game: S.game, steps: S.steps });
+  }
+
+  function readView() {
+    S.step = C.step(); S.steps = C.steps(); S.playing = !!C.playing(); S.busy = !!C.busy();
+    S.progress = C.progress(); S.mode = C.mode();
+  }
+
+  function readOutput() {
+    const len = C.output_len();
+    const p = C.output();
+    const text = len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
+    let n = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+    if (text.length && !text.endsWith('\n')) n++;
+    const starts = new Uint32Array(n + 1);
+    let k = 0, pos = 0;
+    while (k < n) {
+      starts[k++] = pos;
+      const nl = text.indexOf('\n', pos);
+      pos = nl < 0 ? text.length : nl + 1;
+    }
+    starts[n] = text.length;
+    return { text, starts, n };
+  }
+  function outputLineText(o, l) { // 1-based
+    return o.text.slice(o.starts[l - 1], o.starts[l]).replace(/\n$/, '');
+  }
+
+  function readMarks() {
+    const n = C.steps();
+    const p = C.marks();
+    return n > 0 && p ? M.HEAPU8.slice(p, p + n) : new Uint8Array(0);
+  }
+
+  // ---- input panel -------------------------------------------------------------
+  function fillSamples() {
+    const game = el.game.value || 'cirno';
+    const list = (S.samples && S.samples[game]) || [];
+    const keep = el.sample.value;
+    el.sample.textContent = '';
+    list.forEach((f, k) => {
+      const o = document.createElement('option');
+      o.value = String(k + 1);
+      o.textContent = t('input.sampleN', { n: k + 1 });
+      el.sample.appendChild(o);
+    });
+    const c = document.createElement('option');
+    c.value = 'custom';
+    c.textContent = t('input.custom');
+    el.sample.appendChild(c);
+    el.sample.value = keep || '1';
+    setSampleSelect();
+  }
+  function setSampleSelect() {
+    if (!S.source || S.game !== el.game.value) return;
+    el.sample.value = S.source.sample ? String(S.source.sample) : 'custom';
+  }
+
+  function showInputError(e, text, game) {
+    el.inputError.hidden = false;
+    el.inputError.dataset.line = String(e.line || 0);
+    el.inputError.dataset.col = String(e.col || 0);
+    el.inputErrorMsg.textContent = e.line > 0
+      ? t('input.error', { line: e.line, col: e.col, msg: stripPos(e.message) })
+      : t('input.errorPlain', { msg: e.message });
+    // The offending line with a caret under the column.
+    if (e.line > 0) {
+      const lines = text.split('\n');
+      const src = (lines[e.line - 1] || '').replace(/\r$/, '');
+      const shown = src.length > 120 ? src.slice(Math.max(0, e.col - 60), Math.max(0, e.col - 60) + 120) : src;
+      const col = src.length > 120 ? Math.min(e.col, 61) : e.col;
+      el.inputErrorLine.textContent = `${e.line} | ${shown}\n${' '.repeat(String(e.line).length)} | ${' '.repeat(Math.max(0, col - 1))}^`;
+      el.inputErrorLine.hidden = false;
+    } else {
+      el.inputErrorLine.hidden = true;
+    }
+    if (el.input.value !== text) el.input.value = text;
+    if (el.game.value !== game) { el.game.value = game; fillSamples(); }
+    el.sample.value = 'custom';
+    placeCaret(e.line, e.col);
+  }
+  function stripPos(m) { return String(m).replace(/^line \d+, column \d+: /, ''); }
+  function hideInputError() { el.inputError.hidden = true; }
+  // Puts the caret at line:col of the textarea and scrolls it there.
+  function placeCaret(line, col) {
+    if (!(line > 0)) return;
+    const v = el.input.value;
+    let pos = 0;
+    for (let l = 1; l < line; l++) {
+      const nl = v.indexOf('\n', pos);
+      if (nl < 0) break;
+      pos = nl + 1;
+    }
+    const eol = v.indexOf('\n', pos);
+    pos = Math.min(pos + Math.max(0, col - 1), eol < 0 ? v.length : eol);
+    el.input.focus({ preventScroll: true });
+    el.input.setSelectionRange(pos, Math.min(pos + 1, eol < 0 ? v.length : eol));
+    const lh = parseFloat(getComputedStyle(el.input).lineHeight) || 20;
+    el.input.scrollTop = Math.max(0, (line - 3) * lh);
+  }
+
+  el.load.addEventListener('click', () => loadFromTextarea());
+  el.input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); loadFromTextarea(); }
+  });
+  function loadFromTextarea() {
+    if (!C) return;
+    loadText(el.game.value, el.input.value, { input: el.input.value }).catch(() => {});
+  }
+  el.game.addEventListener('change', () => {
+    fillSamples();
+    if (C) loadFrom({ game: el.game.value, sample: 1 }).catch(() => {});
+  });
+  el.sample.addEventListener('change', () => {
+    if (!C || el.sample.value === 'custom') return;
+    loadFrom({ game: el.game.value, sample: Number(el.sample.value) }).catch(() => {});
+  });
+  el.random.addEventListener('click', () => {
+    if (!C) return;
+    loadFrom({ game: el.game.value, seed: Number(el.seed.value) || 0 }).catch(() => {});
+  });
+  el.seed.addEventListener('keydown', (e) => { if (e.key === 'Enter') el.random.click(); });
+
+  // ---- timeline ------------------------------------------------------------------
+  function seek(i, animate) {
+    if (!C || S.busy) return;
+    const n = C.steps();
+    const cur = C.step();
+    const s = Math.max(0, Math.min(n, Math.round(Number(i)) || 0));
+    const anim = animate === undefined ? Math.abs(s - cur) === 1 : !!animate;
+    C.seek(s, anim ? 1 : 0);
+    S.step = C.step();
+    if (S.step !== cur) { invalidate('step'); emit('step', { step: S.step, steps: n }); }
+  }
+  function play(on) {
+    if (!C || S.busy) return;
+    if (on && C.step() >= C.steps()) seek(0, false);
+    C.set_play_to(-1);
+    C.play(on ? 1 : 0);
+    const p = !!C.playing();
+    if (p !== S.playing) { S.playing = p; emit(p ? 'play' : 'pause', { step: C.step() }); }
+    invalidate('timeline');
+  }
+  function setSpeed(x) {
+    if (!(x > 0)) return;
+    S.speed = Math.max(SPEEDS[0], Math.min(SPEEDS[SPEEDS.length - 1], x));
+    if (C) C.set_speed(S.speed);
+    invalidate('timeline');
+    scheduleHash();
+    emit('speed', { speed: S.speed });
+  }
+  function speedStep(dir) {
+    const cur = S.speed;
+    let k = SPEEDS.findIndex((v) => v >= cur - 1e-9);
+    if (k < 0) k = SPEEDS.length - 1;
+    if (dir > 0 && SPEEDS[k] <= cur + 1e-9) k++;
+    if (dir < 0) k--;
+    setSpeed(SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, k))]);
+  }
+  function markJump(dir) {
+    if (!C || S.busy) return;
+    seek(C.find_mark(dir, MARK.ROUND), false);
+  }
+  function setMode(m) {
+    if (!C) return;
+    const want = m ? 1 : 0;
+    if (want && !dpAvailable()) return;
+    C.set_mode(want);
+    S.mode = want;
+    el.dp.setAttribute('aria-pressed', String(!!want));
+    el.dpPanel.hidden = !want;
+    emit('mode', { mode: want, game: S.game });
+  }
+  const dpAvailable = () => S.game === 'mahjong' || S.game === 'goudan';
+
+  el.start.addEventListener('click', () => seek(0, false));
+  el.end.addEventListener('click', () => seek(C.steps(), false));
+  el.back.addEventListener('click', () => seek(C.step() - 1, true));
+  el.forward.addEventListener('click', () => seek(C.step() + 1, true));
+  el.prevMark.addEventListener('click', () => markJump(-1));
+  el.nextMark.addEventListener('click', () => markJump(1));
+  el.play.addEventListener('click', () => play(!S.playing));
+  el.speed.addEventListener('change', () => setSpeed(Number(el.speed.value)));
+  el.scrubber.addEventListener('input', () => seek(Number(el.scrubber.value), false));
+  el.dp.addEventListener('click', () => setMode(S.mode ? 0 : 1));
+
+  function enableControls() {
+    el.game.disabled = false;
+    resolveLoadReady();
+  }
+
+  // Marks behind the scrubber: one pixel column per range of steps, the most
+  // important mark in it (rounds, calls, the end).
+  function drawMarks() {
+    const c = el.marks;
+    const w = c.clientWidth, h = c.clientHeight;
+    if (!w || !h) return;
+    const dpr = window.devicePixelRatio || 1;
+    const pw = Math.round(w * dpr), ph = Math.round(h * dpr);
+    if (c.width !== pw || c.height !== ph) { c.width = pw; c.height = ph; }
+    const g = c.getContext('2d');
+    g.clearRect(0, 0, pw, ph);
+    const m = S.marks;
+    if (!m || !m.length) return;
+    const cs = getComputedStyle(document.documentElement);
+    const col = {
+      [MARK.TURN]: cs.getPropertyValue('--mark-turn').trim() || '#999',
+      [MARK.ROUND]: cs.getPropertyValue('--mark-round').trim() || '#36c',
+      [MARK.CALL]: cs.getPropertyValue('--mark-call').trim() || '#c80',
+      [MARK.END]: cs.getPropertyValue('--mark-end').trim() || '#c22',
+    };
+    // The range thumb travels over [thumb/2, w - thumb/2].
+    const pad = 8 * dpr;
+    const span = Math.max(1, pw - 2 * pad);
+    const n = m.length;
+    const best = new Uint8Array(Math.ceil(span) + 1);
+    const showTurns = n <= span / 3;
+    for (let i = 0; i < n; i++) {
+      const v = m[i];
+      if (!v || (v === MARK.TURN && !showTurns)) continue;
+      // Event i leads to step i + 1.
+      const x = Math.round(((i + 1) / n) * span);
+      if (v > best[x]) best[x] = v;
+    }
+    for (let x = 0; x < best.length; x++) {
+      const v = best[x];
+      if (!v) continue;
+      g.fillStyle = col[v];
+      const hh = v === MARK.TURN ? ph * 0.35 : v === MARK.ROUND ? ph * 0.7 : ph;
+      g.fillRect(pad + x - Math.max(1, dpr) / 2, (ph - hh) / 2, Math.max(1, Math.round(dpr)), hh);
+    }
+  }
+
+  // ---- keyboard ------------------------------------------------------------------
+  function typing(target) {
+    if (!target || target === document.body) return false;
+    if (target.isContentEditable) return true;
+    const tag = target.tagName;
+    if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+    if (tag === 'INPUT') return target.type !== 'range' && target.type !== 'button' && target.type !== 'checkbox';
+    return false;
+  }
+  document.addEventListener('keydown', (e) => {
+    if (el.help.open) {
+      if (e.key === 'Escape') { e.preventDefault(); closeHelp(); }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    const tag = e.target && e.target.tagName;
+    const onButton = tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY';
+    const onRange = tag === 'INPUT' && e.target.type === 'range';
+    let done = true;
+    switch (e.key) {
+      case 'ArrowLeft': if (onRange) return; seek(C ? C.step() - 1 : 0, true); break;
+      case 'ArrowRight': if (onRange) return; seek(C ? C.step() + 1 : 0, true); break;
+      case 'Home': if (onRange) return; seek(0, false); break;
+      case 'End': if (onRange) return; seek(C ? C.steps() : 0, false); break;
+      case ' ': case 'Spacebar': if (onButton || e.repeat) { if (e.repeat) e.preventDefault(); return; } play(!S.playing); break;
+      case '+': case '=': speedStep(1); break;
+      case '-': case '_': speedStep(-1); break;
+      case 'PageUp': case '[': markJump(-1); break;
+      case 'PageDown': case ']': markJump(1); break;
+      case 'd': case 'D': setMode(S.mode ? 0 : 1); break;
+      case '?': openHelp(); break;
+      default: done = false;
+    }
+    if (done) e.preventDefault();
+  });
+  let helpReturn = null;
+  function openHelp() {
+    helpReturn = document.activeElement;
+    if (typeof el.help.showModal === 'function') el.help.showModal(); else el.help.setAttribute('open', '');
+    $('help-close').focus();
+    emit('help', { open: true });
+  }
+  function closeHelp() {
+    if (typeof el.help.close === 'function') el.help.close(); else el.help.removeAttribute('open');
+  }
+  el.help.addEventListener('close', () => {
+    if (helpReturn && helpReturn.focus) helpReturn.focus();
+    emit('help', { open: false });
+  });
+  el.helpOpen.addEventListener('click', openHelp);
+
+  // ---- per-step information: caption, why, what changed ----------------------------
+  const cache = new Map();
+  function parse(s) { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } }
+  function info(step) {
+    const key = S.gen + ':' + step + ':' + i18n.lang;
+    let r = cache.get(key);
+    if (r) return r;
+    r = computeInfo(step);
+    if (cache.size > 256) cache.clear();
+    cache.set(key, r);
+    return r;
+  }
+  let narrateWarned = false;
+  function computeInfo(step) {
+    if (!C || !S.game) return { caption: t('caption.startNone'), why: null, changes: [] };
+    const steps = C.steps();
+    const lang = i18n.lang;
+    const N = window.dsNarrate;
+    if (step <= 0) {
+      let caption = t('caption.start', { steps });
+      if (N && N.headline) {
+        try {
+          const h = N.headline(S.game, parse(C.state_json(0)), lang);
+          if (h) caption = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + caption;
+        } catch (e) { warnNarrate(e); }
+      }
+      return { caption, why: null, changes: [] };
+    }
+    const ev = parse(C.event_json(step - 1));
+    const before = parse(C.state_json(step - 1));
+    const after = parse(C.state_json(step));
+    const ctx = { stateBefore: before, stateAfter: after, step, steps };
+    let caption = null, why;
+    if (N && N.narrate) {
+      try { caption = N.narrate(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); }
+    }
+    if (!caption) caption = t('caption.fallback', { step, type: (ev && ev.type) || '?' });
+    if (N && N.why) {
+      try { why = N.why(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); why = undefined; }
+    }
+    if (why === undefined) why = fallbackWhy(ev);
+    return { caption: String(caption), why, changes: diffStates(before, after) };
+  }
+  function warnNarrate(e) {
+    if (narrateWarned) return;
+    narrateWarned = true;
+    console.warn('narrate.js: ' + (e && e.message ? e.message : e));
+  }
+  // Without narrate.js: the engine's decision record as it is.
+  function fallbackWhy(ev) {
+    const d = ev && (ev.why || ev.decision);
+    if (!d || typeof d !== 'object') return null;
+    const rule = [d.rule, d.text || (typeof d.why === 'string' ? d.why : '')].filter(Boolean).join(': ');
+    const cands = Array.isArray(d.candidates) ? d.candidates : [];
+    return {
+      rule,
+      candidates: cands.map((c) => ({
+        label: String(c.card ?? c.op ?? c.tile ?? c.label ?? ''),
+        value: c.p ?? c.value ?? c.diff ?? '',
+        chosen: !!c.chosen,
+        note: c.status || '',
+      })),
+    };
+  }
+  // Scalars (and arrays of scalars) that differ between two states.
+  function flatten(o, prefix, out) {
+    if (o === null || typeof o !== 'object') { out.set(prefix, o); return out; }
+    if (Array.isArray(o) && o.every((x) => x === null || typeof x !== 'object')) {
+      out.set(prefix, o.join(' '));
+      return out;
+    }
+    for (const k of Object.keys(o)) {
+      const p = Array.isArray(o) ? `${prefix}[${k}]` : prefix ? `${prefix}.${k}` : k;
+      flatten(o[k], p, out);
+    }
+    return out;
+  }
+  function diffStates(a, b) {
+    if (!a || !b) return [];
+    const fa = flatten(a, '', new Map()), fb = flatten(b, '', new Map());
+    const out = [];
+    for (const [k, v] of fb) {
+      const u = fa.get(k);
+      if (u !== v) out.push({ path: k, before: u, after: v });
+      if (out.length >= 16) break;
+    }
+    return out;
+  }
+
+  // ---- rendering (batched into one animation frame) ----------------------------------
+  const dirty = new Set();
+  let raf = 0;
+  function invalidate(what) {
+    dirty.add(what);
+    if (!raf) raf = requestAnimationFrame(render);
+  }
+  function render() {
+    raf = 0;
+    const all = dirty.has('all');
+    dirty.clear();
+    if (!C) return;
+    renderTimeline();
+    renderOutput(all);
+    renderInfo();
+    if (all) drawMarks();
+    scheduleHash();
+  }
+  function fmtSpeed(x) { return (Math.round(x * 100) / 100) + '×'; }
+  function renderTimeline() {
+    const loaded = !!S.game && !S.busy;
+    const step = C.step(), steps = C.steps();
+    for (const b of [el.start, el.back, el.prevMark]) b.disabled = !loaded || step <= 0;
+    for (const b of [el.forward, el.end, el.nextMark]) b.disabled = !loaded || step >= steps;
+    el.play.disabled = !loaded || steps === 0;
+    el.scrubber.disabled = !loaded;
+    if (Number(el.scrubber.max) !== steps) el.scrubber.max = String(steps);
+    if (Number(el.scrubber.value) !== step) el.scrubber.value = String(step);
+    el.scrubber.setAttribute('aria-valuetext', t('tl.step', { step, steps }));
+    el.stepLabel.textContent = t('tl.step', { step, steps });
+    const playing = !!C.playing();
+    el.play.setAttribute('aria-pressed', String(playing));
+    el.play.classList.toggle('playing', playing);
+    el.playIcon.dataset.icon = playing ? 'pause' : 'play';
+    el.playText.textContent = playing ? t('tl.pause') : t('tl.play');
+    el.play.setAttribute('aria-label', playing ? t('tl.pause') : t('tl.play'));
+    const sp = C.speed();
+    const opt = SPEEDS.includes(sp) ? String(sp) : null;
+    if (opt && el.speed.value !== opt) el.speed.value = opt;
+    el.dp.disabled = !dpAvailable() || S.busy;
+    el.busy.hidden = !S.busy;
+    el.busyProgress.value = S.progress || 0;
+    el.stage.setAttribute('aria-busy', String(S.busy));
+  }
+
+  function updateGameUi() {
+    const g = S.game;
+    el.goudanTools.hidden = g !== 'goudan';
+    const key = g === 'thegame' ? 'out.titleThegame' : g === 'goudan' ? 'out.titleGoudan' : 'out.title';
+    el.outputTitle.dataset.i18n = key;
+    el.outputTitle.textContent = t(key);
+    const hint = g === 'thegame' ? 'out.thegameNote' : 'out.jump';
+    el.outputHint.dataset.i18n = hint;
+    el.outputHint.textContent = t(hint);
+    if (g === 'goudan') {
+      el.goudanQuery.max = String(Math.max(1, C.goudan_count()));
+      el.goudanQuery.value = String(C.goudan_query() + 1);
+    }
+    if (!dpAvailable() && S.mode) setMode(0);
+    el.dp.disabled = !dpAvailable();
+  }
+
+  // ---- judge output: a virtualised list --------------------------------------------
+  const LINE_H = 22; // px, also in style.css (.out-line)
+  const rows = [];   // pooled row elements
+  let outputScrolled = false;
+  let lastCurrent = -1;
+  function outputModel() {
+    if (!S.game || S.busy) return { n: 0, text: () => '', current: 0, changed: null };
+    const step = C.step();
+    if (S.game === 'thegame') {
+      const lines = C.thegame_lines(step).replace(/\n$/, '').split('\n');
+      const prev = step > 0 ? C.thegame_lines(step - 1).replace(/\n$/, '').split('\n') : lines;
+      const changed = new Set();
+      lines.forEach((l, k) => { if (prev[k] !== l) changed.add(k + 1); });
+      const cur = C.output_line(step);
+      return { n: lines.length, text: (l) => lines[l - 1], current: cur, changed };
+    }
+    const o = S.output || { n: 0 };
+    const current = S.game === 'goudan' ? C.goudan_query() + 1 : C.output_line(step);
+    return { n: o.n, text: (l) => outputLineText(o, l), current, changed: null };
+  }
+  function renderOutput(force) {
+    const m = outputModel();
+    const view = el.output;
+    el.outputSpacer.style.height = m.n * LINE_H + 'px';
+    el.outputCount.textContent = m.n ? t('out.lines', { n: m.n }) : '';
+    // Keep the current line in view.
+    if (m.current > 0 && (m.current !== lastCurrent || force)) {
+      const top = (m.current - 1) * LINE_H;
+      if (top < view.scrollTop || top + LINE_H > view.scrollTop + view.clientHeight) {
+        view.scrollTop = Math.max(0, top - view.clientHeight / 2 + LINE_H / 2);
+      }
+    }
+    lastCurrent = m.current;
+    const first = Math.max(1, Math.floor(view.scrollTop / LINE_H) + 1 - 5);
+    const last = Math.min(m.n, Math.ceil((view.scrollTop + view.clientHeight) / LINE_H) + 5);
+    const count = Math.max(0, last - first + 1);
+    while (rows.length < count) {
+      const r = document.createElement('div');
+      r.className = 'out-line';
+      r.setAttribute('role', 'option');
+      const num = document.createElement('span');
+      num.className = 'ln';
+      const txt = document.createElement('span');
+      txt.className = 'tx';
+      r.append(num, txt);
+      el.outputSpacer.appendChild(r);
+      rows.push(r);
+    }
+    for (let k = 0; k < rows.length; k++) {
+      const r = rows[k];
+      if (k >= count) { if (!r.hidden) r.hidden = true; continue; }
+      const l = first + k;
+      r.hidden = false;
+      r.style.top = (l - 1) * LINE_H + 'px';
+      if (r.dataset.line !== String(l) || force || S.game === 'thegame') {
+        r.dataset.line = String(l);
+        r.firstChild.textContent = String(l);
+        r.lastChild.textContent = m.text(l);
+      }
+      const cur = l === m.current;
+      r.classList.toggle('current', cur);
+      r.setAttribute('aria-selected', String(cur));
+      r.classList.toggle('changed', !!(m.changed && m.changed.has(l)));
+    }
+    el.output.dataset.current = String(m.current || 0);
+    if (!m.n) el.output.dataset.empty = t('out.none'); else delete el.output.dataset.empty;
+  }
+  el.output.addEventListener('scroll', () => { outputScrolled = true; renderOutput(false); }, { passive: true });
+  new ResizeObserver(() => renderOutput(false)).observe(el.output);
+  el.output.addEventListener('click', (e) => {
+    const r = e.target.closest('.out-line');
+    if (!r || !C || S.busy) return;
+    const l = Number(r.dataset.line);
+    if (S.game === 'goudan') selectQuery(l - 1, Number(el.goudanSeed.value) || 1);
+    else if (S.game !== 'thegame') seek(stepOfLine(l), false);
+  });
+  // The first step whose output line is >= l (output_line is monotone).
+  function stepOfLine(l) {
+    let lo = 0, hi = C.steps();
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (C.output_line(mid) >= l) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  // ---- goudan: query picker --------------------------------------------------------
+  function selectQuery(q, seed) {
+    if (!C || S.game !== 'goudan' || S.busy) return false;
+    const n = C.goudan_count();
+    if (!(q >= 0 && q < n)) return false;
+    if (C.goudan_select(q, seed) !== 0) return false;
+    el.goudanQuery.value = String(q + 1);
+    el.goudanSeed.value = String(seed);
+    S.goudanSeed = seed;
+    S.gen++;
+    cache.clear();
+    readView();
+    S.marks = readMarks();
+    drawMarks();
+    invalidate('all');
+    emit('load', { game: S.game, steps: S.steps, query: q + 1 });
+    return true;
+  }
+  el.goudanPlay.addEventListener('click', () =>
+    selectQuery((Number(el.goudanQuery.value) || 1) - 1, Math.max(0, Number(el.goudanSeed.value) || 0)));
+  api.selectQuery = (q, seed) => selectQuery(Number(q) - 1, seed === undefined ? (S.goudanSeed || 1) : Number(seed));
+  Object.defineProperty(api, 'query', { get: () => (C && S.game === 'goudan' ? C.goudan_query() + 1 : null) });
+
+  // ---- caption, live region, why panel ------------------------------------------------
+  let lastInfoKey = '';
+  function renderInfo() {
+    const step = C.step();
+    const key = S.gen + ':' + step + ':' + i18n.lang + ':' + S.busy;
+    if (key === lastInfoKey) return;
+    lastInfoKey = key;
+    if (S.busy) {
+      el.caption.textContent = t('goudan.solving');
+      return;
+    }
+    const r = info(step);
+    el.caption.textContent = r.caption;
+    el.live.textContent = r.caption;
+    renderWhy(r);
+  }
+  function renderWhy(r) {
+    const box = el.why;
+    box.textContent = '';
+    const w = r.why;
+    if (w && (w.rule || (w.candidates && w.candidates.length))) {
+      if (w.title) {
+        const h = document.createElement('p');
+        h.className = 'why-title';
+        h.textContent = w.title;
+        box.appendChild(h);
+      }
+      if (w.rule) {
+        const p = document.createElement('p');
+        p.className = 'why-rule';
+        p.textContent = w.rule;
+        box.appendChild(p);
+      }
+      if (w.candidates && w.candidates.length) {
+        const tb = document.createElement('table');
+        tb.className = 'cands';
+        const head = tb.createTHead().insertRow();
+        for (const k of ['why.candidate', 'why.value', '']) {
+          const th = document.createElement('th');
+          th.textContent = k ? t(k) : '';
+          head.appendChild(th);
+        }
+        const body = tb.createTBody();
+        for (const c of w.candidates) {
+          const row = body.insertRow();
+          if (c.chosen) row.className = 'chosen';
+          row.insertCell().textContent = String(c.label ?? '');
+          row.insertCell().textContent = String(c.value ?? '');
+          row.insertCell().textContent = [c.chosen ? '✓ ' + t('why.chosen') : '', c.note || ''].filter(Boolean).join(' · ');
+        }
+        box.appendChild(tb);
+      }
+    } else {
+      const p = document.createElement('p');
+      p.className = 'hint';
+      p.textContent = C.step() > 0 ? t('why.none') : '';
+      box.appendChild(p);
+    }
+    if (C.step() > 0) {
+      const h = document.createElement('h3');
+      h.textContent = t('why.changed');
+      box.appendChild(h);
+      if (!r.changes.length) {
+        const p = document.createElement('p');
+        p.className = 'hint';
+        p.textContent = t('why.nothing');
+        box.appendChild(p);
+      } else {
+        const ul = document.createElement('ul');
+        ul.className = 'changes';
+        for (const c of r.changes) {
+          const li = document.createElement('li');
+          const k = document.createElement('code');
+          k.textContent = c.path;
+          const a = document.createElement('span');
+          a.className = 'old';
+          a.textContent = short(c.before);
+          const b = document.createElement('mark');
+          b.textContent = short(c.after);
+          li.append(k, ': ', a, ' → ', b);
+          ul.appendChild(li);
+        }
+        box.appendChild(ul);
+      }
+    }
+  }
+  function short(v) {
+    const s = v === undefined ? '–' : v === null ? 'null' : String(v);
+    return s.length > 48 ? s.slice(0, 47) + '…' : s;
+  }
+
+  // ---- the URL hash ------------------------------------------------------------------
+  function b64urlEncode(text) {
+    const bytes = new TextEncoder().encode(text);
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function b64urlDecode(s) {
+    const b = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; i++) bytes[i] = b.charCodeAt(i);
+    return new TextDecoder().decode(bytes);
+  }
+  function parseHash(h) {
+    const out = {};
+    for (const part of String(h || '').replace(/^#/, '').split('&')) {
+      if (!part) continue;
+      const k = part.indexOf('=');
+      const key = k < 0 ? part : part.slice(0, k);
+      const val = k < 0 ? '' : part.slice(k + 1);
+      try { out[decodeURIComponent(key)] = decodeURIComponent(val); } catch (e) { /* ignore */ }
+    }
+    return out;
+  }
+  function currentHash() {
+    if (!S.game || !S.source) return '';
+    const p = ['game=' + S.game];
+    if (S.source.sample) p.push('sample=' + S.source.sample);
+    else if (S.source.seed !== undefined) p.push('seed=' + S.source.seed);
+    else if (S.source.input !== undefined) {
+      const enc = b64urlEncode(S.source.input);
+      if (enc.length <= MAX_HASH_INPUT) p.push('input=' + enc);
+    }
+    if (S.game === 'goudan' && C && !S.busy) {
+      const q = C.goudan_query() + 1;
+      if (q > 1) p.push('query=' + q);
+      if (S.goudanSeed !== undefined && S.goudanSeed !== 1) p.push('qseed=' + S.goudanSeed);
+    }
+    if (C && !S.busy) p.push('step=' + C.step());
+    if (S.speed !== 1) p.push('speed=' + S.speed);
+    p.push('lang=' + i18n.lang);
+    return '#' + p.join('&');
+  }
+  let hashTimer = 0, lastHash = '';
+  function scheduleHash() {
+    if (hashTimer || restoring) return;
+    hashTimer = setTimeout(() => {
+      hashTimer = 0;
+      const h = currentHash();
+      if (h && h !== lastHash && h !== location.hash) {
+        lastHash = h;
+        try { history.replaceState(history.state, '', h); } catch (e) { /* sandboxed */ }
+      } else lastHash = h;
+    }, 250);
+  }
+  let restoring = false;
+  async function restoreFromHash(first) {
+    const h = parseHash(location.hash);
+    restoring = true;
+    try {
+      if (h.lang) api.setLang(h.lang);
+      if (h.speed) setSpeed(Number(h.speed));
+      const game = GAMES.includes(h.game) ? h.game : 'cirno';
+      const opts = { game };
+      if (h.input !== undefined) {
+        try { opts.input = b64urlDecode(h.input); } catch (e) { opts.sample = 1; }
+      } else if (h.seed !== undefined) opts.seed = Number(h.seed);
+      else opts.sample = Number(h.sample) || 1;
+      const same = S.game === game && JSON.stringify(S.source) === JSON.stringify(
+        opts.input !== undefined ? { input: opts.input } : opts.seed !== undefined ? { seed: Math.max(0, Math.floor(opts.seed) || 0) } : { sample: opts.sample });
+      if (!same) {
+        el.game.value = game;
+        fillSamples();
+        try { await loadFrom(opts); } catch (e) {
+          if (first && !S.game) await loadFrom({ game, sample: 1 }).catch(() => {});
+        }
+      }
+      if (S.game === 'goudan' && (h.query || h.qseed)) {
+        const q = Math.max(1, Number(h.query) || 1), sd = Math.max(0, Number(h.qseed) || 1);
+        if (q - 1 !== C.goudan_query() || sd !== (S.goudanSeed || 1)) selectQuery(q - 1, sd);
+      }
+      if (h.step !== undefined) seek(Number(h.step), false);
+    } finally {
+      restoring = false;
+      lastHash = location.hash;
+      invalidate('all');
+    }
+  }
+  window.addEventListener('hashchange', () => {
+    if (!C || location.hash === lastHash) return;
+    restoreFromHash(false);
+  });
+
+  // ---- start -------------------------------------------------------------------------
+  // After every deferred script (deckscope-view.js, narrate.js, ...) ran:
+  // DOMContentLoaded, or load when this file was added later.
+  let begun = false;
+  const begin = () => { if (!begun) { begun = true; start(); } };
+  if (document.readyState === 'complete') begin();
+  else {
+    document.addEventListener('DOMContentLoaded', begin);
+    window.addEventListener('load', begin);
+  }
 })();

@@ -1,0 +1,1 @@
+// dp_goudan.js: placeholder until its owner's version lands (keeps the page free of 404s).
