@@ -129,8 +129,7 @@ void mj_draw_tile(const ds_frame *f, float x, float y, float w, float h, int kin
         draw_rect(f->r, x + 2 * s, y + 1.5f * s, w - 4 * s, 2.5f * s, with_alpha(th->accent, alpha));
     if (flags & MJT_REMOVE) {
         SDL_Color red = dark ? (SDL_Color){0xff, 0x6b, 0x6b, 255} : (SDL_Color){0xd0, 0x21, 0x21, 255};
-        line_thick(f->r, x + 2 * s, y + 2 * s, x + w - 2 * s, y + h - 2 * s, 2 * s, with_alpha(red, alpha));
-        line_thick(f->r, x + w - 2 * s, y + 2 * s, x + 2 * s, y + h - 2 * s, 2 * s, with_alpha(red, alpha));
+        line_thick(f->r, x + 3 * s, y + h - 3 * s, x + w - 3 * s, y + 3 * s, 2 * s, with_alpha(red, alpha * 0.8f));
     }
 }
 

@@ -11,10 +11,10 @@
 #define DS_VIEW_DP_MAHJONG_H
 
 #include "mahjong/mahjong.h"
-#include "scene.h"
 #include "view.h"
 
-/* ---- tiles (scene_mahjong.c) ---------------------------------------------- */
+/* ---- tiles (scene_mahjong.c; for scenes: include scene.h first) ----------- */
+#ifdef DS_SCENE_H
 enum {
     MJT_HILITE = 1,  /* accent outline (what changed) */
     MJT_DIM = 2,     /* faded (a pond tile that was called) */
@@ -28,6 +28,7 @@ SDL_Color mj_suit_color(int kind, int dark);
 /* A tile card at (x, y) of size w x h renderer pixels; alpha 0..1. */
 void mj_draw_tile(const ds_frame *f, float x, float y, float w, float h, int kind, unsigned flags,
                   float alpha);
+#endif
 
 /* ---- the DP view (view_dp_mahjong.c) ---------------------------------------- */
 #define MJ_DPV_MAGIC 0x4d4a4450u /* "MJDP" */
@@ -53,6 +54,7 @@ typedef struct mj_dpv {
     uint32_t magic;
     uint32_t generation;     /* view generation it belongs to */
     int ok;                  /* 1: rec is valid (a complete hand) */
+    int version;             /* +1 whenever the explained hand changes */
     size_t step;             /* the game step it was opened at */
     int player;              /* whose hand */
     int source;              /* -1: the hand at step; else the candidate index */
@@ -89,6 +91,20 @@ int mj_dpv_open(ds_view *v, size_t step, int player);
 int mj_dpv_open_candidate(ds_view *v, int i);
 void mj_dpv_seek(mj_dpv *d, int pos, int animate);
 void mj_dpv_tick(mj_dpv *d, double dt, int reduced_motion);
+/* The page's functions (EMSCRIPTEN_KEEPALIVE; they act on view_api_view()).
+ * open: step -1 = the current step, player -1 = the player to act; 0 or -1
+ * (-1 also when the hand is incomplete: info says ok:false). */
+int dsv_api_dp_mahjong_open(int step, int player);
+int dsv_api_dp_mahjong_open_candidate(int i);
+void dsv_api_dp_mahjong_seek(int pos, int animate); /* stops playing */
+int dsv_api_dp_mahjong_pos(void);
+void dsv_api_dp_mahjong_play(int on);
+int dsv_api_dp_mahjong_playing(void);
+void dsv_api_dp_mahjong_set_speed(double x);
+int dsv_api_dp_mahjong_version(void);           /* changes with the hand shown */
+const char *dsv_api_dp_mahjong_info(void);      /* JSON, see view_dp_mahjong.c */
+const char *dsv_api_dp_mahjong_record(void);    /* mahjong_dp_record_json */
+
 /* Short code of a state index, "g1p0[10]" style, into buf. */
 void mj_dpv_state_code(int s, char *buf, size_t n);
 
