@@ -11,22 +11,6 @@
 #include "cirno_ref.h"
 #include "ds_test.h"
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = (char *)malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-    fclose(f);
-    if (buf) buf[n] = '\0';
-    *len = (size_t)n;
-    return buf;
-}
-
 /* Parses and simulates text; returns 0 and fills in/tr, or -1 with err. */
 static int run(const char *text, cirno_input **in, ds_trace *tr, ds_error *err) {
     memset(tr, 0, sizeof *tr);
@@ -171,9 +155,9 @@ static void test_sample(int k) {
     ds_buf out;
     uint32_t *lines;
     snprintf(path, sizeof path, "%s/cirno/sample-%d.in", DS_SHARED_DATA, k);
-    text = read_file(path, &tlen);
+    text = ds_test_read_file(path, &tlen);
     snprintf(path, sizeof path, "%s/cirno/sample-%d.ans", DS_SHARED_DATA, k);
-    want = read_file(path, &wlen);
+    want = ds_test_read_file(path, &wlen);
     CHECK(text && want);
     if (!text || !want) { free(text); free(want); return; }
     memset(&tr, 0, sizeof tr);

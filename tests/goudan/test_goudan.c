@@ -9,21 +9,6 @@
 #include "ds_test.h"
 #include "goudan/goudan.h"
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *p;
-    long n;
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    p = (char *)malloc((size_t)n + 1);
-    if (p && fread(p, 1, (size_t)n, f) != (size_t)n) { free(p); p = NULL; }
-    fclose(f);
-    if (p) { p[n] = 0; *len = (size_t)n; }
-    return p;
-}
-
 static uint64_t rs = 42;
 static uint32_t rnd(uint32_t n) {
     uint64_t z = (rs += 0x9e3779b97f4a7c15ULL);
@@ -54,9 +39,9 @@ static void test_samples(void) {
         ds_error err;
         ds_buf out;
         snprintf(path, sizeof path, "%s/goudan/sample-%d.in", DS_SHARED_DATA, i);
-        in = slurp(path, &n);
+        in = ds_test_read_file(path, &n);
         snprintf(path, sizeof path, "%s/goudan/sample-%d.ans", DS_SHARED_DATA, i);
-        ans = slurp(path, &m);
+        ans = ds_test_read_file(path, &m);
         CHECK(in && ans);
         if (!in || !ans) { free(in); free(ans); continue; }
         CHECK(goudan_parse(in, n, &gi, &err) == 0);

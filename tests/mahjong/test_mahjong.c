@@ -98,21 +98,6 @@ static int json_ok(const char *s, size_t n) {
 
 /* ---- helpers ------------------------------------------------------------------ */
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *b;
-    long n;
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = (char *)malloc((size_t)n + 1);
-    *len = fread(b, 1, (size_t)n, f);
-    b[*len] = 0;
-    fclose(f);
-    return b;
-}
-
 static size_t count_lines(const char *s, size_t n) {
     size_t i, c = 0;
     for (i = 0; i < n; i++) c += s[i] == '\n';
@@ -490,8 +475,8 @@ static void test_official(void) {
             snprintf(path, sizeof path, "%s/mahjong/official/%d.in", DS_SHARED_DATA, i);
             snprintf(apath, sizeof apath, "%s/mahjong/official/%d.ans", DS_SHARED_DATA, i);
         }
-        text = slurp(path, &len);
-        ans = slurp(apath, &alen);
+        text = ds_test_read_file(path, &len);
+        ans = ds_test_read_file(apath, &alen);
         CHECK(text != NULL && ans != NULL);
         if (!text || !ans) { free(text); free(ans); continue; }
         CHECK(mahjong_parse(text, len, &in, &e) == 0);

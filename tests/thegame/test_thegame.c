@@ -23,20 +23,6 @@
 
 /* ---- small helpers -------------------------------------------------------- */
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n;
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = (char *)malloc((size_t)n + 1);
-        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-        if (buf) { buf[n] = 0; *len = (size_t)n; }
-    }
-    fclose(f);
-    return buf;
-}
-
 /* Minimal JSON syntax checker (objects, arrays, strings, numbers, literals). */
 static const char *json_ws(const char *p) {
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
@@ -426,9 +412,9 @@ static void test_samples(void) {
         ds_trace tr;
         ds_buf out;
         snprintf(path, sizeof path, "%s/thegame/sample-%d.in", DS_SHARED_DATA, k);
-        text = read_file(path, &inlen);
+        text = ds_test_read_file(path, &inlen);
         snprintf(path, sizeof path, "%s/thegame/sample-%d.ans", DS_SHARED_DATA, k);
-        ans = read_file(path, &anslen);
+        ans = ds_test_read_file(path, &anslen);
         CHECK(text != NULL && ans != NULL);
         if (!text || !ans) { free(text); free(ans); continue; }
         CHECK(thegame_parse(text, inlen, &in, &err) == 0);
