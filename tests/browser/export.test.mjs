@@ -1,0 +1,250 @@
+// export.test.mjs - PNG and GIF export of the page (web/shell/export.js over
+// web/app/view_export.c) in headless Chromium:
+//   - the Export dialog saves the current frame as PNG at 1x and 2x: the
+//     downloaded files decode (by the browser) to the canvas's CSS size times
+//     1 and 2, are not blank, and light differs from dark;
+//   - it saves a range of steps as a GIF: the downloaded file has
+//     1 + (to - from) * 6 frames of 640x360, counted by walking the GIF blocks
+//     here AND decoded frame by frame by Chromium's own decoder (ImageDecoder);
+//     the progress bar moves, the page keeps drawing frames during the export;
+//   - the PNG of a step equals (nearly pixel for pixel) the native CLI's
+//     `deckscope render <game> --step S` of the same size, when the CLI can render;
+//   - a bad range, cancelling, and loading another game during an export
+//     fail cleanly, and the next export works; no console errors.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { CLI, DATA, cli } from './page-helpers.mjs';
+import path from 'node:path';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { if (env) await env.close(); });
+
+const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+
+async function openGame(page, hash) {
+  await loadView(page, env.url + '#' + hash);
+  await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
+    document.getElementById('export-open'), null, { timeout: 30_000 });
+}
+
+// Frames and size of a GIF, by walking its blocks (independent of the encoder).
+function gifInfo(buf) {
+  assert.equal(buf.subarray(0, 6).toString('latin1'), 'GIF89a');
+  const w = buf.readUInt16LE(6), h = buf.readUInt16LE(8), packed = buf[10];
+  let i = 13 + (packed & 0x80 ? 3 * (2 << (packed & 7)) : 0);
+  const skip = (j) => { while (buf[j]) j += buf[j] + 1; return j + 1; };
+  let frames = 0;
+  for (;;) {
+    const b = buf[i];
+    if (b === 0x3b) break;
+    if (b === 0x21) i = skip(i + 2);
+    else if (b === 0x2c) {
+      const fx = buf.readUInt16LE(i + 1), fy = buf.readUInt16LE(i + 3);
+      const fw = buf.readUInt16LE(i + 5), fh = buf.readUInt16LE(i + 7), p = buf[i + 9];
+      assert.ok(fx + fw <= w && fy + fh <= h, 'frame inside the screen');
+      i = skip(i + 10 + (p & 0x80 ? 3 * (2 << (p & 7)) : 0) + 1);
+      frames++;
+    } else throw new Error(`unknown GIF block ${b} at ${i}`);
+  }
+  assert.equal(i, buf.length - 1, 'nothing after the trailer');
+  return { w, h, frames };
+}
+
+// Chromium's own GIF decoder: frame count and every frame's size.
+function browserDecodeGif(page, buf) {
+  return page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dec = new ImageDecoder({ data: bytes, type: 'image/gif' });
+    await dec.tracks.ready;
+    await dec.completed;
+    const n = dec.tracks.selectedTrack.frameCount;
+    const sizes = new Set();
+    let distinctFirst = 0;
+    for (let k = 0; k < n; k++) {
+      const { image } = await dec.decode({ frameIndex: k });
+      sizes.add(`${image.displayWidth}x${image.displayHeight}`);
+      if (k === 0) {
+        const c = new OffscreenCanvas(image.displayWidth, image.displayHeight);
+        const g = c.getContext('2d');
+        g.drawImage(image, 0, 0);
+        const d = g.getImageData(0, 0, c.width, c.height).data;
+        const s = new Set();
+        for (let i = 0; i < d.length; i += 4) s.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+        distinctFirst = s.size;
+      }
+      image.close();
+    }
+    return { frames: n, sizes: [...sizes], distinctFirst };
+  }, buf.toString('base64'));
+}
+
+async function download(page, click) {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
+  return { name: dl.suggestedFilename(), data: readFileSync(await dl.path()) };
+}
+
+test('PNG of the current frame at 1x and 2x, light and dark', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=mahjong&sample=1&step=12');
+  await page.selectOption('#theme', 'dark');
+  await page.click('#export-open');
+  assert.ok(await page.locator('#export-dialog').isVisible(), 'the dialog opens');
+  const css = await page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return { w: Math.round(c.clientWidth), h: Math.round(c.clientHeight) };
+  });
+  const one = await download(page, () => page.click('#export-png1'));
+  const two = await download(page, () => page.click('#export-png2'));
+  assert.match(one.name, /^deckscope-mahjong-step12\.png$/);
+  assert.match(two.name, /@2x\.png$/);
+  const s1 = await pngStats(page, one.data);
+  const s2 = await pngStats(page, two.data);
+  assert.deepEqual([s1.width, s1.height], [css.w, css.h], '1x = the canvas CSS size');
+  assert.deepEqual([s2.width, s2.height], [css.w * 2, css.h * 2], '2x = twice that');
+  assert.ok(s1.distinct > 8 && s2.distinct > 8, 'not blank');
+  writeFileSync(artifact('export-mahjong-12.png'), one.data);
+  writeFileSync(artifact('export-mahjong-12@2x.png'), two.data);
+
+  // The other theme: the same frame, clearly lighter.
+  await page.keyboard.press('Escape');
+  await page.selectOption('#theme', 'light');
+  const light = await page.evaluate(async () => {
+    const r = await window.deckscopeExport.png({ scale: 1 });
+    const buf = new Uint8Array(await r.blob.arrayBuffer());
+    let s = '';
+    for (const b of buf) s += String.fromCharCode(b);
+    return btoa(s);
+  });
+  const sl = await pngStats(page, Buffer.from(light, 'base64'));
+  assert.ok(sl.meanLuma > s1.meanLuma + 40, `light (${sl.meanLuma}) is lighter than dark (${s1.meanLuma})`);
+  writeFileSync(artifact('export-mahjong-12-light.png'), Buffer.from(light, 'base64'));
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('GIF of a range through the dialog: frame count, size, progress, page stays live', { timeout: 180_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=mahjong&sample=1&step=10');
+  await page.click('#export-open');
+  await page.fill('#export-from', '10');
+  await page.fill('#export-to', '18');
+  assert.match(await page.locator('#export-plan').textContent(), /49/, 'the plan announces 1 + 8 x 6 frames');
+  // Record the progress bar and the canvas frames while the export runs.
+  await page.evaluate(() => {
+    window.__progress = [];
+    window.__framesAtStart = window.deckscope.frames;
+    const bar = document.getElementById('export-progress');
+    new MutationObserver(() => window.__progress.push(Number(bar.value)))
+      .observe(bar, { attributes: true, attributeFilter: ['value'] });
+    const t0 = performance.now();
+    window.__t0 = t0;
+  });
+  const gif = await download(page, () => page.click('#export-gif'));
+  const seen = await page.evaluate(() => ({
+    progress: window.__progress, frames: window.deckscope.frames - window.__framesAtStart,
+    ms: performance.now() - window.__t0, status: document.getElementById('export-status').textContent,
+  }));
+  assert.equal(gif.name, 'deckscope-mahjong-10-18.gif');
+  const info = gifInfo(gif.data);
+  assert.deepEqual(info, { w: 640, h: 360, frames: 1 + 8 * 6 });
+  const dec = await browserDecodeGif(page, gif.data);
+  assert.equal(dec.frames, 49, "Chromium's decoder sees every frame");
+  assert.deepEqual(dec.sizes, ['640x360']);
+  assert.ok(dec.distinctFirst > 8, 'the first frame is not blank');
+  writeFileSync(artifact('export-mahjong-10-18.gif'), gif.data);
+  assert.ok(seen.progress.length >= 2, `the progress bar moved (${seen.progress.length} updates)`);
+  for (let k = 1; k < seen.progress.length; k++) assert.ok(seen.progress[k] >= seen.progress[k - 1] || seen.progress[k] === 0);
+  assert.equal(seen.progress.at(-1), 1);
+  assert.ok(seen.frames >= 3, `the canvas kept drawing during the export (${seen.frames} frames in ${Math.round(seen.ms)} ms)`);
+  assert.match(seen.status, /49/);
+  console.log(`GIF 10..18: ${gif.data.length} bytes, ${Math.round(seen.ms)} ms, ${seen.frames} canvas frames meanwhile`);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('the page PNG equals the CLI render of the same step', { timeout: 120_000 }, async (t) => {
+  const game = 'thegame', step = 7, w = 640, h = 360;
+  const input = readFileSync(path.join(DATA, game, 'sample-1.in'));
+  let cliPng;
+  try {
+    cliPng = execFileSync(CLI, ['render', game, '--step', String(step), '--size', `${w}x${h}`, '-o', artifact('cli-thegame-7.png')],
+      { input, stdio: ['pipe', 'pipe', 'pipe'] });
+    cliPng = readFileSync(artifact('cli-thegame-7.png'));
+  } catch (e) {
+    t.skip(`the CLI cannot render here: ${String(e.stderr || e.message).split('\n')[0]}`);
+    return;
+  }
+  const page = await openPage(env.browser);
+  await openGame(page, `game=${game}&sample=1&step=${step}`);
+  const same = await page.evaluate(async ([cliB64, w, h]) => {
+    window.deckscope.module.dsHost.dark = true;
+    window.deckscope.seek(window.deckscope.step, false);
+    const r = await window.deckscopeExport.png({ width: w, height: h, scale: 1 });
+    const read = async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      return g.getImageData(0, 0, img.width, img.height);
+    };
+    const a = await read(URL.createObjectURL(r.blob));
+    const b = await read('data:image/png;base64,' + cliB64);
+    if (a.width !== b.width || a.height !== b.height) return { size: false };
+    let close = 0;
+    for (let i = 0; i < a.data.length; i += 4) {
+      const d = Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]);
+      if (d <= 24) close++;
+    }
+    return { size: true, fraction: close / (a.width * a.height) };
+  }, [cliPng.toString('base64'), w, h]);
+  assert.ok(same.size, 'same size');
+  console.log(`page PNG vs CLI PNG: ${(same.fraction * 100).toFixed(3)}% of the pixels within 24`);
+  assert.ok(same.fraction > 0.995, `pixels equal to the CLI's: ${(same.fraction * 100).toFixed(2)}%`);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('bad ranges, cancel, a new game during an export; the next export works', { timeout: 180_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=thegame&sample=1');
+  const big = cli(['gen', 'cirno', '--seed', '1', '--max']); // the largest cirno game
+  const r = await page.evaluate(async (bigInput) => {
+    const X = window.deckscopeExport;
+    const out = {};
+    const err = (p) => p.then(() => 'resolved', (e) => (e.cancelled ? 'cancelled' : 'error: ' + e.message));
+    out.backwards = await err(X.gif({ from: 9, to: 3 }));
+    // cancel after the first slices
+    const p = X.gif({ from: 0, to: 40 });
+    await new Promise((res) => setTimeout(res, 50));
+    X.cancel();
+    out.cancel = await err(p);
+    out.busyAfterCancel = X.busy;
+    // another game loaded while a GIF is being made
+    const q = X.gif({ from: 0, to: 40 });
+    await new Promise((res) => setTimeout(res, 30));
+    await window.deckscope.load({ game: 'cirno', input: bigInput });
+    out.reload = await err(q);
+    out.steps = window.deckscope.steps;
+    out.tooLong = await err(X.gif({ from: 10, to: 10 + X.MAX_STEPS + 1 }));
+    // and then a normal export of the new game
+    const ok = await X.gif({ from: 0, to: 2, tween: 0 });
+    out.after = { frames: ok.frames, w: ok.width, h: ok.height, type: ok.blob.type, size: ok.blob.size };
+    return out;
+  }, big);
+  assert.ok(r.steps > 1000, `the big game has ${r.steps} steps`);
+  assert.match(r.backwards, /^error: /);
+  assert.match(r.tooLong, /^error: .*600/);
+  assert.equal(r.cancel, 'cancelled');
+  assert.equal(r.busyAfterCancel, false);
+  assert.match(r.reload, /^error: the game changed/);
+  assert.equal(r.after.frames, 3);
+  assert.deepEqual([r.after.w, r.after.h, r.after.type], [640, 360, 'image/gif']);
+  noProblems(page);
+  await page.closeAll();
+});

@@ -1,0 +1,361 @@
+// export.js - "Export" in the toolbar slot <div id="teach-tools">: the
+// current frame as PNG (1x or 2x) and a range of steps as an animated GIF,
+// with a progress bar (docs/exports.md).
+//
+// Both are drawn by the C front end offscreen (web/app/view_export.c: SDL's
+// software renderer on a bitmap, the same scenes as the canvas), so the
+// result does not depend on the WebGL canvas or the screen's pixel ratio.
+// The GIF is made in slices of about 20 ms between which the page keeps
+// drawing and answering input. Nothing here knows a game rule.
+//
+// window.deckscopeExport (also used by the tests):
+//   png({scale = 1, width, height})  -> Promise<{blob, width, height}>
+//        width/height: CSS pixels, default the canvas's size
+//   gif({from, to, width = 640, height = 360, scale = 1, tween = 5, onProgress})
+//        -> Promise<{blob, frames, width, height}>; onProgress(fraction, done, total)
+//   cancel()   stops a running GIF (its promise rejects with {cancelled: true})
+//   busy       true while a GIF is being made
+//   MAX_STEPS  the longest range the page exports at once
+'use strict';
+
+(function () {
+  const MAX_STEPS = 600;
+  const SLICE_MS = 20;
+  const SIZES = [[480, 270], [640, 360], [800, 450], [960, 540]];
+
+  let busy = false;
+  let cancelRequested = false;
+
+  const ds = () => window.deckscope;
+  const M = () => ds() && ds().module;
+  const call = (name, ret, types, args) => M().ccall(name, ret, types, args);
+  const dark = () => {
+    const m = M();
+    if (m && m.dsHost && typeof m.dsHost.dark !== 'undefined') return m.dsHost.dark ? 1 : 0;
+    return document.documentElement.dataset.theme === 'light' ? 0 : 1;
+  };
+  const canvasSize = () => {
+    const c = document.getElementById('canvas');
+    const w = Math.round((c && c.clientWidth) || 960);
+    const h = Math.round((c && c.clientHeight) || 540);
+    return [Math.max(64, w), Math.max(64, h)];
+  };
+  const errorText = () => call('dsv_api_export_error', 'string', [], []);
+
+  function ensureLoaded() {
+    const d = ds();
+    if (!d || !M() || !d.game || d.busy) throw new Error('no game is loaded');
+  }
+
+  // The current frame as a PNG Blob.
+  async function png(opts = {}) {
+    ensureLoaded();
+    const [cw, ch] = canvasSize();
+    const scale = Number(opts.scale) || 1;
+    const w = Math.round(opts.width || cw);
+    const h = Math.round(opts.height || ch);
+    if (call('dsv_api_export_frame', 'number', ['number', 'number', 'number', 'number'], [w, h, scale, dark()]) !== 0)
+      throw new Error(errorText());
+    let image;
+    try {
+      const pw = call('dsv_api_export_width', 'number', [], []);
+      const ph = call('dsv_api_export_height', 'number', [], []);
+      const pitch = call('dsv_api_export_pitch', 'number', [], []);
+      const ptr = call('dsv_api_export_pixels', 'number', [], []);
+      const rgba = new Uint8ClampedArray(pw * ph * 4);
+      const heap = M().HEAPU8; // read after the calls: memory may have grown
+      for (let y = 0; y < ph; y++) rgba.set(heap.subarray(ptr + y * pitch, ptr + y * pitch + pw * 4), y * pw * 4);
+      image = new ImageData(rgba, pw, ph);
+    } finally {
+      call('dsv_api_export_free', null, [], []);
+    }
+    const c = document.createElement('canvas');
+    c.width = image.width;
+    c.height = image.height;
+    c.getContext('2d').putImageData(image, 0, 0);
+    const blob = await new Promise((res, rej) => c.toBlob((b) => (b ? res(b) : rej(new Error('PNG encoding failed'))), 'image/png'));
+    return { blob, width: image.width, height: image.height };
+  }
+
+  // Steps [from, to] as an animated GIF Blob, made in slices.
+  function gif(opts = {}) {
+    return new Promise((resolve, reject) => {
+      try { ensureLoaded(); } catch (e) { reject(e); return; }
+      if (busy) { reject(new Error('an export is already running')); return; }
+      const steps = ds().steps;
+      const from = Math.max(0, Math.min(steps, Math.floor(Number(opts.from ?? 0))));
+      const to = Math.max(0, Math.min(steps, Math.floor(Number(opts.to ?? steps))));
+      if (!(to >= from)) { reject(new Error('the last step is before the first')); return; }
+      if (to - from > MAX_STEPS) { reject(new Error(`at most ${MAX_STEPS} steps per GIF`)); return; }
+      const width = Math.round(opts.width || 640);
+      const height = Math.round(opts.height || 360);
+      const scale = Number(opts.scale) || 1;
+      const tween = opts.tween === undefined ? 5 : Math.max(0, Math.min(30, Math.floor(opts.tween)));
+      const rc = call('dsv_api_export_gif_begin', 'number',
+        ['number', 'number', 'number', 'number', 'number', 'number', 'number'],
+        [from, to, width, height, scale, dark(), tween]);
+      if (rc !== 0) { reject(new Error(errorText())); return; }
+      busy = true;
+      cancelRequested = false;
+      const total = call('dsv_api_export_frames', 'number', [], []);
+      const finish = (fn, value) => {
+        busy = false;
+        call('dsv_api_export_free', null, [], []);
+        fn(value);
+      };
+      const slice = () => {
+        if (cancelRequested) {
+          const e = new Error('cancelled');
+          e.cancelled = true;
+          finish(reject, e);
+          return;
+        }
+        let r;
+        try {
+          r = call('dsv_api_export_gif_work', 'number', ['number'], [SLICE_MS]);
+        } catch (e) { finish(reject, e); return; }
+        const done = call('dsv_api_export_frames_done', 'number', [], []);
+        if (opts.onProgress) {
+          try { opts.onProgress(call('dsv_api_export_progress', 'number', [], []), done, total); } catch (e) { console.error(e); }
+        }
+        if (r === 1) { setTimeout(slice, 0); return; }
+        if (r !== 0) { finish(reject, new Error(errorText())); return; }
+        const ptr = call('dsv_api_export_data', 'number', [], []);
+        const size = call('dsv_api_export_size', 'number', [], []);
+        const w = call('dsv_api_export_width', 'number', [], []);
+        const h = call('dsv_api_export_height', 'number', [], []);
+        const bytes = M().HEAPU8.slice(ptr, ptr + size);
+        finish(resolve, { blob: new Blob([bytes], { type: 'image/gif' }), frames: total, width: w, height: h, from, to });
+      };
+      setTimeout(slice, 0);
+    });
+  }
+
+  window.deckscopeExport = {
+    png, gif, MAX_STEPS,
+    cancel() { if (busy) cancelRequested = true; },
+    get busy() { return busy; },
+  };
+
+  // ---- the page's UI ---------------------------------------------------------
+  function setup() {
+    const tools = document.getElementById('teach-tools');
+    const d = ds();
+    if (!tools || !d) return;
+    const i18n = d.i18n || { t: (k) => k, add() {}, apply() {}, onChange() {} };
+    i18n.add({
+      en: {
+        'export.button': 'Export',
+        'export.title': 'Export a picture or an animation',
+        'export.png': 'Picture of the current frame (PNG)',
+        'export.png1': 'PNG 1×',
+        'export.png2': 'PNG 2×',
+        'export.gif': 'Animated GIF of a range of steps',
+        'export.from': 'From step',
+        'export.to': 'to step',
+        'export.size': 'Size',
+        'export.smooth': 'Smooth motion (5 in-between frames per step)',
+        'export.plan': '{frames} frames, {seconds} s, {w}×{h} pixels',
+        'export.make': 'Make GIF',
+        'export.cancel': 'Cancel',
+        'export.close': 'Close',
+        'export.progress': 'Frame {done} of {total}…',
+        'export.done': 'Saved {name}: {frames} frames, {kb} KB.',
+        'export.savedPng': 'Saved {name}: {w}×{h} pixels.',
+        'export.failed': 'Export failed: {msg}',
+        'export.cancelled': 'Cancelled.',
+        'export.tooLong': 'At most {max} steps per GIF: shorten the range.',
+        'export.none': 'Load a game first.',
+        'export.download': 'Download again',
+      },
+      zh: {
+        'export.button': '导出',
+        'export.title': '导出图片或动画',
+        'export.png': '当前画面的图片（PNG）',
+        'export.png1': 'PNG 1×',
+        'export.png2': 'PNG 2×',
+        'export.gif': '一段步骤的 GIF 动画',
+        'export.from': '从第',
+        'export.to': '步到第',
+        'export.size': '尺寸',
+        'export.smooth': '平滑动画（每步 5 个过渡帧）',
+        'export.plan': '{frames} 帧，{seconds} 秒，{w}×{h} 像素',
+        'export.make': '生成 GIF',
+        'export.cancel': '取消',
+        'export.close': '关闭',
+        'export.progress': '第 {done} / {total} 帧…',
+        'export.done': '已保存 {name}：{frames} 帧，{kb} KB。',
+        'export.savedPng': '已保存 {name}：{w}×{h} 像素。',
+        'export.failed': '导出失败：{msg}',
+        'export.cancelled': '已取消。',
+        'export.tooLong': '每个 GIF 最多 {max} 步，请缩短范围。',
+        'export.none': '请先载入一局游戏。',
+        'export.download': '再次下载',
+      },
+    });
+    const t = (k, v) => i18n.t(k, v);
+    const h = (tag, attrs, ...kids) => {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) {
+        if (k === 'i18n') { e.dataset.i18n = v; e.textContent = t(v); } else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? '' : v);
+      }
+      for (const c of kids) if (c) e.append(c);
+      return e;
+    };
+
+    const style = document.createElement('style');
+    style.textContent = `
+.export-dialog { width: min(34rem, 94vw); }
+.export-dialog h2 { margin: 0 0 .6rem; font-size: 1.1rem; }
+.export-dialog h3 { margin: .9rem 0 .4rem; font-size: .95rem; }
+.export-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .35rem 0; }
+.export-row input[type=number] { width: 6.5rem; }
+.export-dialog progress { width: 100%; height: .8rem; }
+.export-status { min-height: 1.3em; margin: .3rem 0 0; }
+.export-status.error { color: #e57373; }
+.export-plan { opacity: .8; font-size: .9em; }`;
+    document.head.appendChild(style);
+
+    const button = h('button', { type: 'button', id: 'export-open', 'aria-haspopup': 'dialog', i18n: 'export.button' });
+    tools.append(button);
+
+    const png1 = h('button', { type: 'button', id: 'export-png1', i18n: 'export.png1' });
+    const png2 = h('button', { type: 'button', id: 'export-png2', i18n: 'export.png2' });
+    const from = h('input', { type: 'number', id: 'export-from', min: '0', step: '1', inputmode: 'numeric' });
+    const to = h('input', { type: 'number', id: 'export-to', min: '0', step: '1', inputmode: 'numeric' });
+    const size = h('select', { id: 'export-size' });
+    SIZES.forEach(([w, hh], i) => size.append(h('option', { value: String(i) }, `${w} × ${hh}`)));
+    size.value = '1';
+    const smooth = h('input', { type: 'checkbox', id: 'export-smooth', checked: true });
+    const plan = h('p', { class: 'export-plan', id: 'export-plan', 'aria-live': 'polite' });
+    const make = h('button', { type: 'button', id: 'export-gif', class: 'primary', i18n: 'export.make' });
+    const cancel = h('button', { type: 'button', id: 'export-cancel', hidden: true, i18n: 'export.cancel' });
+    const bar = h('progress', { id: 'export-progress', max: '1', value: '0', hidden: true });
+    const status = h('p', { class: 'export-status', id: 'export-status', role: 'status' });
+    const again = h('a', { id: 'export-again', hidden: true, i18n: 'export.download' });
+
+    const dialog = h('dialog', { id: 'export-dialog', class: 'export-dialog', 'aria-labelledby': 'export-title' },
+      h('h2', { id: 'export-title', i18n: 'export.title' }),
+      h('h3', { i18n: 'export.png' }),
+      h('div', { class: 'export-row' }, png1, png2),
+      h('h3', { i18n: 'export.gif' }),
+      h('div', { class: 'export-row' },
+        h('label', { for: 'export-from', i18n: 'export.from' }), from,
+        h('label', { for: 'export-to', i18n: 'export.to' }), to),
+      h('div', { class: 'export-row' },
+        h('label', { for: 'export-size', i18n: 'export.size' }), size),
+      h('div', { class: 'export-row' }, smooth, h('label', { for: 'export-smooth', i18n: 'export.smooth' })),
+      plan,
+      h('div', { class: 'export-row' }, make, cancel),
+      bar, status, again,
+      h('form', { method: 'dialog' }, h('button', { id: 'export-close', i18n: 'export.close' })));
+    document.body.append(dialog);
+
+    const setStatus = (text, isError) => {
+      status.textContent = text;
+      status.classList.toggle('error', !!isError);
+    };
+    const fileBase = () => `deckscope-${ds().game || 'view'}`;
+    let lastUrl = null;
+    function save(blob, name) {
+      if (lastUrl) URL.revokeObjectURL(lastUrl);
+      lastUrl = URL.createObjectURL(blob);
+      again.href = lastUrl;
+      again.download = name;
+      again.hidden = false;
+      const a = document.createElement('a');
+      a.href = lastUrl;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+    }
+    function range() {
+      const steps = ds().steps || 0;
+      let a = Math.floor(Number(from.value));
+      let b = Math.floor(Number(to.value));
+      if (!Number.isFinite(a)) a = 0;
+      if (!Number.isFinite(b)) b = steps;
+      a = Math.max(0, Math.min(steps, a));
+      b = Math.max(0, Math.min(steps, b));
+      return [a, b];
+    }
+    function updatePlan() {
+      const [a, b] = range();
+      const [w, hh] = SIZES[Number(size.value)] || SIZES[1];
+      const tw = smooth.checked ? 5 : 0;
+      const frames = b >= a ? 1 + (b - a) * (tw + 1) : 0;
+      // render.h: the first state 0.5 s, then per step tw x 0.1 s + 0.5 s
+      const seconds = b >= a ? 0.5 + (b - a) * (tw * 0.1 + 0.5) : 0;
+      plan.textContent = t('export.plan', { frames, seconds: Math.round(seconds * 10) / 10, w, h: hh });
+      const tooLong = b - a > MAX_STEPS;
+      make.disabled = busy || b < a || tooLong || !ds().game;
+      if (tooLong) setStatus(t('export.tooLong', { max: MAX_STEPS }), true);
+    }
+    function openDialog() {
+      const d2 = ds();
+      const steps = d2.steps || 0;
+      const cur = d2.step || 0;
+      let a = cur;
+      let b = Math.min(steps, cur + 10);
+      if (b === a) a = Math.max(0, steps - 10);
+      from.max = to.max = String(steps);
+      from.value = String(a);
+      to.value = String(b);
+      if (!busy) { setStatus(d2.game ? '' : t('export.none'), !d2.game); bar.hidden = true; }
+      png1.disabled = png2.disabled = !d2.game;
+      updatePlan();
+      if (!dialog.open) dialog.showModal();
+    }
+    async function doPng(scale) {
+      try {
+        const r = await png({ scale });
+        const name = `${fileBase()}-step${ds().step}${scale === 2 ? '@2x' : ''}.png`;
+        save(r.blob, name);
+        setStatus(t('export.savedPng', { name, w: r.width, h: r.height }));
+      } catch (e) {
+        setStatus(t('export.failed', { msg: e.message }), true);
+      }
+    }
+    async function doGif() {
+      const [a, b] = range();
+      const [w, hh] = SIZES[Number(size.value)] || SIZES[1];
+      bar.hidden = false;
+      bar.value = 0;
+      cancel.hidden = false;
+      make.disabled = true;
+      again.hidden = true;
+      setStatus(t('export.progress', { done: 0, total: 1 + (b - a) * (smooth.checked ? 6 : 1) }));
+      try {
+        const r = await gif({
+          from: a, to: b, width: w, height: hh, tween: smooth.checked ? 5 : 0,
+          onProgress: (p, done, total) => { bar.value = p; setStatus(t('export.progress', { done, total })); },
+        });
+        const name = `${fileBase()}-${a}-${b}.gif`;
+        save(r.blob, name);
+        setStatus(t('export.done', { name, frames: r.frames, kb: Math.max(1, Math.round(r.blob.size / 1024)) }));
+        bar.value = 1;
+      } catch (e) {
+        setStatus(e.cancelled ? t('export.cancelled') : t('export.failed', { msg: e.message }), !e.cancelled);
+        bar.hidden = true;
+      } finally {
+        cancel.hidden = true;
+        updatePlan();
+      }
+    }
+
+    button.addEventListener('click', openDialog);
+    png1.addEventListener('click', () => doPng(1));
+    png2.addEventListener('click', () => doPng(2));
+    make.addEventListener('click', doGif);
+    cancel.addEventListener('click', () => window.deckscopeExport.cancel());
+    for (const e of [from, to, size, smooth]) e.addEventListener('input', () => { setStatus(''); updatePlan(); });
+    // Keys typed in the dialog stay in the dialog (the page has shortcuts).
+    dialog.addEventListener('keydown', (e) => { if (e.key !== 'Escape') e.stopPropagation(); });
+    if (i18n.onChange) i18n.onChange(() => { if (i18n.apply) i18n.apply(dialog); i18n.apply && i18n.apply(tools); updatePlan(); });
+    if (d.on) d.on('load', () => { if (dialog.open) openDialog(); });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
+  else setup();
+}());
