@@ -40,7 +40,14 @@ function die(msg) { console.error('offline: ' + msg); process.exit(1); }
 const env = { ...process.env, NODE_PATH: process.env.NODE_PATH || '/usr/share/nodejs' };
 for (const k of ['MAKELEVEL', 'MAKEFLAGS', 'MFLAGS']) delete env[k];
 if (!skipBuild) {
-  const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = (cmd, argv) => {
+    try {
+      execFileSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+    } catch (e) {
+      process.stderr.write(String(e.stdout || '') + String(e.stderr || ''));
+      die(`${cmd} ${argv.join(' ')} failed`);
+    }
+  };
   if (!existsSync(path.join(buildDir, 'CMakeCache.txt'))) {
     run('emcmake', ['cmake', '-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release',
       `-DDS_SDL2_WASM_PREFIX=${sdlPrefix}`, '-DDS_SINGLE_FILE=ON',

@@ -189,5 +189,401 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => setupPage(root, logic));
   else setupPage(root, logic);
 
-  function setupPage() { /* filled in below (page integration) */ }
+  function setupPage() {
+    const ds = root.deckscope;
+    const tools = document.getElementById('teach-tools');
+    if (!ds || !tools) return;
+    const i18n = ds.i18n || { t: (k) => k, add() {}, lang: 'en', onChange() {} };
+    i18n.add({
+      en: {
+        'teach.share': 'Share / Embed',
+        'teach.shareTitle': 'Share this view',
+        'teach.link': 'Link to this exact view (game, input, step)',
+        'teach.copy': 'Copy',
+        'teach.copied': 'Copied to the clipboard.',
+        'teach.copyManual': 'Selected: press Ctrl+C (⌘C) to copy.',
+        'teach.embed': 'Embed it in a page (iframe)',
+        'teach.controls': 'Controls',
+        'teach.controlsFull': 'full',
+        'teach.controlsMini': 'play and scrubber',
+        'teach.controlsNone': 'none',
+        'teach.autoplay': 'Autoplay',
+        'teach.loop': 'Loop',
+        'teach.dpView': 'DP view',
+        'teach.from': 'From step',
+        'teach.to': 'to',
+        'teach.size': 'Size (px)',
+        'teach.preview': 'Open the embed',
+        'teach.offlineEmbed': 'Embedding needs the web version of deckscope (embed.html beside index.html); this page is the one-file offline copy.',
+        'teach.close': 'Close',
+        'teach.check': 'Check my output',
+        'teach.checkTitle': 'Check my output',
+        'teach.checkHint': 'Paste what your program prints for the current input, or drop its output file here. It is compared with the judge output line by line (spaces at line ends and blank lines at the end do not count).',
+        'teach.checkHintGoudan': 'Paste what your program prints for the current input, or drop its output file here. Each query’s answer is right within an absolute error of 1e-6.',
+        'teach.checkText': 'Your output',
+        'teach.openFile': 'Open a file…',
+        'teach.compare': 'Compare',
+        'teach.jumpAgain': 'Show that step again',
+        'teach.noGame': 'Load a game first.',
+        'teach.busy': 'Still solving: try again when the game is ready.',
+        'teach.same': '✓ Same as the judge output ({n} lines).',
+        'teach.sameGoudan': '✓ All {n} answers are within 1e-6 of the judge’s.',
+        'teach.differs': '✗ Line {line} differs.',
+        'teach.expected': 'Judge',
+        'teach.got': 'Yours',
+        'teach.missing': '(no such line)',
+        'teach.jumped': 'The view moved to step {step}: the judge’s step that your output does not follow.',
+        'teach.jumpedStart': 'The view moved to the start: the difference is there from the beginning.',
+        'teach.jumpedEnd': 'The view moved to the end (step {step}): your output goes on after the judge’s ends.',
+        'teach.thegameRow': 'thegame prints the final position: the view moved to step {step}, the first judge move that your row {line} does not contain.',
+        'teach.thegameOther': 'thegame prints the final position: the rows are equal; the view moved to step {step}, where the judge’s line {line} last changed.',
+        'teach.goudanOff': '✗ Query {q} is off ({off} of {n} answers are off).',
+        'teach.goudanError': 'Error {e}, allowed 1e-6.',
+        'teach.goudanJump': 'The view now plays out query {q} under optimal play.',
+      },
+      zh: {
+        'teach.share': '分享 / 嵌入',
+        'teach.shareTitle': '分享当前视图',
+        'teach.link': '指向当前视图的链接（游戏、输入、步数）',
+        'teach.copy': '复制',
+        'teach.copied': '已复制到剪贴板。',
+        'teach.copyManual': '已选中：按 Ctrl+C（⌘C）复制。',
+        'teach.embed': '嵌入网页（iframe）',
+        'teach.controls': '控件',
+        'teach.controlsFull': '完整',
+        'teach.controlsMini': '播放和进度条',
+        'teach.controlsNone': '无',
+        'teach.autoplay': '自动播放',
+        'teach.loop': '循环',
+        'teach.dpView': 'DP 视图',
+        'teach.from': '从第',
+        'teach.to': '步到',
+        'teach.size': '尺寸（像素）',
+        'teach.preview': '打开嵌入页',
+        'teach.offlineEmbed': '嵌入需要网页版 deckscope（index.html 旁的 embed.html）；本页是单文件离线版。',
+        'teach.close': '关闭',
+        'teach.check': '检查我的输出',
+        'teach.checkTitle': '检查我的输出',
+        'teach.checkHint': '粘贴你的程序对当前输入的输出，或把输出文件拖到这里。逐行与标准输出比较（行末空格和末尾空行不计）。',
+        'teach.checkHintGoudan': '粘贴你的程序对当前输入的输出，或把输出文件拖到这里。每个询问的答案绝对误差不超过 1e-6 即为正确。',
+        'teach.checkText': '你的输出',
+        'teach.openFile': '打开文件…',
+        'teach.compare': '比较',
+        'teach.jumpAgain': '再次显示那一步',
+        'teach.noGame': '请先载入一局游戏。',
+        'teach.busy': '仍在求解：请在完成后再试。',
+        'teach.same': '✓ 与标准输出相同（{n} 行）。',
+        'teach.sameGoudan': '✓ 全部 {n} 个答案与标准答案的误差都在 1e-6 以内。',
+        'teach.differs': '✗ 第 {line} 行不同。',
+        'teach.expected': '标准',
+        'teach.got': '你的',
+        'teach.missing': '（没有这一行）',
+        'teach.jumped': '视图已跳到第 {step} 步：你的输出没有跟上标准程序的这一步。',
+        'teach.jumpedStart': '视图已跳到开头：差异从一开始就存在。',
+        'teach.jumpedEnd': '视图已跳到结尾（第 {step} 步）：标准输出结束后你的输出还在继续。',
+        'teach.thegameRow': 'thegame 输出最终局面：视图已跳到第 {step} 步，即你的第 {line} 行没有包含的第一个标准操作。',
+        'teach.thegameOther': 'thegame 输出最终局面：四行相同；视图已跳到第 {step} 步，即标准第 {line} 行最后一次改变的地方。',
+        'teach.goudanOff': '✗ 第 {q} 个询问不对（{n} 个中有 {off} 个不对）。',
+        'teach.goudanError': '误差 {e}，允许 1e-6。',
+        'teach.goudanJump': '视图现在演示第 {q} 个询问在最优策略下的对局。',
+      },
+    });
+    const t = (k, v) => i18n.t(k, v);
+    const h = (tag, attrs, ...kids) => {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) {
+        if (k === 'i18n') e.dataset.i18n = v;
+        else if (k === 'text') e.textContent = v;
+        else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? '' : v);
+      }
+      for (const c of kids) if (c) e.append(c);
+      return e;
+    };
+    const style = document.createElement('style');
+    style.textContent = `
+.teach-tools { display: inline-flex; gap: .4rem; }
+.teach-dialog { width: min(40rem, 94vw); }
+.teach-dialog h2 { margin: 0 0 .6rem; font-size: 1.1rem; }
+.teach-dialog h3 { margin: .9rem 0 .3rem; font-size: .95rem; }
+.teach-row { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; }
+.teach-row input[type=text], .teach-dialog textarea { flex: 1 1 16rem; min-width: 0; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace;
+  color: inherit; background: transparent; border: 1px solid var(--edge, #ccc); border-radius: 6px; padding: .35rem .5rem; }
+.teach-dialog textarea { width: 100%; resize: vertical; }
+.teach-row input[type=number] { width: 5.5rem; font: inherit; }
+.teach-row label { display: inline-flex; gap: .3rem; align-items: center; font-size: .9rem; }
+.teach-note { color: var(--muted, #666); font-size: .85rem; margin: .3rem 0; }
+.teach-status { min-height: 1.2em; font-size: .85rem; color: var(--muted, #666); margin: .2rem 0 0; }
+#teach-check-dialog { position: fixed; inset: auto 1rem 1rem auto; margin: 0; z-index: 20; box-shadow: 0 8px 30px rgba(0,0,0,.3); }
+#teach-check-text.drag { outline: 2px dashed var(--accent, #1f6fd1); }
+.teach-result { margin-top: .6rem; }
+.teach-result .ok { color: #2e7d32; font-weight: 600; }
+.teach-result .bad { color: var(--bad, #c62828); font-weight: 600; }
+.teach-result dl { display: grid; grid-template-columns: auto 1fr; gap: .2rem .6rem; margin: .4rem 0; }
+.teach-result dt { color: var(--muted, #666); }
+.teach-result dd { margin: 0; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all; }
+.teach-result p { margin: .3rem 0; }
+@media (prefers-color-scheme: dark) { .teach-result .ok { color: #81c784; } }
+:root[data-theme="dark"] .teach-result .ok { color: #81c784; }
+:root[data-theme="light"] .teach-result .ok { color: #2e7d32; }`;
+    document.head.appendChild(style);
+
+    const offline = location.protocol === 'file:' || document.documentElement.dataset.offline === '1';
+    const M = () => ds.module;
+    const ccall = (name, ret, types, args) => M().ccall(name, ret, types, args);
+
+    // ---- the buttons ----------------------------------------------------------
+    const shareBtn = h('button', { type: 'button', id: 'teach-share', 'aria-haspopup': 'dialog', i18n: 'teach.share' }, t('teach.share'));
+    const checkBtn = h('button', { type: 'button', id: 'teach-check', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', i18n: 'teach.check' }, t('teach.check'));
+    tools.append(shareBtn, checkBtn);
+
+    // ---- hash helpers ------------------------------------------------------------
+    function hashParams() {
+      const out = [];
+      for (const part of location.hash.replace(/^#/, '').split('&')) {
+        if (!part) continue;
+        const k = part.indexOf('=');
+        out.push([k < 0 ? part : part.slice(0, k), k < 0 ? '' : part.slice(k + 1)]);
+      }
+      return out;
+    }
+    function withParams(list, set) {
+      const out = list.filter(([k]) => !(k in set));
+      for (const [k, v] of Object.entries(set)) if (v !== null && v !== undefined && v !== false) out.push([k, String(v)]);
+      return out.map(([k, v]) => (v === '' ? k : k + '=' + v)).join('&');
+    }
+    // The page keeps the hash up to date a moment after each change; the
+    // step is taken from the view itself so a fresh step is never lost.
+    const viewHash = () => withParams(hashParams(), { step: ds.steps ? ds.step : null });
+
+    // ---- share / embed dialog ------------------------------------------------------
+    const link = h('input', { type: 'text', id: 'teach-link', readonly: true, 'aria-labelledby': 'teach-link-label' });
+    const linkCopy = h('button', { type: 'button', id: 'teach-link-copy', i18n: 'teach.copy' }, t('teach.copy'));
+    const snippet = h('textarea', { id: 'teach-snippet', rows: '3', readonly: true, 'aria-labelledby': 'teach-embed-label' });
+    const snippetCopy = h('button', { type: 'button', id: 'teach-snippet-copy', i18n: 'teach.copy' }, t('teach.copy'));
+    const controlsSel = h('select', { id: 'teach-controls' },
+      h('option', { value: 'full', i18n: 'teach.controlsFull' }, t('teach.controlsFull')),
+      h('option', { value: 'mini', i18n: 'teach.controlsMini' }, t('teach.controlsMini')),
+      h('option', { value: 'none', i18n: 'teach.controlsNone' }, t('teach.controlsNone')));
+    const autoplay = h('input', { type: 'checkbox', id: 'teach-autoplay' });
+    const loop = h('input', { type: 'checkbox', id: 'teach-loop' });
+    const dpView = h('input', { type: 'checkbox', id: 'teach-dp' });
+    const from = h('input', { type: 'number', id: 'teach-from', min: '0', placeholder: '0' });
+    const to = h('input', { type: 'number', id: 'teach-to', min: '0' });
+    const width = h('input', { type: 'number', id: 'teach-width', min: '200', value: '800' });
+    const height = h('input', { type: 'number', id: 'teach-height', min: '150', value: '500' });
+    const preview = h('a', { id: 'teach-preview', target: '_blank', rel: 'noopener', i18n: 'teach.preview' }, t('teach.preview'));
+    const shareStatus = h('p', { class: 'teach-status', id: 'teach-share-status', role: 'status', 'aria-live': 'polite' });
+    const lbl = (key, input) => h('label', {}, h('span', { i18n: key }, t(key)), input);
+    const embedPart = offline
+      ? h('p', { class: 'teach-note', i18n: 'teach.offlineEmbed' }, t('teach.offlineEmbed'))
+      : h('div', {},
+        h('div', { class: 'teach-row' }, lbl('teach.controls', controlsSel), lbl('teach.autoplay', autoplay),
+          lbl('teach.loop', loop), lbl('teach.dpView', dpView)),
+        h('div', { class: 'teach-row' }, lbl('teach.from', from), lbl('teach.to', to), lbl('teach.size', width), '×', height),
+        h('div', { class: 'teach-row' }, snippet, snippetCopy), preview);
+    const shareDialog = h('dialog', { id: 'teach-share-dialog', class: 'teach-dialog', 'aria-labelledby': 'teach-share-title' },
+      h('h2', { id: 'teach-share-title', i18n: 'teach.shareTitle' }, t('teach.shareTitle')),
+      h('h3', { id: 'teach-link-label', i18n: 'teach.link' }, t('teach.link')),
+      h('div', { class: 'teach-row' }, link, linkCopy),
+      h('h3', { id: 'teach-embed-label', i18n: 'teach.embed' }, t('teach.embed')),
+      embedPart, shareStatus,
+      h('form', { method: 'dialog' }, h('button', { id: 'teach-share-close', i18n: 'teach.close' }, t('teach.close'))));
+    document.body.appendChild(shareDialog);
+
+    const escAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    function embedUrl() {
+      const set = {
+        controls: controlsSel.value === 'full' ? null : controlsSel.value,
+        autoplay: autoplay.checked ? 1 : null,
+        loop: loop.checked ? 1 : null,
+        view: dpView.checked ? 'dp' : null,
+        from: from.value !== '' ? Math.max(0, Math.floor(Number(from.value))) : null,
+        to: to.value !== '' ? Math.max(0, Math.floor(Number(to.value))) : null,
+      };
+      if (set.from !== null) set.step = null; // the range opens at its start
+      const hash = withParams(hashParams(), Object.assign({ step: ds.steps ? ds.step : null }, set));
+      return new URL('embed.html', location.href).href.replace(/#.*$/, '') + (hash ? '#' + hash : '');
+    }
+    function refreshShare() {
+      const base = location.href.replace(/#.*$/, '');
+      const hash = viewHash();
+      link.value = base + (hash ? '#' + hash : '');
+      if (offline) return;
+      const url = embedUrl();
+      const w = Math.max(200, Number(width.value) || 800);
+      const hh = Math.max(150, Number(height.value) || 500);
+      snippet.value = `<iframe src="${escAttr(url)}" width="${w}" height="${hh}" style="border:0;max-width:100%" ` +
+        `title="deckscope${ds.game ? ': ' + ds.game : ''}" loading="lazy" allow="clipboard-write"></iframe>`;
+      preview.href = url;
+    }
+    for (const e of [controlsSel, autoplay, loop, dpView, from, to, width, height]) {
+      e.addEventListener('input', refreshShare);
+      e.addEventListener('change', refreshShare);
+    }
+    async function copy(text, field) {
+      try {
+        if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard');
+        await navigator.clipboard.writeText(text);
+        shareStatus.textContent = t('teach.copied');
+      } catch (e) {
+        // Fallback: select the text (and try the old copy command).
+        field.focus();
+        field.select();
+        let ok = false;
+        try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
+        shareStatus.textContent = t(ok ? 'teach.copied' : 'teach.copyManual');
+      }
+    }
+    linkCopy.addEventListener('click', () => copy(link.value, link));
+    snippetCopy.addEventListener('click', () => copy(snippet.value, snippet));
+    let shareReturn = null;
+    shareBtn.addEventListener('click', () => {
+      shareReturn = document.activeElement;
+      dpView.checked = ds.mode === 1;
+      shareStatus.textContent = '';
+      refreshShare();
+      shareDialog.showModal();
+      link.focus();
+      link.select();
+    });
+    shareDialog.addEventListener('close', () => { if (shareReturn && shareReturn.focus) shareReturn.focus(); });
+
+    // ---- check my output ---------------------------------------------------------------
+    const checkText = h('textarea', { id: 'teach-check-text', rows: '8', spellcheck: 'false', 'aria-labelledby': 'teach-check-label' });
+    const fileInput = h('input', { type: 'file', id: 'teach-check-file', accept: '.txt,.out,.ans,text/plain', hidden: true });
+    const fileBtn = h('button', { type: 'button', id: 'teach-check-open', i18n: 'teach.openFile' }, t('teach.openFile'));
+    const runBtn = h('button', { type: 'button', id: 'teach-check-run', i18n: 'teach.compare' }, t('teach.compare'));
+    const hint = h('p', { class: 'teach-note', id: 'teach-check-hint' });
+    const result = h('div', { class: 'teach-result', id: 'teach-check-result', role: 'status', 'aria-live': 'polite' });
+    const closeBtn = h('button', { type: 'button', id: 'teach-check-close', i18n: 'teach.close' }, t('teach.close'));
+    const checkDialog = h('dialog', { id: 'teach-check-dialog', class: 'teach-dialog', 'aria-labelledby': 'teach-check-title' },
+      h('h2', { id: 'teach-check-title', i18n: 'teach.checkTitle' }, t('teach.checkTitle')),
+      hint,
+      h('label', { id: 'teach-check-label', class: 'sr-only', i18n: 'teach.checkText' }, t('teach.checkText')),
+      checkText,
+      h('div', { class: 'teach-row' }, runBtn, fileBtn, fileInput, h('span', { style: 'flex:1' }), closeBtn),
+      result);
+    document.body.appendChild(checkDialog);
+
+    const setHint = () => { hint.textContent = t(ds.game === 'goudan' ? 'teach.checkHintGoudan' : 'teach.checkHint'); };
+    let lastResult = null;
+    function openCheck() {
+      setHint();
+      if (!checkDialog.open) checkDialog.show(); // not modal: the canvas stays usable
+      checkBtn.setAttribute('aria-expanded', 'true');
+      checkText.focus({ preventScroll: true });
+    }
+    function closeCheck() {
+      if (checkDialog.open) checkDialog.close();
+    }
+    checkDialog.addEventListener('close', () => { checkBtn.setAttribute('aria-expanded', 'false'); checkBtn.focus({ preventScroll: true }); });
+    checkBtn.addEventListener('click', () => (checkDialog.open ? closeCheck() : openCheck()));
+    closeBtn.addEventListener('click', closeCheck);
+    checkDialog.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeCheck(); }
+    });
+    fileBtn.addEventListener('click', () => fileInput.click());
+    fileInput.addEventListener('change', async () => {
+      const f = fileInput.files && fileInput.files[0];
+      if (f) { checkText.value = await f.text(); runCheck(); }
+      fileInput.value = '';
+    });
+    checkText.addEventListener('dragover', (e) => { e.preventDefault(); checkText.classList.add('drag'); });
+    checkText.addEventListener('dragleave', () => checkText.classList.remove('drag'));
+    checkText.addEventListener('drop', async (e) => {
+      const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+      checkText.classList.remove('drag');
+      if (!f) return;
+      e.preventDefault();
+      checkText.value = await f.text();
+      runCheck();
+    });
+    runBtn.addEventListener('click', () => runCheck());
+    checkText.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); e.stopPropagation(); runCheck(); }
+    });
+
+    // What check() needs, read from the engine through the page's module.
+    function engineApi() {
+      return {
+        game: GAMES.indexOf(ds.game),
+        output() {
+          const len = ccall('dsv_api_output_len', 'number', [], []);
+          const ptr = ccall('dsv_api_output', 'number', [], []);
+          return len > 0 ? M().UTF8ToString(ptr, len) : '';
+        },
+        steps: () => ccall('dsv_api_steps', 'number', [], []),
+        outputLine: (s) => ccall('dsv_api_output_line', 'number', ['number'], [s]),
+        thegameLines: (s) => ccall('dsv_api_thegame_lines', 'string', ['number'], [s]),
+      };
+    }
+    function showStep(step) {
+      ds.pause();
+      // Land just before the splitting event, then play it.
+      if (step > 0) { ds.seek(step - 1, false); ds.seek(step, true); } else ds.seek(0, false);
+    }
+    function showQuery(q) {
+      const list = hashParams().filter(([k]) => k !== 'step');
+      location.hash = withParams(list, { query: q + 1 });
+    }
+    const codeText = (s) => (s === null || s === undefined ? t('teach.missing') : s === '' ? '""' : s);
+    function render(r) {
+      result.textContent = '';
+      if (!r) return;
+      if (r.message) { result.append(h('p', { class: 'bad' }, r.message)); return; }
+      if (r.same) {
+        const n = r.game === 'goudan' ? r.queries : logic.outputLines(engineApi().output()).length;
+        result.append(h('p', { class: 'ok' }, t(r.game === 'goudan' ? 'teach.sameGoudan' : 'teach.same', { n })));
+        return;
+      }
+      if (r.game === 'goudan') {
+        result.append(h('p', { class: 'bad' }, t('teach.goudanOff', { q: r.query + 1, off: r.off, n: r.queries })));
+      } else {
+        result.append(h('p', { class: 'bad' }, t('teach.differs', { line: r.line })));
+      }
+      result.append(h('dl', {},
+        h('dt', {}, t('teach.expected')), h('dd', { id: 'teach-expected' }, codeText(r.expected)),
+        h('dt', {}, t('teach.got')), h('dd', { id: 'teach-got' }, codeText(r.got))));
+      let why;
+      if (r.game === 'goudan') {
+        if (r.error !== null && r.error !== undefined) result.append(h('p', {}, t('teach.goudanError', { e: r.error.toExponential(2) })));
+        why = t('teach.goudanJump', { q: r.query + 1 });
+      } else if (r.game === 'thegame') {
+        why = t(r.line <= 4 ? 'teach.thegameRow' : 'teach.thegameOther', { step: r.step, line: r.line });
+      } else if (r.step === 0) why = t('teach.jumpedStart');
+      else if (r.expected === null) why = t('teach.jumpedEnd', { step: r.step });
+      else why = t('teach.jumped', { step: r.step });
+      result.append(h('p', { id: 'teach-why' }, why));
+      if (r.game !== 'goudan') {
+        const again = h('button', { type: 'button', id: 'teach-check-jump' }, t('teach.jumpAgain'));
+        again.addEventListener('click', () => showStep(r.step));
+        result.append(again);
+      }
+    }
+    function runCheck() {
+      let r;
+      if (!ds.game || !ds.steps && ds.game !== 'goudan') r = { message: t('teach.noGame') };
+      else if (ds.busy) r = { message: t('teach.busy') };
+      else {
+        r = logic.check(engineApi(), checkText.value);
+        if (!r.same) {
+          if (r.game === 'goudan') { if (r.query < ccall('dsv_api_goudan_count', 'number', [], [])) showQuery(r.query); }
+          else showStep(r.step);
+        }
+      }
+      lastResult = r;
+      render(r);
+      ds.lastCheck = r;
+      return r;
+    }
+    ds.checkOutput = (text) => { checkText.value = String(text); return runCheck(); };
+    // A new game makes an old verdict meaningless (but keep the pasted text).
+    ds.on('load', () => {
+      setHint();
+      if (lastResult && lastResult.game === 'goudan' && ds.game === 'goudan') return; // a query was selected
+      lastResult = null;
+      render(null);
+    });
+    if (i18n.onChange) i18n.onChange(() => { setHint(); render(lastResult); refreshShare(); });
+  }
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -1,0 +1,227 @@
+// teach_embed.test.mjs - embed.html in headless Chromium: the URL hash
+// parameters (step, controls, from/to with autoplay and loop, view=dp), the
+// iframe never scrolls its host page and takes the keyboard when clicked,
+// and the postMessage protocol, driven from docs/examples/host.html served
+// from another origin (as a real host page would be).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer } from '../../scripts/static-server.mjs';
+import { artifact, openPage, pngStats, startBrowser } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let env;
+let hostSite;
+before(async () => {
+  env = await startBrowser();
+  hostSite = await startStaticServer(path.join(here, '..', '..', 'docs', 'examples'));
+});
+after(async () => {
+  if (hostSite) await hostSite.close();
+  if (env) await env.close();
+});
+
+const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+
+// Opens embed.html with a hash and waits until the game is loaded.
+async function openEmbed(page, hash, viewport) {
+  if (viewport) await page.setViewportSize(viewport);
+  // A fresh document each time (a new hash alone would only reload it).
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto(env.url + 'embed.html#' + hash, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+}
+const call = (page, name, ret = 'number', types = [], args = []) =>
+  page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), [name, ret, types, args]);
+
+test('hash: the step, the controls, the canvas fills the iframe', { timeout: 90_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await openEmbed(page, 'game=cirno&sample=2&step=5&controls=full', { width: 640, height: 400 });
+  assert.equal(await page.evaluate(() => window.deckscope.step), 5);
+  assert.equal(await call(page, 'dsv_api_step'), 5, 'the engine view is at step 5');
+  assert.equal(await page.inputValue('#e-scrub'), '5');
+  assert.equal(await page.locator('#e-step').textContent(), `5 / ${await page.evaluate(() => window.deckscope.steps)}`);
+  for (const id of ['#e-start', '#e-back', '#e-play', '#e-forward', '#e-end', '#e-speed']) {
+    assert.ok(await page.locator(id).isVisible(), `${id} is shown with controls=full`);
+  }
+  // The canvas is exactly the space above the bar, nothing scrolls.
+  const g = await page.evaluate(() => {
+    const c = document.getElementById('canvas').getBoundingClientRect();
+    const b = document.getElementById('controls').getBoundingClientRect();
+    return { cw: c.width, ch: c.height, barTop: b.top, barBottom: b.bottom, vw: innerWidth, vh: innerHeight,
+             sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight };
+  });
+  t.diagnostic(JSON.stringify(g));
+  assert.equal(g.cw, g.vw);
+  assert.equal(g.ch, Math.floor(g.barTop));
+  assert.equal(Math.round(g.barBottom), g.vh);
+  assert.ok(g.sw <= g.vw && g.sh <= g.vh, 'no scrollbars');
+  await page.waitForTimeout(200);
+  const shot = await page.screenshot();
+  writeFileSync(artifact('embed-cirno-full.png'), shot);
+  assert.ok((await pngStats(page, shot)).distinct >= 50, 'the canvas draws');
+
+  // Buttons move the view.
+  await page.click('#e-forward');
+  await page.waitForFunction(() => window.deckscope.step === 6);
+  await page.click('#e-start');
+  await page.waitForFunction(() => window.deckscope.step === 0);
+  noProblems(page);
+
+  // mini: play and the scrubber only; none: the canvas takes everything.
+  await openEmbed(page, 'game=thegame&sample=1&controls=mini', { width: 360, height: 240 });
+  assert.ok(await page.locator('#e-play').isVisible());
+  assert.ok(await page.locator('#e-scrub').isVisible());
+  assert.equal(await page.locator('#e-forward').isVisible(), false);
+  assert.equal(await page.locator('#e-speed').isVisible(), false);
+  await openEmbed(page, 'game=mahjong&sample=1&controls=none&theme=light', { width: 300, height: 200 });
+  assert.equal(await page.locator('#controls').isVisible(), false);
+  const c = await page.evaluate(() => {
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return [r.width, r.height, document.getElementById('canvas').width];
+  });
+  assert.deepEqual(c.slice(0, 2), [300, 200]);
+  await page.waitForTimeout(200);
+  writeFileSync(artifact('embed-mahjong-none-300x200.png'), await page.screenshot());
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('hash: from/to with autoplay stops at the end of the range, loop starts it again', { timeout: 90_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openEmbed(page, 'game=cirno&sample=2&from=3&to=7&autoplay=1&speed=8&controls=mini');
+  const first = await page.evaluate(() => window.deckscope.step);
+  assert.ok(first >= 3 && first <= 7, `opens inside the range (${first})`);
+  await page.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 7, null, { timeout: 20_000 });
+  await page.waitForTimeout(1200);
+  assert.equal(await page.evaluate(() => window.deckscope.step), 7, 'no loop: it stays at the end of the range');
+
+  await openEmbed(page, 'game=cirno&sample=2&from=3&to=6&autoplay=1&loop=1&speed=8');
+  // Record the steps seen: it must reach 6, then come back to 3 and play again.
+  await page.evaluate(() => {
+    window.seen = [];
+    window.deckscope.on('step', (m) => window.seen.push(m.step));
+  });
+  await page.waitForFunction(() => {
+    const s = window.seen;
+    const i = s.indexOf(6);
+    return i >= 0 && s.slice(i + 1).includes(3) && s.slice(s.lastIndexOf(3) + 1).includes(4);
+  }, null, { timeout: 30_000 });
+  const seen = await page.evaluate(() => window.seen);
+  assert.ok(Math.max(...seen) <= 6 && Math.min(...seen) >= 3, `stays in 3..6: ${seen}`);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('hash: view=dp shows the DP view, seed and input load too', { timeout: 90_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openEmbed(page, 'game=mahjong&sample=1&view=dp');
+  assert.equal(await call(page, 'dsv_api_mode'), 1);
+  await openEmbed(page, 'game=thegame&seed=7');
+  assert.equal(await call(page, 'dsv_api_game'), 1);
+  // &input= is base64url of the text: the sample given inline.
+  const text = '2 1 10\nJoesSR B9 A99 PASS\nCirno C2 D2 A49\nE49 DOUBLE PASS A19 A49 A99 A99 A99 A99 A99\n';
+  const b64 = Buffer.from(text).toString('base64url');
+  await openEmbed(page, 'game=cirno&input=' + b64 + '&step=2');
+  assert.equal(await page.evaluate(() => window.deckscope.step), 2);
+  assert.equal(await page.evaluate(() => window.deckscope.outputLine()), await call(page, 'dsv_api_output_line', 'number', ['number'], [2]));
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('in a host page: never scrolls it, takes the keyboard when clicked', { timeout: 90_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 900, height: 600 } });
+  // A long page with the iframe half below the fold.
+  await page.goto(hostSite.url + 'host.html?embed=about:blank');
+  await page.setContent(`<!doctype html><link rel="icon" href="data:,"><body style="margin:0">
+    <div style="height:450px">top of the host page</div>
+    <iframe id="f" src="${env.url}embed.html#game=cirno&sample=2&autoplay=1&speed=8&controls=full"
+            style="width:640px;height:360px;border:0"></iframe>
+    <div style="height:3000px"></div></body>`);
+  const f = await (await page.waitForSelector('#f')).contentFrame();
+  await f.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.step >= 3, null, { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => scrollY), 0, 'loading and autoplay do not scroll the host');
+  await f.evaluate(() => window.deckscope.pause());
+  await f.waitForFunction(() => !window.deckscope.playing);
+  // Click the visible top of the canvas (page coordinates: no scrolling into
+  // view by the test itself), then use the keyboard.
+  await page.mouse.click(100, 450 + 40);
+  assert.equal(await f.evaluate(() => document.activeElement.id), 'canvas');
+  const s0 = await f.evaluate(() => window.deckscope.step);
+  await page.keyboard.press('ArrowRight');
+  await f.waitForFunction((s) => window.deckscope.step === s + 1, s0);
+  await page.keyboard.press('Home');
+  await f.waitForFunction(() => window.deckscope.step === 0);
+  await page.keyboard.press(' ');
+  await f.waitForFunction(() => window.deckscope.playing);
+  await page.keyboard.press(' ');
+  await page.keyboard.press('End');
+  await f.waitForFunction((n) => window.deckscope.step === window.deckscope.steps);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'clicks and keys inside the iframe do not scroll the host');
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('postMessage: docs/examples/host.html drives the embed and hears it', { timeout: 120_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await page.goto(hostSite.url + 'host.html?embed=' + encodeURIComponent(env.url + 'embed.html'));
+  const events = () => page.evaluate(() => window.deckscopeEvents);
+  const waitEvent = (pred, what) => page.waitForFunction(
+    `window.deckscopeEvents.some(${pred})`, null, { timeout: 30_000 }).catch(async (e) => {
+    throw new Error(`${what}: ${e.message}; got ${JSON.stringify(await events())}`);
+  });
+  await waitEvent("(m) => m.event === 'ready'", 'ready');
+  await waitEvent("(m) => m.event === 'load' && m.game === 'cirno'", 'load from the hash');
+  const loaded = (await events()).find((m) => m.event === 'load');
+  assert.equal(loaded.step, 0);
+  assert.ok(loaded.steps > 5);
+
+  // seek -> a step event at that step
+  await page.fill('#step', '5');
+  await page.click('#seek');
+  await waitEvent("(m) => m.event === 'step' && m.step === 5", 'step 5');
+  // play -> play event and increasing steps; pause -> pause event
+  await page.evaluate(() => { window.deckscopeEvents.length = 0; });
+  await page.click('#play');
+  await waitEvent("(m) => m.event === 'play'", 'play');
+  await waitEvent("(m) => m.event === 'step' && m.step === 6", 'playing moves on');
+  await page.click('#pause');
+  await waitEvent("(m) => m.event === 'pause'", 'pause');
+  const steps = (await events()).filter((m) => m.event === 'step').map((m) => m.step);
+  assert.deepEqual(steps, [...steps].sort((a, b) => a - b), `steps only increase while playing: ${steps}`);
+  assert.match(await page.locator('#where').textContent(), /^cirno, step \d+ of \d+$/);
+
+  // load another game by message
+  await page.selectOption('#game', 'thegame');
+  await page.fill('#sample', '2');
+  await page.click('#load');
+  await waitEvent("(m) => m.event === 'load' && m.game === 'thegame'", 'load thegame');
+
+  // A bad input and an unknown command answer with error events; the view keeps the game.
+  const frameUrl = env.url + 'embed.html';
+  await page.evaluate((u) => {
+    const w = document.getElementById('view').contentWindow;
+    w.postMessage({ type: 'deckscope', cmd: 'load', game: 'cirno', input: '2 1 x\n' }, new URL(u).origin);
+    w.postMessage({ type: 'deckscope', cmd: 'fly' }, new URL(u).origin);
+    w.postMessage({ type: 'deckscope', cmd: 'get' }, new URL(u).origin);
+  }, frameUrl);
+  await waitEvent("(m) => m.event === 'error' && m.cmd === 'load'", 'error on bad input');
+  await waitEvent("(m) => m.event === 'error' && m.cmd === 'fly'", 'error on an unknown command');
+  await waitEvent("(m) => m.event === 'state'", 'state');
+  const all = await events();
+  const err = all.find((m) => m.event === 'error' && m.cmd === 'load');
+  t.diagnostic(JSON.stringify(err));
+  assert.equal(err.line, 1);
+  assert.equal(err.col, 5);
+  const st = all.find((m) => m.event === 'state');
+  assert.equal(st.game, 'thegame', 'the bad input did not replace the game');
+  // Messages from anyone but the host page are ignored.
+  const f = await (await page.$('#view')).contentFrame();
+  await f.evaluate(() => window.postMessage({ type: 'deckscope', cmd: 'seek', step: 1 }, '*'));
+  await page.waitForTimeout(300);
+  assert.notEqual(await f.evaluate(() => window.deckscope.step), 1);
+  noProblems(page);
+  await page.closeAll();
+});

@@ -1,0 +1,398 @@
+// embed.js - deckscope in an <iframe> (embed.html). The same URL hash as the
+// main page (#game=<id>&sample=<n> | &seed=<n> | &input=<base64url>, &step=<i>,
+// &speed=<x>, &lang=zh|en) plus:
+//   &controls=full|mini|none   the timeline under the canvas (default full)
+//   &autoplay=1  &loop=1       play on load; start again at the end
+//   &from=<i>&to=<j>           play only steps i..j (opens at i)
+//   &view=game|dp              the game or its DP view
+//   &theme=light|dark          (default: the reader's colour scheme)
+//   &query=<q>&qseed=<s>       goudan: the query played out (1-based), its seed
+//   &quiz=1                    the quiz (quiz.js), when it is available
+// It talks to the host page with postMessage (docs/embedding.md):
+//   host -> embed {type:'deckscope', cmd:'load'|'seek'|'play'|'pause'|'get', ...}
+//   embed -> host {type:'deckscope', event:'ready'|'load'|'step'|'play'|'pause'|'error', ...}
+// and exposes the subset of the page's window.deckscope API that makes sense
+// here (ready, load, seek, step, steps, play, pause, outputLine, on, module).
+// The canvas never takes focus by itself and nothing here scrolls, so the
+// host page never jumps to the iframe.
+'use strict';
+
+(function () {
+  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const $ = (id) => document.getElementById(id);
+  const stage = $('stage');
+  const canvas = $('canvas');
+  const statusEl = $('status');
+  const el = {
+    start: $('e-start'), back: $('e-back'), play: $('e-play'), forward: $('e-forward'),
+    end: $('e-end'), scrub: $('e-scrub'), step: $('e-step'), speed: $('e-speed'), open: $('e-open'),
+  };
+  const i18n = (window.deckscope && window.deckscope.i18n) || {
+    t: (k, v) => (v ? k + ' ' + JSON.stringify(v) : k), lang: 'en', apply() {}, onChange() {},
+  };
+
+  // ---- the hash --------------------------------------------------------------
+  function parseHash(hash) {
+    const p = {};
+    for (const part of String(hash || '').replace(/^#/, '').split('&')) {
+      if (!part) continue;
+      const i = part.indexOf('=');
+      const k = decodeURIComponent(i < 0 ? part : part.slice(0, i));
+      let v = i < 0 ? '' : part.slice(i + 1);
+      try { v = decodeURIComponent(v); } catch (e) { /* keep it raw */ }
+      p[k] = v;
+    }
+    return p;
+  }
+  const intOr = (s, d) => (/^\s*-?\d+\s*$/.test(String(s)) ? parseInt(s, 10) : d);
+  function fromBase64url(s) {
+    let b = String(s).replace(/-/g, '+').replace(/_/g, '/').replace(/\s+/g, '');
+    while (b.length % 4) b += '=';
+    const bin = atob(b);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new TextDecoder().decode(bytes);
+  }
+
+  const params = parseHash(location.hash);
+  // A host that changes the iframe's hash asks for another view: start over.
+  window.addEventListener('hashchange', () => location.reload());
+  const controls = ['full', 'mini', 'none'].includes(params.controls) ? params.controls : 'full';
+  document.body.dataset.controls = controls;
+  const opts = {
+    autoplay: params.autoplay === '1' || params.autoplay === 'true',
+    loop: params.loop === '1' || params.loop === 'true',
+    from: intOr(params.from, null),
+    to: intOr(params.to, null),
+    mode: params.view === 'dp' ? 1 : 0,
+  };
+  if (params.lang && i18n.setLang) i18n.setLang(params.lang);
+  // The "open in deckscope" link: the same view in the full page.
+  {
+    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed'].includes(k));
+    el.open.href = 'index.html' + (keep.length ? '#' + keep.map((k) => k + '=' + encodeURIComponent(params[k])).join('&') : '');
+  }
+
+  // ---- theme and size ----------------------------------------------------------
+  const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+  const fixedTheme = params.theme === 'light' || params.theme === 'dark' ? params.theme : null;
+  if (fixedTheme) document.documentElement.dataset.theme = fixedTheme;
+  const host = { width: 0, height: 0, dark: fixedTheme ? fixedTheme === 'dark' : scheme.matches, paused: false, game: -1 };
+  scheme.addEventListener('change', (e) => { if (!fixedTheme) host.dark = e.matches; });
+  function fit(w, h) {
+    host.width = Math.max(1, Math.floor(w));
+    host.height = Math.max(1, Math.floor(h));
+    canvas.style.width = host.width + 'px';
+    canvas.style.height = host.height + 'px';
+  }
+  new ResizeObserver((entries) => {
+    const r = entries[entries.length - 1].contentRect;
+    fit(r.width, r.height);
+  }).observe(stage);
+  fit(stage.clientWidth, stage.clientHeight);
+
+  // ---- the API -------------------------------------------------------------------
+  const listeners = {};
+  function emit(name, detail) {
+    for (const fn of listeners[name] || []) {
+      try { fn(detail); } catch (e) { console.error(e); }
+    }
+  }
+  let M = null;
+  let C = null; // cwrapped dsv_api_*
+  const view = { step: 0, steps: 0, playing: 0, busy: 0, progress: 0, mode: 0, game: -1, loaded: false };
+  let resolveReady, rejectReady;
+  // i18n.js made window.deckscope already; getters need defineProperties
+  // (Object.assign would copy their values once).
+  const ds = window.deckscope || {};
+  const getters = {
+    step: () => view.step,
+    steps: () => view.steps,
+    game: () => (view.game >= 0 ? GAMES[view.game] : null),
+    playing: () => !!view.playing,
+    busy: () => !!view.busy,
+    mode: () => view.mode,
+    module: () => M,
+  };
+  for (const [k, get] of Object.entries(getters)) Object.defineProperty(ds, k, { get, configurable: true, enumerable: true });
+  Object.assign(ds, {
+    embed: true,
+    state: 'loading',
+    ready: new Promise((res, rej) => { resolveReady = res; rejectReady = rej; }),
+    load,
+    seek(i, animate = true) { if (C && view.loaded) C.seek(clampStep(i), animate ? 1 : 0); },
+    stepBy(d) { ds.seek(view.step + d); },
+    play() { if (C && view.loaded) { if (view.step >= playTo()) C.seek(rangeFrom(), 0); C.play(1); } },
+    pause() { if (C) C.play(0); },
+    outputLine() { if (!C || !view.loaded) return null; const l = C.outputLine(view.step); return l > 0 ? l : null; },
+    on(name, fn) { (listeners[name] = listeners[name] || new Set()).add(fn); return ds; },
+    off(name, fn) { if (listeners[name]) listeners[name].delete(fn); return ds; },
+  });
+  ds.ready.catch(() => {});
+  window.deckscope = ds;
+
+  const clampStep = (i) => Math.max(0, Math.min(view.steps, Math.round(Number(i) || 0)));
+  const rangeFrom = () => (opts.from !== null ? clampStep(opts.from) : 0);
+  const playTo = () => (opts.to !== null ? clampStep(opts.to) : view.steps);
+
+  // ---- messages to and from the host page ------------------------------------
+  const toHost = window.parent !== window ? window.parent : null;
+  function post(event, extra) {
+    const msg = Object.assign({ type: 'deckscope', event, step: view.step, steps: view.steps,
+                                game: ds.game, playing: !!view.playing }, extra || {});
+    emit(event, msg);
+    // The view's state is not secret: any host may listen.
+    if (toHost) toHost.postMessage(msg, '*');
+  }
+  window.addEventListener('message', (e) => {
+    const m = e.data;
+    if (!m || typeof m !== 'object' || m.type !== 'deckscope' || typeof m.cmd !== 'string') return;
+    if (toHost && e.source !== toHost) return; // only the page that embeds us
+    handleCommand(m).catch((err) => post('error', errorFields(err, m.cmd)));
+  });
+  async function handleCommand(m) {
+    await ds.ready;
+    switch (m.cmd) {
+      case 'load': await load(m); break;
+      case 'seek': ds.seek(m.step, m.animate !== false); break;
+      case 'play': ds.play(); break;
+      case 'pause': ds.pause(); break;
+      case 'speed': if (C) C.setSpeed(Number(m.speed) || 1); break;
+      case 'range':
+        opts.from = intOr(m.from, null);
+        opts.to = intOr(m.to, null);
+        if (C && view.loaded) C.setPlayTo(opts.to === null ? -1 : playTo());
+        break;
+      case 'get': post('state', { outputLine: ds.outputLine() }); break;
+      default: throw new Error('unknown command: ' + m.cmd);
+    }
+  }
+  function errorFields(err, cmd) {
+    const f = { message: String((err && err.message) || err) };
+    if (err && err.line) { f.line = err.line; f.col = err.col; }
+    if (cmd) f.cmd = cmd;
+    return f;
+  }
+
+  // ---- loading a game --------------------------------------------------------------
+  function setOverlay(text) {
+    if (text === null) { stage.dataset.state = 'running'; return; }
+    statusEl.textContent = text;
+  }
+  async function inputText(req, g) {
+    if (typeof req.input === 'string') return req.input;
+    if (req.sample !== undefined && req.sample !== null && req.sample !== '') {
+      const n = intOr(req.sample, 1);
+      const r = await fetch(`samples/${GAMES[g]}-${n}.in`);
+      if (!r.ok) throw new Error(`no sample ${n} for ${GAMES[g]}`);
+      return r.text();
+    }
+    if (req.seed !== undefined && req.seed !== null && req.seed !== '') {
+      const s = Number(req.seed);
+      const text = C.generate(g, s >= 0 ? Math.floor(s) : 1);
+      if (!text) throw new Error('cannot generate an input from seed ' + req.seed);
+      return text;
+    }
+    throw new Error('load needs input, sample or seed');
+  }
+  let loading = Promise.resolve();
+  let busyWaiters = [];
+  // load({game, input|sample|seed, step?, query?, qseed?}) -> {game, steps}
+  function load(req) {
+    const run = async () => {
+      await ds.ready;
+      const g = typeof req.game === 'number' ? req.game : GAMES.indexOf(String(req.game));
+      if (g < 0 || g >= GAMES.length) throw new Error('unknown game: ' + req.game);
+      const text = await inputText(req, g);
+      const len = M.lengthBytesUTF8(text);
+      const ptr = M._malloc(len + 1);
+      let rc;
+      try {
+        M.stringToUTF8(text, ptr, len + 1);
+        rc = C.load(g, ptr, len);
+      } finally {
+        M._free(ptr);
+      }
+      if (rc !== 0) {
+        const err = new Error(C.error());
+        err.line = C.errorLine();
+        err.col = C.errorCol();
+        throw err;
+      }
+      host.game = g;
+      view.game = g;
+      if (C.busy()) {
+        setOverlay(i18n.t('busy'));
+        stage.dataset.state = 'busy';
+        await new Promise((res) => busyWaiters.push(res));
+      }
+      if (g === 3 && req.query !== undefined && req.query !== null && req.query !== '') {
+        const q = intOr(req.query, 1) - 1;
+        if (C.goudanSelect(q, Number(req.qseed) >= 0 ? Math.floor(Number(req.qseed)) : 1) !== 0) {
+          throw new Error('no query ' + req.query);
+        }
+      }
+      view.steps = C.steps();
+      view.loaded = true;
+      C.setMode(opts.mode);
+      C.setPlayTo(opts.to === null ? -1 : playTo());
+      const start = req.step !== undefined && req.step !== null && req.step !== '' ? clampStep(req.step) : rangeFrom();
+      C.seek(start, 0);
+      view.step = C.step();
+      setOverlay(null);
+      updateControls();
+      post('load', { outputLine: ds.outputLine() });
+      return { game: GAMES[g], steps: view.steps };
+    };
+    const p = loading.then(run, run);
+    loading = p.catch(() => {});
+    return p;
+  }
+
+  // ---- the timeline -------------------------------------------------------------------
+  function updateControls() {
+    const on = view.loaded && !view.busy;
+    for (const b of [el.start, el.back, el.play, el.forward, el.end, el.scrub]) b.disabled = !on;
+    el.scrub.max = String(view.steps);
+    el.scrub.value = String(view.step);
+    el.step.textContent = view.loaded ? `${view.step} / ${view.steps}` : '';
+    el.play.setAttribute('aria-pressed', String(!!view.playing));
+    el.play.setAttribute('aria-label', i18n.t(view.playing ? 'tl.pause' : 'tl.play'));
+    const icon = view.playing ? 'M4 3h3v10H4zM9 3h3v10H9z' : 'M4 3v10l8-5z';
+    if (el.play.dataset.icon !== icon) {
+      el.play.dataset.icon = icon;
+      el.play.firstElementChild.innerHTML = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="${icon}"/></svg>`;
+    }
+  }
+  el.start.addEventListener('click', () => ds.seek(rangeFrom(), false));
+  el.end.addEventListener('click', () => ds.seek(playTo(), false));
+  el.back.addEventListener('click', () => ds.stepBy(-1));
+  el.forward.addEventListener('click', () => ds.stepBy(1));
+  el.play.addEventListener('click', () => (view.playing ? ds.pause() : ds.play()));
+  el.scrub.addEventListener('input', () => ds.seek(Number(el.scrub.value), false));
+  el.speed.addEventListener('change', () => { if (C) C.setSpeed(Number(el.speed.value)); });
+  if (params.speed && Number(params.speed) > 0) {
+    el.speed.value = [...el.speed.options].some((o) => o.value === String(Number(params.speed))) ? String(Number(params.speed)) : '1';
+  }
+  // Keyboard anywhere in the iframe (it only gets keys while it has focus):
+  // the page's shortcuts, and no default scrolling.
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && (t.tagName === 'SELECT' || (t.tagName === 'INPUT' && t.type !== 'range'))) return;
+    let done = true;
+    switch (e.key) {
+      case 'ArrowRight': ds.stepBy(1); break;
+      case 'ArrowLeft': ds.stepBy(-1); break;
+      case 'Home': ds.seek(rangeFrom(), false); break;
+      case 'End': ds.seek(playTo(), false); break;
+      case ' ': if (t && t.tagName === 'BUTTON') { done = false; break; } view.playing ? ds.pause() : ds.play(); break;
+      case '+': case '=': if (C) C.setSpeed(Math.min(8, C.speed() * 2)); break;
+      case '-': case '_': if (C) C.setSpeed(Math.max(0.25, C.speed() / 2)); break;
+      default: done = false;
+    }
+    if (done) e.preventDefault();
+  });
+  // A click gives the canvas the keyboard, without scrolling anything.
+  canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
+
+  let loopTimer = 0;
+  function onView(step, steps, playing, busy, progress, mode) {
+    const was = { step: view.step, playing: view.playing, busy: view.busy };
+    Object.assign(view, { step, steps, playing, busy, progress, mode });
+    if (!busy && busyWaiters.length) { const w = busyWaiters; busyWaiters = []; w.forEach((f) => f()); }
+    if (busy) statusEl.textContent = i18n.t('busy') + ' ' + Math.round(progress * 100) + '%';
+    if (!view.loaded) return;
+    updateControls();
+    if (step !== was.step) post('step', { outputLine: ds.outputLine() });
+    if (playing !== was.playing) {
+      post(playing ? 'play' : 'pause');
+      if (!playing && opts.loop && step >= playTo()) {
+        clearTimeout(loopTimer);
+        loopTimer = setTimeout(() => { if (!view.playing) { C.seek(rangeFrom(), 0); C.play(1); } }, 700);
+      }
+    }
+    if (C) { const s = C.speed(); if (String(s) !== el.speed.value) el.speed.value = String(s); }
+  }
+
+  // ---- start -----------------------------------------------------------------------------
+  function fail(message) {
+    ds.state = 'error';
+    stage.dataset.state = 'error';
+    statusEl.textContent = message;
+    rejectReady(new Error(message));
+    post('error', { message });
+  }
+  function onFrame(n) {
+    if (n !== 1 || ds.state !== 'loading') return;
+    ds.state = 'running';
+    resolveReady({});
+    start();
+  }
+  async function start() {
+    post('ready');
+    if (params.quiz === '1') loadQuiz();
+    const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined);
+    if (!params.game && !hasInput) { setOverlay(''); return; }
+    try {
+      await load({ game: params.game || 'cirno', input: params.input !== undefined ? fromBase64url(params.input) : undefined,
+                   sample: params.sample, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed });
+      if (params.speed && Number(params.speed) > 0) C.setSpeed(Number(params.speed));
+      if (opts.autoplay) ds.play();
+    } catch (err) {
+      setOverlay((err.line ? `${err.line}:${err.col}: ` : '') + err.message);
+      post('error', errorFields(err, 'load'));
+    }
+  }
+  function loadQuiz() {
+    const s = document.createElement('script');
+    s.src = 'quiz.js';
+    s.onerror = () => console.warn('deckscope embed: quiz.js is not available');
+    document.body.appendChild(s);
+  }
+
+  // The module's functions (MODULARIZE fills the config object itself, so
+  // this works from the first frame on, even before the promise settles).
+  function bind(mod) {
+    M = mod;
+    const w = (name, ret, args) => mod.cwrap(name, ret, args);
+    C = {
+      load: w('dsv_api_load', 'number', ['number', 'number', 'number']),
+      error: w('dsv_api_error', 'string', []),
+      errorLine: w('dsv_api_error_line', 'number', []),
+      errorCol: w('dsv_api_error_col', 'number', []),
+      steps: w('dsv_api_steps', 'number', []),
+      step: w('dsv_api_step', 'number', []),
+      busy: w('dsv_api_busy', 'number', []),
+      seek: w('dsv_api_seek', null, ['number', 'number']),
+      play: w('dsv_api_play', null, ['number']),
+      setSpeed: w('dsv_api_set_speed', null, ['number']),
+      speed: w('dsv_api_speed', 'number', []),
+      setPlayTo: w('dsv_api_set_play_to', null, ['number']),
+      setMode: w('dsv_api_set_mode', null, ['number']),
+      setReducedMotion: w('dsv_api_set_reduced_motion', null, ['number']),
+      outputLine: w('dsv_api_output_line', 'number', ['number']),
+      generate: w('dsv_api_generate', 'string', ['number', 'number']),
+      goudanSelect: w('dsv_api_goudan_select', 'number', ['number', 'number']),
+    };
+    const rm = window.matchMedia('(prefers-reduced-motion: reduce)');
+    C.setReducedMotion(rm.matches ? 1 : 0);
+    rm.addEventListener('change', (e) => C.setReducedMotion(e.matches ? 1 : 0));
+  }
+
+  function boot() {
+    i18n.apply(document);
+    setOverlay(i18n.t('app.loading'));
+    if (typeof window.createDeckscopeView !== 'function') { fail('deckscope-view.js did not load'); return; }
+    const config = {
+      canvas, dsHost: host, onView,
+      onFrame: (n) => { if (!M) bind(config); onFrame(n); },
+      onViewError: (m) => console.error(m),
+      print: (s) => console.log(s), printErr: (s) => console.warn(s),
+      onAbort: (what) => fail('aborted: ' + what),
+    };
+    window.createDeckscopeView(config).then((mod) => { if (!M) bind(mod); }).catch((e) => fail(String((e && e.message) || e)));
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+  else boot();
+})();
