@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "render.h"
 #include "view_api.h"
 
 #ifdef __EMSCRIPTEN__
@@ -238,9 +239,12 @@ static void shutdown_app(ds_app *app) {
 }
 
 int main(int argc, char **argv) {
-    ds_app *app = calloc(1, sizeof *app);
+    ds_app *app;
     opts o;
     int w = 960, h = 540;
+    /* `deckscope-view --render ...` (deckscope render): no window at all. */
+    if (argc > 1 && !strcmp(argv[1], "--render")) return render_main(argc - 1, argv + 1);
+    app = calloc(1, sizeof *app);
     if (!app) return 1;
     memset(&o, 0, sizeof o);
     app->host.dark = 1;
