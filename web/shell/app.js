@@ -287,6 +287,7 @@
   // load({game, input|sample|seed}) -> Promise
   async function loadFrom(opts) {
     await api.readyForLoad;
+    const seq = ++loadSeq;
     const game = opts.game || S.game || 'cirno';
     if (!GAMES.includes(game)) throw loadError({ line: 0, col: 0, message: 'unknown game ' + game });
     let text, source;
@@ -301,9 +302,12 @@
       const n = Math.max(1, Math.floor(Number(opts.sample)) || 1);
       try { text = await sampleText(game, n); } catch (e) { throw loadError({ line: 0, col: 0, message: e.message }); }
       source = { sample: n };
+      // A later load started while the sample was on its way: it wins.
+      if (seq !== loadSeq) throw loadError({ line: 0, col: 0, message: 'superseded by another load' });
     }
     return loadText(game, text, source);
   }
+  let loadSeq = 0;
   let resolveLoadReady;
   api.readyForLoad = new Promise((res) => { resolveLoadReady = res; });
   Object.defineProperty(api, 'readyForLoad', { enumerable: false });
@@ -815,6 +819,9 @@
     const m = outputModel();
     const view = el.output;
     el.outputSpacer.style.height = m.n * LINE_H + 'px';
+    // A short output gets a short pane (thegame: six lines).
+    const fitH = m.n > 0 && m.n < 10 ? Math.max(3, m.n) * LINE_H + 18 + 'px' : '';
+    if (view.style.height !== fitH) view.style.height = fitH;
     el.outputCount.textContent = m.n ? t('out.lines', { n: m.n }) : '';
     // Keep the current line in view.
     if (m.current > 0 && (m.current !== lastCurrent || force)) {
@@ -950,7 +957,10 @@
           row.insertCell().textContent = String(c.value ?? '');
           row.insertCell().textContent = [c.chosen ? '✓ ' + t('why.chosen') : '', c.note || ''].filter(Boolean).join(' · ');
         }
-        box.appendChild(tb);
+        const wrap = document.createElement('div');
+        wrap.className = 'cands-wrap';
+        wrap.appendChild(tb);
+        box.appendChild(wrap);
       }
     } else {
       const p = document.createElement('p');

@@ -1,0 +1,78 @@
+// page-helpers.mjs - what the page tests (view, games, perf) share: the
+// native CLI as the reference (judge output, traces, generated inputs), the
+// problems' samples from ../shared/data, and small waits on the page.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO = path.join(here, '..', '..');
+export const DATA = process.env.DS_SHARED_DATA || path.join(REPO, '..', 'shared', 'data');
+export const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+
+// The native CLI: $DS_CLI, else the most recently built build/*/deckscope.
+function findCli() {
+  if (process.env.DS_CLI && existsSync(process.env.DS_CLI)) return process.env.DS_CLI;
+  const build = path.join(REPO, 'build');
+  let best = null, bestTime = 0;
+  for (const d of existsSync(build) ? readdirSync(build) : []) {
+    const f = path.join(build, d, 'deckscope');
+    try {
+      const s = statSync(f);
+      if (s.isFile() && (s.mode & 0o111) && s.mtimeMs > bestTime) { best = f; bestTime = s.mtimeMs; }
+    } catch { /* not there */ }
+  }
+  return best;
+}
+export const CLI = findCli();
+
+export function cli(args, input) {
+  if (!CLI) throw new Error('no native deckscope CLI found (set DS_CLI or build one under build/)');
+  return execFileSync(CLI, args, { input: input ?? '', maxBuffer: 256 << 20 }).toString('utf8');
+}
+export const sample = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.in`), 'utf8');
+export const samplesOf = (game) => readdirSync(path.join(DATA, game))
+  .filter((f) => /^sample-\d+\.in$/.test(f)).length;
+export const lines = (text) => text.replace(/\n$/, '').split('\n');
+// Events of a trace (JSON Lines; line 1 is the header).
+export const trace = (game, input, extra = []) =>
+  lines(cli([game, '--trace', ...extra], input)).slice(1).map((l) => JSON.parse(l));
+
+// Resolves after n more frames drawn by the canvas.
+export function frames(page, n = 3) {
+  return page.evaluate((k) => new Promise((res) => {
+    let c = 0;
+    const f = () => { if (++c >= k) { window.deckscope.off('frame', f); res(); } };
+    window.deckscope.on('frame', f);
+  }), n);
+}
+// Seeks without a tween and waits until the page has drawn the result.
+export async function seekSettled(page, step) {
+  await page.evaluate((s) => window.deckscope.seek(s, false), step);
+  await frames(page, 3);
+}
+export const canvasShot = (page) => page.locator('#canvas').screenshot();
+export const pageState = (page) => page.evaluate(() => {
+  const d = window.deckscope;
+  const cur = document.querySelector('#output .out-line.current');
+  return {
+    game: d.game, step: d.step, steps: d.steps, caption: d.caption, outputLine: d.outputLine(),
+    shownCaption: document.getElementById('caption').textContent,
+    live: document.getElementById('live').textContent,
+    current: cur ? { line: Number(cur.dataset.line), text: cur.querySelector('.tx').textContent } : null,
+    hash: location.hash,
+  };
+});
+// Waits until the page shows what the API says (the UI renders on the next
+// animation frame).
+export async function uiSettled(page) {
+  await page.waitForFunction(() => {
+    const d = window.deckscope;
+    const cur = document.querySelector('#output .out-line.current');
+    const want = d.game === 'goudan' ? d.query : d.outputLine();
+    return document.getElementById('caption').textContent === d.caption &&
+      Number(document.getElementById('scrubber').value) === d.step &&
+      (want === null ? !cur : !!cur && Number(cur.dataset.line) === want);
+  }, null, { timeout: 10_000 });
+}
