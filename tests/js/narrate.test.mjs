@@ -50,16 +50,15 @@ function traces() {
       return { game, name, header, events };
     }));
   for (const n of [1, 2]) add('cirno', `sample-${n}`, sample('cirno', n), ['cirno', '--trace']);
-  for (let s = 1; s <= 14; s++) add('cirno', `gen ${s}`, run(['gen', 'cirno', '--seed', String(s)], ''), ['cirno', '--trace']);
+  for (let s = 1; s <= 10; s++) add('cirno', `gen ${s}`, run(['gen', 'cirno', '--seed', String(s)], ''), ['cirno', '--trace']);
   for (const n of [1, 2]) add('thegame', `sample-${n}`, sample('thegame', n), ['thegame', '--trace']);
-  for (let s = 1; s <= 10; s++) add('thegame', `gen ${s}`, run(['gen', 'thegame', '--seed', String(s)], ''), ['thegame', '--trace']);
+  for (let s = 1; s <= 6; s++) add('thegame', `gen ${s}`, run(['gen', 'thegame', '--seed', String(s)], ''), ['thegame', '--trace']);
   add('mahjong', 'sample-1', sample('mahjong', 1), ['mahjong', '--trace']);
   for (const k of [2, 16, 28, 45])
     add('mahjong', `official ${k}`, readFileSync(path.join(DATA, 'mahjong', 'official', `${k}.in`), 'utf8'), ['mahjong', '--trace']);
-  for (const s of [1, 2, 3, 4, 5, 6, 135]) add('mahjong', `gen ${s}`, run(['gen', 'mahjong', '--seed', String(s)], ''), ['mahjong', '--trace']);
+  for (const s of [1, 2, 4, 135]) add('mahjong', `gen ${s}`, run(['gen', 'mahjong', '--seed', String(s)], ''), ['mahjong', '--trace']);
   add('goudan', 'sample-1', sample('goudan', 1), ['goudan', '--playout', '--seed', '1']);
   add('goudan', 'sample-2', sample('goudan', 2), ['goudan', '--playout', '--seed', '3']);
-  add('goudan', 'gen 5', run(['gen', 'goudan', '--seed', '5'], ''), ['goudan', '--playout', '--seed', '5']);
   cache = Promise.all(jobs);
   return cache;
 }
@@ -129,21 +128,21 @@ function checkWhy(game, ev, w, lang, what) {
     assert.equal(w.candidates.length, ev.why.candidates.length);
     ev.why.candidates.forEach((c, i) => {
       assert.equal(w.candidates[i].label, c.card);
-      assert.equal(w.candidates[i].value, `p = ${c.p}`);
+      assert.equal(w.candidates[i].value.replace(/\u00a0/g, ' '), `p = ${c.p}`);
       assert.equal(w.candidates[i].chosen, c.chosen, `${what}: chosen flag of slot ${i}`);
     });
   } else if (game === 'thegame') {
     const d = ev.decision, rows = ROWS[zh(lang) ? 'zh' : 'en'];
     assert.equal(ch.label, `${ev.card} → ${rows[ev.row]}`, what);
     assert.equal(w.candidates.length, d.backwards_tricks.length + d.normal_moves.length, `${what}: one candidate per legal move`);
-    if (!ev.backwards) assert.ok(ch.value.endsWith(` ${ev.diff}`), `${what}: ${ch.value}`);
+    if (!ev.backwards) assert.match(ch.value, new RegExp(`\\s${ev.diff}$`), `${what}: ${ch.value}`);
     // Every legal move of the record is listed with its difference.
     for (const m of d.normal_moves)
-      assert.ok(w.candidates.some((c) => c.label === `${m.card} → ${rows[m.row]}` && c.value.endsWith(` ${m.diff}`)), `${what}: move ${m.card}/${m.row}`);
+      assert.ok(w.candidates.some((c) => c.label === `${m.card} → ${rows[m.row]}` && new RegExp(`\\s${m.diff}$`).test(c.value)), `${what}: move ${m.card}/${m.row}`);
   } else if (game === 'mahjong') {
     assert.equal(ch.label, ev.tile, what);
     assert.deepEqual(w.candidates.map((c) => c.label), ev.why.candidates.map((c) => c.tile));
-    ev.why.candidates.forEach((c, i) => { if (c.dist !== null) assert.ok(w.candidates[i].value.endsWith(` ${c.dist}`)); });
+    ev.why.candidates.forEach((c, i) => { if (c.dist !== null) assert.match(w.candidates[i].value, new RegExp(`\\s${c.dist}$`)); });
     if (ev.claims.length) {
       assert.equal(w.claims.length, ev.claims.length, `${what}: one row per claim`);
       w.claims.forEach((c, i) => {
@@ -215,7 +214,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       });
     }
     assert.ok(events > 0 && decisions > 0, `${game}: nothing checked`);
-    if (game === 'mahjong') assert.ok(kinds.has('exhausted'), 'a game ending in DRAW was narrated');
+    if (game === 'mahjong') for (const k of ['exhausted', 'selfdrawn', 'ron', 'pong', 'chow', 'skip']) assert.ok(kinds.has(k), `a ${k} event was narrated`);
     // A quiz exists for most decisions (all but forced moves and, for cirno, "every card loses").
     assert.ok(quizzes >= decisions * 0.5, `${game}: only ${quizzes} quizzes for ${decisions} decisions`);
     t.diagnostic(`${game}: ${all.length} games, ${events} events, ${decisions} decisions, ${quizzes} quizzes; types ${[...kinds].join(' ')}`);
@@ -329,7 +328,7 @@ test('bad input never throws and never shows undefined', async () => {
   let seed = 7;
   const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   for (const game of ['cirno', 'thegame', 'mahjong', 'goudan', 'nosuchgame', 9]) {
-    const real = tr.filter((x) => x.game === game).flatMap((x) => x.events).slice(0, 400);
+    const real = tr.filter((x) => x.game === game).flatMap((x) => x.events).slice(0, 150);
     // Real events with random fields removed or replaced.
     const mangled = real.map((e) => {
       const c = JSON.parse(JSON.stringify(e));

@@ -175,7 +175,7 @@
       else if (c.status === 'loses') note = T(lang, 'over 99: loses', '超过 99：会输');
       else note = T(lang, 'safe', '安全');
       if (c.lost_tie) note += T(lang, '; same p, loses the tie-break', '；p 相同，但牌的种类优先级较低');
-      return { label: str(c.card), value: 'p = ' + c.p, chosen: !!c.chosen, note: note };
+      return { label: str(c.card), value: 'p\u00a0=\u00a0' + c.p, chosen: !!c.chosen, note: note };
     });
     return {
       title: ev.type === 'loss' ? T(lang, 'Why ' + nm + ' loses', '为什么 ' + nm + ' 输了')
@@ -306,7 +306,7 @@
         else if (m.diff === d.best_diff) note = T(lang, 'same difference, but not the leftmost card or topmost row', '差相同，但不是最左的牌或最上的行');
         else note = T(lang, 'larger difference', '差更大');
       }
-      return { label: tgLabel(lang, m), value: m.trick ? T(lang, 'trick (10 back)', '倒退 10') : T(lang, 'difference ', '差 ') + m.diff, chosen: m.chosen, note: note };
+      return { label: tgLabel(lang, m), value: m.trick ? T(lang, 'trick (10\u00a0back)', '倒退\u00a010') : T(lang, 'difference\u00a0', '差\u00a0') + m.diff, chosen: m.chosen, note: note };
     });
     return {
       title: T(lang, 'Why ' + ev.card + ' on ' + tgRow(lang, ev.row), '为什么把 ' + ev.card + ' 放到' + tgRow(lang, ev.row)),
@@ -487,7 +487,7 @@
           note = best && c.dist === best.dist ? T(lang, 'same distance, later in the order', '距离相同，顺序靠后')
                                               : T(lang, 'larger distance', '距离更大');
         if (!chosen && why.rule === 'special_first') note = T(lang, 'later in the order PASS, REVERSE, DOUBLE', '在 PASS、REVERSE、DOUBLE 中顺序靠后');
-        return { label: str(c.tile), value: num(c.dist) ? T(lang, 'distance ', '距离 ') + c.dist : T(lang, 'special tile', '特殊牌'), chosen: chosen, note: note };
+        return { label: str(c.tile), value: num(c.dist) ? T(lang, 'distance\u00a0', '距离\u00a0') + c.dist : T(lang, 'special tile', '特殊牌'), chosen: chosen, note: note };
       });
       var res = { title: T(lang, 'Why ' + p + ' discards ' + t, '为什么 ' + p + ' 打出 ' + t), rule: mjRuleText(lang, why), candidates: out };
       if (arr(ev.claims).length) res.claims = mjClaims(ev, lang);
