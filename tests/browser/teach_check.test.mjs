@@ -1,0 +1,207 @@
+// teach_check.test.mjs - "Check my output" on the main page, in headless
+// Chromium, with a deliberately wrong output for each game (made from the
+// statements' answers in ../shared/data, or from the engine's output for a
+// generated goudan input): the first difference is reported with both
+// lines, and the view jumps to the step where the paths split, checked
+// against the engine's own records (the output line of each step, the event
+// JSON), not against the page's logic.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DATA = process.env.DS_SHARED_DATA || path.join(here, '..', '..', '..', 'shared', 'data');
+const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { if (env) await env.close(); });
+
+const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+const ccall = (page, name, ret, types, args) =>
+  page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), [name, ret, types, args]);
+
+async function openGame(page, hash, game) {
+  await loadView(page, env.url + '#' + hash);
+  await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0 && !window.deckscope.busy,
+    game, { timeout: 60_000 });
+}
+async function paste(page, text) {
+  if (!(await page.locator('#teach-check-dialog').isVisible())) await page.click('#teach-check');
+  await page.fill('#teach-check-text', text);
+  await page.click('#teach-check-run');
+}
+const settled = (page, step) => page.waitForFunction((s) => window.deckscope.step === s, step, { timeout: 10_000 });
+
+test('cirno: right output, then a wrong line: the step that wrote it', { timeout: 90_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=cirno&sample=2', 'cirno');
+  const right = ans('cirno', 2);
+  // CRLF and trailing spaces are not differences.
+  await paste(page, right.replace(/\n/g, ' \r\n'));
+  assert.match(await page.locator('#teach-check-result').textContent(), /✓/);
+
+  const lines = right.split('\n');
+  const k = lines.findIndex((l, i) => i > 6 && / used /.test(l)); // a play, not the first
+  const wrong = lines.slice();
+  wrong[k] = wrong[k].replace(/p=(\d+)/, (m, p) => 'p=' + (Number(p) + 1));
+  await paste(page, wrong.join('\n'));
+  const res = await page.evaluate(() => window.deckscope.lastCheck);
+  t.diagnostic(JSON.stringify(res));
+  assert.equal(res.line, k + 1);
+  assert.equal(await page.locator('#teach-expected').textContent(), lines[k]);
+  assert.equal(await page.locator('#teach-got').textContent(), wrong[k]);
+  assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`Line ${k + 1} differs`));
+  await settled(page, res.step);
+  // The engine: the step's output reaches line k+1, the one before does not,
+  // and the event between them is the play that line prints.
+  assert.ok(await ccall(page, 'dsv_api_output_line', 'number', ['number'], [res.step]) >= k + 1);
+  assert.ok(await ccall(page, 'dsv_api_output_line', 'number', ['number'], [res.step - 1]) < k + 1);
+  const ev = JSON.parse(await ccall(page, 'dsv_api_event_json', 'string', ['number'], [res.step - 1]));
+  assert.equal(ev.type, 'play');
+  assert.ok(lines[k].startsWith(`${ev.name} used ${ev.card},now p=${ev.p_after}`), `${lines[k]} is event ${JSON.stringify(ev).slice(0, 120)}`);
+  writeFileSync(artifact('check-cirno.png'), await page.screenshot());
+
+  // An output that stops early: the first missing line.
+  await paste(page, lines.slice(0, 3).join('\n'));
+  const cut = await page.evaluate(() => window.deckscope.lastCheck);
+  assert.equal(cut.line, 4);
+  assert.equal(cut.got, null);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('thegame: two cards swapped in a row: the judge move that row does not contain', { timeout: 90_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=thegame&sample=1', 'thegame');
+  const right = ans('thegame', 1);
+  const lines = right.split('\n');
+  const row = lines[1].split(' '); // up2
+  const k = 5;
+  const mine = row.slice();
+  [mine[k], mine[k + 1]] = [mine[k + 1], mine[k]];
+  const wrong = lines.slice();
+  wrong[1] = mine.join(' ');
+  // As a file, through the file picker.
+  await page.click('#teach-check');
+  await page.setInputFiles('#teach-check-file', { name: 'out.txt', mimeType: 'text/plain', buffer: Buffer.from(wrong.join('\n')) });
+  await page.waitForFunction(() => window.deckscope.lastCheck && window.deckscope.lastCheck.line === 2);
+  const res = await page.evaluate(() => window.deckscope.lastCheck);
+  t.diagnostic(JSON.stringify(res));
+  assert.equal(await page.inputValue('#teach-check-text'), wrong.join('\n'));
+  await settled(page, res.step);
+  // The event just played is the judge putting row[k] on up2 (row 1).
+  const ev = JSON.parse(await ccall(page, 'dsv_api_event_json', 'string', ['number'], [res.step - 1]));
+  assert.equal(ev.type, 'play');
+  assert.equal(ev.row, 1);
+  assert.equal(ev.card, Number(row[k]));
+  // And the state before it still agrees with the wrong row.
+  const before = (await ccall(page, 'dsv_api_thegame_lines', 'string', ['number'], [res.step - 1])).split('\n')[1];
+  assert.equal(before, row.slice(0, k).join(' '));
+  writeFileSync(artifact('check-thegame.png'), await page.screenshot());
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeout: 90_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=mahjong&sample=1', 'mahjong');
+  const lines = ans('mahjong', 1).split('\n');
+  const k = Math.floor(lines.length * 0.6);
+  const wrong = lines.slice();
+  wrong[k] = 'A OUT 1M';
+  if (wrong[k] === lines[k]) wrong[k] = 'B OUT 1M';
+  await page.click('#teach-check');
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'mine.out', { type: 'text/plain' }));
+    document.getElementById('teach-check-text')
+      .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, wrong.join('\n'));
+  await page.waitForFunction(() => window.deckscope.lastCheck && !window.deckscope.lastCheck.same);
+  const res = await page.evaluate(() => window.deckscope.lastCheck);
+  t.diagnostic(JSON.stringify(res));
+  assert.equal(res.line, k + 1);
+  assert.equal(res.expected, lines[k]);
+  await settled(page, res.step);
+  assert.ok(await ccall(page, 'dsv_api_output_line', 'number', ['number'], [res.step]) >= k + 1);
+  assert.ok(await ccall(page, 'dsv_api_output_line', 'number', ['number'], [res.step - 1]) < k + 1);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('goudan: per query with 1e-6: jumps to the first query that is off', { timeout: 120_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=goudan&seed=3', 'goudan');
+  const n = await ccall(page, 'dsv_api_goudan_count', 'number', [], []);
+  assert.ok(n >= 4, `a generated input with several queries (${n})`);
+  const judge = await page.evaluate(() => {
+    const m = window.deckscope.module;
+    return m.UTF8ToString(m.ccall('dsv_api_output', 'number', [], []), m.ccall('dsv_api_output_len', 'number', [], []));
+  });
+  const vals = judge.trim().split('\n').map(Number);
+  const mine = vals.slice();
+  mine[0] += vals[0] > 0.5 ? -6e-7 : 6e-7; // within the tolerance
+  const off = n - 2;
+  mine[off] += mine[off] > 0.5 ? -3e-6 : 3e-6; // off
+  mine[n - 1] += mine[n - 1] > 0.5 ? -0.25 : 0.25; // off too
+  await paste(page, mine.map((x) => x.toFixed(9)).join('\n') + '\n');
+  const res = await page.evaluate(() => window.deckscope.lastCheck);
+  t.diagnostic(JSON.stringify(res));
+  assert.equal(res.query, off);
+  assert.equal(res.off, 2);
+  assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`Query ${off + 1} is off \\(2 of ${n}`));
+  // The page plays out that query now.
+  await page.waitForFunction((q) => window.deckscope.module.ccall('dsv_api_goudan_query', 'number', [], []) === q && !window.deckscope.busy,
+    off, { timeout: 20_000 });
+  await page.waitForFunction((q) => location.hash.includes('query=' + (q + 1)), off);
+  // Exactly the judge's answers (also written differently) are right.
+  await paste(page, vals.map((x) => x.toPrecision(12)).join('  '));
+  assert.equal((await page.evaluate(() => window.deckscope.lastCheck)).same, true);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: 90_000 }, async () => {
+  const page = await openPage(env.browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
+  await openGame(page, 'game=cirno&sample=1', 'cirno');
+  await page.evaluate(() => window.deckscope.seek(4, false));
+  await settled(page, 4);
+  await page.click('#teach-share');
+  assert.ok(await page.locator('#teach-share-dialog').isVisible());
+  const link = await page.inputValue('#teach-link');
+  assert.match(link, /#.*game=cirno/);
+  assert.match(link, /[#&]step=4(&|$)/);
+  await page.click('#teach-link-copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  assert.match(await page.locator('#teach-share-status').textContent(), /Copied/);
+
+  await page.selectOption('#teach-controls', 'mini');
+  await page.check('#teach-autoplay');
+  await page.fill('#teach-from', '2');
+  await page.fill('#teach-to', '6');
+  const snippet = await page.inputValue('#teach-snippet');
+  const src = /<iframe src="([^"]+)"/.exec(snippet)[1].replace(/&amp;/g, '&');
+  assert.match(src, /\/embed\.html#/);
+  for (const p of ['game=cirno', 'controls=mini', 'autoplay=1', 'from=2', 'to=6']) assert.ok(src.includes(p), `${p} in ${src}`);
+  await page.click('#teach-snippet-copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#teach-share-dialog').isVisible(), false, 'Esc closes the dialog');
+
+  // The permalink restores the view in a fresh page, and the snippet's src is a working embed.
+  const p2 = await openPage(env.browser);
+  await loadView(p2, link);
+  await p2.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.step === 4, null, { timeout: 30_000 });
+  await p2.goto(src);
+  await p2.waitForFunction(() => window.deckscope.embed && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await p2.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 6, null, { timeout: 30_000 });
+  noProblems(p2);
+  await p2.closeAll();
+  noProblems(page);
+  await page.closeAll();
+});
