@@ -1,1 +1,436 @@
-// quiz.js: placeholder until its owner's version lands (keeps the page free of 404s).
+// quiz.js - "Predict the next move" (docs/teaching.md, "Quiz").
+//
+// At each decision step the view stops on the state BEFORE the decision (the
+// canvas does not show what happens next) and asks which candidate the
+// player picks: which card (cirno), which card and row (thegame), which
+// tile is discarded and whether another player calls (mahjong), which
+// operation is optimal (goudan). The question, the options and the reason
+// come from dsNarrate.quizzes() (narrate.js), which builds them from the
+// engine's decision record of that event (dsv_api_event_json); nothing here
+// decides anything. After an answer the right option and the reason are
+// shown, the score is updated and the engine's move is played on the
+// canvas. Stepping away from a question (play, arrows, scrubber) skips it.
+//
+// Works in the main page (a "Quiz" button in #teach-tools) and in
+// embed.html (&quiz=1: embed.js loads this file; narrate.js is loaded on
+// demand). window.deckscopeQuiz:
+//   start()  stop()  next()  answer(k)   (k: 0-based option)
+//   active, score {right, answered, skipped}, current
+//     ({step, index, count, question, options: [label], answered, chosen, correct})
+'use strict';
+
+(function () {
+  const SCAN_CHUNK = 4000; // events examined per slice while looking for a decision
+
+  const ds = () => window.deckscope;
+  const M = () => ds() && ds().module;
+  const call = (name, ret, types, args) => M().ccall(name, ret, types, args);
+  const parse = (s) => { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } };
+
+  const state = {
+    active: false,
+    score: { right: 0, answered: 0, skipped: 0 },
+    cur: null,      // {step, qs, k, answered, chosen}
+    scanning: false,
+    game: null,
+    finished: false,
+    token: 0,       // bumps on stop/load: stale async work gives up
+  };
+
+  // narrate.js is in the main page; embed.html loads it on demand.
+  let narrateReady = null;
+  function needNarrate() {
+    if (window.dsNarrate) return Promise.resolve(window.dsNarrate);
+    if (!narrateReady) {
+      narrateReady = new Promise((res, rej) => {
+        const s = document.createElement('script');
+        s.src = 'narrate.js';
+        s.onload = () => (window.dsNarrate ? res(window.dsNarrate) : rej(new Error('narrate.js did not load')));
+        s.onerror = () => rej(new Error('narrate.js is not available'));
+        document.head.appendChild(s);
+      });
+    }
+    return narrateReady;
+  }
+
+  let ui = null; // built on first use
+
+  const i18n = () => (ds() && ds().i18n) || { t: (k) => k, add() {}, lang: 'en', onChange() {}, apply() {} };
+  const t = (k, v) => i18n().t(k, v);
+  const lang = () => i18n().lang || 'en';
+
+  function addStrings() {
+    i18n().add({
+      en: {
+        'quiz.button': 'Quiz',
+        'quiz.title': 'Predict the next move',
+        'quiz.score': 'Score {right} / {answered}',
+        'quiz.close': 'End the quiz',
+        'quiz.right': 'Right!',
+        'quiz.wrong': 'Not this time: the answer is {answer}.',
+        'quiz.show': 'Show the move',
+        'quiz.next': 'Next question',
+        'quiz.searching': 'Looking for the next decision…',
+        'quiz.none': 'No more decisions in this game. Final score: {right} / {answered}.',
+        'quiz.noGame': 'Load a game first.',
+        'quiz.skipped': 'Skipped: the view moved away from this question.',
+        'quiz.part': 'Question {k} of {n} at this step',
+        'quiz.step': 'Step {step}',
+        'quiz.unavailable': 'The quiz needs narrate.js: {msg}',
+      },
+      zh: {
+        'quiz.button': '测验',
+        'quiz.title': '预测下一步',
+        'quiz.score': '得分 {right} / {answered}',
+        'quiz.close': '结束测验',
+        'quiz.right': '答对了！',
+        'quiz.wrong': '这次没答对：正确答案是 {answer}。',
+        'quiz.show': '演示这一步',
+        'quiz.next': '下一题',
+        'quiz.searching': '正在寻找下一个决策…',
+        'quiz.none': '这局游戏没有更多决策了。最终得分：{right} / {answered}。',
+        'quiz.noGame': '请先载入一局游戏。',
+        'quiz.skipped': '已跳过：视图离开了这道题。',
+        'quiz.part': '本步第 {k} / {n} 题',
+        'quiz.step': '第 {step} 步',
+        'quiz.unavailable': '测验需要 narrate.js：{msg}',
+      },
+    });
+  }
+
+  const h = (tag, attrs, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'i18n') { e.dataset.i18n = v; e.textContent = t(v); } else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of kids) if (c) e.append(c);
+    return e;
+  };
+
+  function buildUi() {
+    if (ui) return ui;
+    addStrings();
+    const style = document.createElement('style');
+    style.textContent = `
+.quiz-panel { border: 1px solid var(--edge, #8884); border-radius: 10px; background: var(--panel, Canvas); color: var(--fg, CanvasText);
+  padding: .7rem .9rem; margin: .6rem 0; }
+.quiz-panel[hidden] { display: none; }
+.quiz-panel [hidden] { display: none !important; }
+body[data-controls] .quiz-panel, .quiz-panel.floating { position: fixed; right: .5rem; bottom: 3.2rem; margin: 0; z-index: 30;
+  width: min(30rem, calc(100% - 1rem)); max-height: 45vh; overflow: auto; font-size: .9em; padding: .5rem .7rem;
+  box-shadow: 0 6px 24px rgba(0,0,0,.35); }
+/* While a question is open the judge output after the current line would
+   give the answer away: blurred until the question is answered. */
+body[data-quiz-open] #output .out-line.current ~ .out-line,
+body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: blur(5px); user-select: none; }
+.quiz-head { display: flex; align-items: center; gap: .6rem; flex-wrap: wrap; }
+.quiz-head h2 { margin: 0; font-size: 1rem; flex: 1 1 auto; }
+.quiz-score { font-variant-numeric: tabular-nums; font-weight: 600; }
+.quiz-meta { opacity: .75; font-size: .85em; margin: .2rem 0 0; }
+.quiz-question { margin: .5rem 0; }
+.quiz-options { display: flex; flex-wrap: wrap; gap: .4rem; }
+.quiz-options button { font-variant-numeric: tabular-nums; }
+.quiz-options button.right, .quiz-options button.wrong { opacity: 1; }
+.quiz-options button.right { background: #2e7d32; color: #fff; border-color: #2e7d32; }
+.quiz-options button.wrong { background: #c62828; color: #fff; border-color: #c62828; }
+.quiz-options button[aria-pressed="true"] { outline: 2px solid currentColor; outline-offset: 1px; }
+.quiz-feedback { margin: .5rem 0 .2rem; min-height: 1.2em; }
+.quiz-feedback .verdict { font-weight: 600; margin-right: .3rem; }
+.quiz-feedback.right .verdict { color: #43a047; }
+.quiz-feedback.wrong .verdict { color: #e53935; }
+.quiz-reason { margin: .2rem 0 .4rem; opacity: .9; }
+.quiz-actions { display: flex; gap: .4rem; flex-wrap: wrap; }`;
+    document.head.appendChild(style);
+
+    const score = h('span', { class: 'quiz-score', id: 'quiz-score', 'aria-live': 'polite' });
+    const close = h('button', { type: 'button', id: 'quiz-close', class: 'icon', 'aria-label': t('quiz.close'), title: t('quiz.close') }, '×');
+    const meta = h('p', { class: 'quiz-meta', id: 'quiz-meta' });
+    const question = h('p', { class: 'quiz-question', id: 'quiz-question' });
+    const options = h('div', { class: 'quiz-options', id: 'quiz-options', role: 'group', 'aria-labelledby': 'quiz-question' });
+    const feedback = h('div', { class: 'quiz-feedback', id: 'quiz-feedback', role: 'status', 'aria-live': 'polite' });
+    const show = h('button', { type: 'button', id: 'quiz-show', hidden: true, i18n: 'quiz.show' });
+    const next = h('button', { type: 'button', id: 'quiz-next', class: 'primary', hidden: true, i18n: 'quiz.next' });
+    const panel = h('section', { id: 'quiz-panel', class: 'quiz-panel', hidden: true, 'aria-labelledby': 'quiz-title' },
+      h('div', { class: 'quiz-head' }, h('h2', { id: 'quiz-title', i18n: 'quiz.title' }), score, close),
+      meta, question, options, feedback, h('div', { class: 'quiz-actions' }, show, next));
+    const caption = document.getElementById('caption');
+    if (caption && !document.body.dataset.controls) caption.after(panel);
+    else document.body.append(panel);
+    // Keys typed in the quiz stay in the quiz (the page has shortcuts).
+    panel.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') { stop(); e.stopPropagation(); return; }
+      if (/^[1-9]$/.test(e.key)) { answer(Number(e.key) - 1); e.stopPropagation(); e.preventDefault(); }
+    });
+    close.addEventListener('click', stop);
+    show.addEventListener('click', showMove);
+    next.addEventListener('click', () => next_());
+    ui = { panel, score, close, meta, question, options, feedback, show, next };
+
+    i18n().onChange && i18n().onChange(() => {
+      if (!ui) return;
+      if (i18n().apply) i18n().apply(panel);
+      close.setAttribute('aria-label', t('quiz.close'));
+      close.title = t('quiz.close');
+      if (state.cur) {
+        state.cur.qs = quizzesAt(state.cur.step) || state.cur.qs; // the same questions, in the new language
+        render();
+      } else renderScore();
+    });
+    return ui;
+  }
+
+  function renderScore() {
+    if (ui) ui.score.textContent = t('quiz.score', state.score);
+  }
+
+  function ctxAt(step) {
+    const before = parse(call('dsv_api_state_json', 'string', ['number'], [step]));
+    return { stateBefore: before, step, steps: ds().steps };
+  }
+  function quizzesAt(step) {
+    const N = window.dsNarrate;
+    if (!N) return null;
+    const ev = parse(call('dsv_api_event_json', 'string', ['number'], [step]));
+    if (!ev) return null;
+    const qs = (N.quizzes ? N.quizzes(ds().game, ev, lang(), ctxAt(step)) : [N.quiz(ds().game, ev, lang(), ctxAt(step))].filter(Boolean));
+    return qs && qs.length ? qs : null;
+  }
+
+  function render() {
+    const c = state.cur;
+    renderScore();
+    if (c && !c.answered && !c.skipped && state.active) document.body.dataset.quizOpen = '1';
+    else delete document.body.dataset.quizOpen;
+    ui.options.replaceChildren();
+    ui.feedback.replaceChildren();
+    ui.feedback.className = 'quiz-feedback';
+    ui.show.hidden = true;
+    ui.next.hidden = true;
+    if (!c) return;
+    const q = c.qs[c.k];
+    ui.meta.textContent = t('quiz.step', { step: c.step }) + (c.qs.length > 1 ? ' · ' + t('quiz.part', { k: c.k + 1, n: c.qs.length }) : '');
+    ui.question.textContent = q.question;
+    q.options.forEach((o, j) => {
+      const b = h('button', { type: 'button', class: 'quiz-option', 'data-index': String(j), 'aria-pressed': 'false' }, o.label);
+      if (c.answered) {
+        b.disabled = true;
+        if (o.correct) b.classList.add('right');
+        if (j === c.chosen) { b.setAttribute('aria-pressed', 'true'); if (!o.correct) b.classList.add('wrong'); }
+      } else b.addEventListener('click', () => answer(j));
+      ui.options.append(b);
+    });
+    if (c.skipped) {
+      ui.feedback.textContent = t('quiz.skipped');
+      ui.next.hidden = false;
+    } else if (c.answered) {
+      const right = q.options[c.chosen] && q.options[c.chosen].correct;
+      const answerOpt = q.options.find((o) => o.correct);
+      ui.feedback.classList.add(right ? 'right' : 'wrong');
+      ui.feedback.append(h('span', { class: 'verdict' }, right ? t('quiz.right') : t('quiz.wrong', { answer: answerOpt ? answerOpt.label : '?' })));
+      ui.feedback.append(h('p', { class: 'quiz-reason', id: 'quiz-reason' }, q.reason || ''));
+      ui.show.hidden = c.k + 1 < c.qs.length || c.shown;
+      ui.next.hidden = false;
+    }
+  }
+
+  function message(text) {
+    delete document.body.dataset.quizOpen;
+    ui.meta.textContent = '';
+    ui.question.textContent = text;
+    ui.options.replaceChildren();
+    ui.feedback.replaceChildren();
+    ui.show.hidden = true;
+    ui.next.hidden = true;
+    renderScore();
+  }
+
+  // Finds the first decision at step >= from (in slices) and stops there.
+  function findFrom(from) {
+    const token = ++state.token;
+    state.cur = null;
+    state.scanning = true;
+    message(t('quiz.searching'));
+    const steps = ds().steps;
+    let i = Math.max(0, from);
+    const slice = () => {
+      if (token !== state.token || !state.active) return;
+      const end = Math.min(steps, i + SCAN_CHUNK);
+      for (; i < end; i++) {
+        const qs = quizzesAt(i);
+        if (qs) {
+          state.scanning = false;
+          state.cur = { step: i, qs, k: 0, answered: false, chosen: -1, shown: false, skipped: false };
+          ds().pause();
+          ds().seek(i, false);
+          render();
+          const first = ui.options.querySelector('button');
+          if (first && ui.panel.contains(document.activeElement)) first.focus();
+          emitChange();
+          return;
+        }
+      }
+      if (i < steps) { setTimeout(slice, 0); return; }
+      state.scanning = false;
+      state.finished = true;
+      message(t('quiz.none', state.score));
+      emitChange();
+    };
+    slice();
+  }
+
+  function answer(j) {
+    const c = state.cur;
+    if (!c || c.answered || c.skipped) return false;
+    const q = c.qs[c.k];
+    if (!(j >= 0 && j < q.options.length)) return false;
+    c.answered = true;
+    c.chosen = j;
+    state.score.answered++;
+    if (q.options[j].correct) state.score.right++;
+    render();
+    // The engine's move, played on the canvas once the last question of the step is answered.
+    if (c.k + 1 >= c.qs.length) showMove();
+    ui.next.focus();
+    emitChange();
+    return !!q.options[j].correct;
+  }
+
+  function showMove() {
+    const c = state.cur;
+    if (!c || c.shown) return;
+    c.shown = true;
+    c.moving = true;
+    ds().seek(c.step + 1, true);
+    render();
+  }
+
+  function next_() {
+    const c = state.cur;
+    if (!state.active) return;
+    if (c && c.answered && c.k + 1 < c.qs.length) {
+      c.k++;
+      c.answered = false;
+      c.chosen = -1;
+      render();
+      return;
+    }
+    findFrom(c ? c.step + 1 : ds().step);
+  }
+
+  function onStep(detail) {
+    const c = state.cur;
+    if (!state.active || !c) return;
+    const step = detail && typeof detail.step === 'number' ? detail.step : ds().step;
+    if (c.moving && step === c.step + 1) return; // our own reveal
+    if (step !== c.step && !(c.shown && step === c.step + 1)) {
+      if (!c.answered && !c.skipped) {
+        c.skipped = true;
+        state.score.skipped++;
+        render();
+        emitChange();
+      }
+    }
+  }
+
+  function emitChange() {
+    try { document.dispatchEvent(new CustomEvent('deckscope-quiz', { detail: api.current })); } catch (e) { /* old browsers */ }
+  }
+
+  let hooked = false;
+  function hook() {
+    if (hooked || !ds() || !ds().on) return;
+    hooked = true;
+    ds().on('step', onStep);
+    ds().on('load', () => {
+      if (!state.active) return;
+      state.score = { right: 0, answered: 0, skipped: 0 };
+      state.finished = false;
+      findFrom(ds().step || 0);
+    });
+  }
+
+  async function start() {
+    buildUi();
+    hook();
+    ui.panel.hidden = false;
+    if (ui.panel.classList) ui.panel.classList.toggle('floating', !document.getElementById('caption'));
+    if (state.active && (state.cur || state.scanning)) return;
+    state.active = true;
+    setButton();
+    try {
+      await needNarrate();
+    } catch (e) {
+      message(t('quiz.unavailable', { msg: e.message }));
+      return;
+    }
+    if (!state.active) return;
+    if (!ds().game || !ds().steps) {
+      message(t('quiz.noGame'));
+      return; // the 'load' hook starts once a game is there
+    }
+    if (state.game !== ds().game) {
+      state.game = ds().game;
+      state.score = { right: 0, answered: 0, skipped: 0 };
+    }
+    findFrom(ds().step || 0);
+  }
+
+  function stop() {
+    state.active = false;
+    state.token++;
+    state.cur = null;
+    state.scanning = false;
+    if (ui) ui.panel.hidden = true;
+    delete document.body.dataset.quizOpen;
+    setButton();
+    emitChange();
+  }
+
+  let button = null;
+  function setButton() {
+    if (button) button.setAttribute('aria-pressed', state.active ? 'true' : 'false');
+  }
+
+  const api = {
+    start, stop,
+    next() { next_(); },
+    answer,
+    get active() { return state.active; },
+    get scanning() { return state.scanning; },
+    get finished() { return state.finished; },
+    get score() { return { ...state.score }; },
+    get current() {
+      const c = state.cur;
+      if (!c) return null;
+      const q = c.qs[c.k];
+      return {
+        step: c.step, index: c.k, count: c.qs.length, question: q.question,
+        options: q.options.map((o) => o.label), answered: c.answered, skipped: c.skipped, chosen: c.chosen,
+        // the right option is known to the page only once answered
+        correct: c.answered ? q.options.findIndex((o) => o.correct) : null,
+        reason: c.answered ? q.reason : null,
+      };
+    },
+  };
+  window.deckscopeQuiz = api;
+
+  function setup() {
+    const tools = document.getElementById('teach-tools');
+    if (tools && ds()) {
+      addStrings();
+      button = h('button', { type: 'button', id: 'quiz-open', class: 'toggle', 'aria-pressed': 'false', i18n: 'quiz.button' });
+      button.addEventListener('click', () => (state.active ? stop() : start()));
+      tools.append(button);
+    }
+    // &quiz=1 in the main page's hash starts it too (embed.js calls start()
+    // itself, or loads this file with &quiz=1 in its own hash).
+    if (/(^|[#&])quiz=1(&|$)/.test(location.hash)) {
+      const d = ds();
+      if (d && d.ready) d.ready.then(start, () => {});
+      else start();
+    }
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
+  else setup();
+}());
