@@ -1,3 +1,401 @@
-/* scene_dp_goudan.c - stub until the real scene lands (its owner replaces this file). */
-#include "scene_stub.h"
-DS_STUB_SCENE(dp_goudan)
+/* scene_dp_goudan.c - the goudan decision explorer on the canvas: the
+ * breadcrumb, every legal operation of the state as a bar (its win
+ * probability, the chosen one marked), the chance tree of "play" as an
+ * icicle (height = probability of reaching a node, colour = its value), the
+ * heat map of 小E's win probability over both HPs, and the solve animation
+ * (the layers of the DP in the engine's order, filling).
+ *
+ * Numbers and short codes only; the labels are in the page's panel
+ * (dp_goudan.js). The model is view_dp_goudan.c; clicks call into it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+#include "scene.h"
+#include "view_api.h"
+#include "view_dp_goudan.h"
+
+#define S_CHECK "\xe2\x9c\x93" /* ✓ */
+#define S_PLAY "\xe2\x96\xb6"  /* ▶ */
+
+typedef struct rectf {
+    float x, y, w, h;
+} rectf;
+
+enum { HIT_NONE, HIT_CHIP, HIT_OP, HIT_NODE, HIT_CELL, HIT_SOLVE };
+
+typedef struct gdp_scene {
+    float scale;
+    /* what was drawn last frame, for clicks (renderer pixels) */
+    int nchips;
+    rectf chip[DSG_NAV_MAX];
+    int nops;
+    rectf op[GOUDAN_MAX_OPS];
+    int nnodes;
+    rectf node[GOUDAN_TREE_MAX];
+    rectf heat;
+    int heat_hp;
+    rectf solve;
+    float y0[GOUDAN_TREE_MAX], acc[GOUDAN_TREE_MAX]; /* icicle layout */
+    /* pointer */
+    float mx, my;
+    int hover_kind, hover_i, hover_j;
+} gdp_scene;
+
+static const SDL_Color side_color[2] = {{0x2f, 0x8f, 0xe0, 255}, {0xe0, 0x5a, 0x3c, 255}};
+static const SDL_Color win_color = {0x2e, 0xa0, 0x5a, 255};
+static const SDL_Color loss_color = {0xe5, 0x39, 0x35, 255};
+static const SDL_Color white = {255, 255, 255, 255};
+
+static int inside(const rectf *r, float x, float y) {
+    return x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h;
+}
+
+static void text_mid(const ds_frame *f, int font, float x, float cy, ds_align al, SDL_Color c, const char *s) {
+    text_draw(f->text, f->r, font, x, cy - text_line_height(f->text, font) / 2, al, c, s);
+}
+
+/* 小E's win probability as a colour: teacher colour at 0, neutral at 0.5,
+ * 小E's colour at 1. */
+static SDL_Color value_color(const ds_theme *th, double e) {
+    SDL_Color mid = th->dark ? (SDL_Color){0x3a, 0x40, 0x4a, 255} : (SDL_Color){0xee, 0xef, 0xf2, 255};
+    if (e < 0) return th->card_edge;
+    if (e < 0.5) return color_mix(side_color[1], mid, (float)(e / 0.5));
+    return color_mix(mid, side_color[0], (float)((e - 0.5) / 0.5));
+}
+
+static void outline(const ds_frame *f, rectf r, float t, SDL_Color c) {
+    draw_rect(f->r, r.x, r.y, r.w, t, c);
+    draw_rect(f->r, r.x, r.y + r.h - t, r.w, t, c);
+    draw_rect(f->r, r.x, r.y, t, r.h, c);
+    draw_rect(f->r, r.x + r.w - t, r.y, t, r.h, c);
+}
+
+static void draw_chips(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf area) {
+    const ds_theme *th = f->theme;
+    float u = f->scale, x = area.x, h = 26 * u, y = area.y;
+    int i;
+    S->nchips = 0;
+    for (i = 0; i < dp->n; i++) {
+        const char *s = dp->nav[i].label;
+        float w = text_width(f->text, DS_FONT_SMALL, s) + 18 * u;
+        int last = i == dp->n - 1;
+        SDL_Color bg = last ? th->accent : th->card;
+        if (x + w > area.x + area.w && i > 0) break;
+        if (i) {
+            text_mid(f, DS_FONT_BODY, x + 7 * u, y + h / 2, DS_ALIGN_CENTER, th->muted, ">");
+            x += 14 * u;
+        }
+        draw_round_rect(f->r, x, y, w, h, h / 2, bg);
+        if (!last && S->hover_kind == HIT_CHIP && S->hover_i == i) outline(f, (rectf){x, y, w, h}, 1 * u, th->accent);
+        text_mid(f, DS_FONT_SMALL, x + w / 2, y + h / 2, DS_ALIGN_CENTER, last ? white : th->fg, s);
+        S->chip[i] = (rectf){x, y, w, h};
+        S->nchips = i + 1;
+        x += w + 4 * u;
+    }
+}
+
+static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
+    const ds_theme *th = f->theme;
+    float u = f->scale, rowh, codew = 92 * u, valw = 86 * u, bx, bw;
+    int i;
+    char buf[48];
+    S->nops = 0;
+    if (!dp->ok || dp->dec.n == 0) return;
+    rowh = fminf(a.h / (float)dp->dec.n, 30 * u);
+    bx = a.x + codew;
+    bw = a.w - codew - valw;
+    if (bw < 40 * u) bw = 40 * u;
+    for (i = 0; i < dp->dec.n; i++) {
+        const goudan_op *op = &dp->dec.ops[i];
+        float y = a.y + (float)i * rowh, cy = y + rowh / 2, bh = rowh * 0.62f;
+        int chosen = i == dp->dec.chosen;
+        SDL_Color c = chosen ? side_color[dp->mover] : color_mix(side_color[dp->mover], th->muted, 0.6f);
+        dsv_dp_goudan_op_code(op, buf, sizeof buf);
+        if (S->hover_kind == HIT_OP && S->hover_i == i)
+            draw_round_rect(f->r, a.x - 4 * u, y + 1 * u, a.w + 8 * u, rowh - 2 * u, 6 * u, th->card);
+        text_mid(f, DS_FONT_BODY, a.x + (chosen ? 18 * u : 0), cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
+        if (chosen) text_mid(f, DS_FONT_BODY, a.x, cy, DS_ALIGN_LEFT, win_color, S_CHECK);
+        draw_round_rect(f->r, bx, cy - bh / 2, bw, bh, 3 * u, th->card);
+        if (op->value > 0)
+            draw_round_rect(f->r, bx, cy - bh / 2, (float)(bw * op->value), bh, 3 * u, c);
+        if (op->kind == GOUDAN_OP_PLAY) /* expands into the chance tree */
+            text_mid(f, DS_FONT_SMALL, bx + bw - 4 * u, cy, DS_ALIGN_RIGHT, th->muted, dp->expanded ? "v" : ">");
+        snprintf(buf, sizeof buf, "%.6f", op->value);
+        text_mid(f, DS_FONT_BODY, bx + bw + 8 * u, cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
+        S->op[i] = (rectf){a.x, y, a.w, rowh};
+        S->nops = i + 1;
+    }
+}
+
+/* The chance tree of "play" as an icicle: columns = hits, heights = path
+ * probability, colours = value (小E's view). */
+static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
+    const ds_theme *th = f->theme;
+    const goudan_tree *tr = &dp->tree;
+    float *y0 = S->y0, *acc = S->acc;
+    float u = f->scale, colw, gap = 3 * u;
+    int i;
+    char buf[32];
+    S->nnodes = 0;
+    if (!dp->ok || dp->play_index < 0 || !dp->expanded || tr->n <= 0) return;
+    colw = (a.w - 3 * gap) / 4;
+    for (i = 0; i < tr->n; i++) {
+        const goudan_tree_node *nd = &tr->node[i];
+        float h = (float)nd->path_prob * a.h, x, y;
+        double ev = dp->mover == 0 ? nd->value : 1 - nd->value;
+        SDL_Color c;
+        rectf r;
+        if (nd->parent < 0) {
+            y0[i] = 0;
+        } else {
+            y0[i] = acc[nd->parent];
+            acc[nd->parent] += h;
+        }
+        acc[i] = y0[i];
+        x = a.x + (float)nd->depth * (colw + gap);
+        y = a.y + y0[i];
+        r = (rectf){x, y, colw, h};
+        S->node[i] = r;
+        S->nnodes = i + 1;
+        c = nd->outcome > 0 ? (dp->mover == 0 ? win_color : loss_color)
+            : nd->outcome < 0 ? (dp->mover == 0 ? loss_color : win_color)
+                              : value_color(th, ev);
+        if (h < 1.5f * u) {
+            draw_rect(f->r, x, y, colw, h > 0.5f ? h : 0.5f, c);
+            continue;
+        }
+        draw_rect(f->r, x, y + 0.5f * u, colw, h - 1 * u, c);
+        if (i == dp->selected || (S->hover_kind == HIT_NODE && S->hover_i == i)) outline(f, r, 2 * u, th->fg);
+        if (h >= 16 * u) {
+            SDL_Color tc = th->dark ? white : th->fg;
+            if (nd->parent < 0)
+                snprintf(buf, sizeof buf, "PLAY %.4f", nd->value);
+            else if (nd->outcome != 0)
+                snprintf(buf, sizeof buf, "%s %d/%d %s", dsv_dp_goudan_target_code(nd->target, dp->mover),
+                         nd->count, nd->characters, (nd->outcome > 0) == (dp->mover == 0) ? "E wins" : "T wins");
+            else if (colw > 120 * u)
+                snprintf(buf, sizeof buf, "%s %d/%d  %.3f", dsv_dp_goudan_target_code(nd->target, dp->mover),
+                         nd->count, nd->characters, nd->value);
+            else
+                snprintf(buf, sizeof buf, "%s %d/%d", dsv_dp_goudan_target_code(nd->target, dp->mover), nd->count,
+                         nd->characters);
+            if (text_width(f->text, DS_FONT_SMALL, buf) < colw - 6 * u)
+                text_mid(f, DS_FONT_SMALL, x + 4 * u, y + h / 2, DS_ALIGN_LEFT, tc, buf);
+        }
+    }
+}
+
+static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
+    const ds_theme *th = f->theme;
+    float u = f->scale, lab = 22 * u, side = fminf(a.w - lab, a.h - lab - 20 * u), cell, gx, gy;
+    int n = dp->heat_hp, e, t, cur_e, cur_t;
+    char buf[64];
+    S->heat_hp = 0;
+    if (n <= 0 || side < 40 * u) return;
+    cell = floorf(side / (float)n);
+    side = cell * (float)n;
+    gx = a.x + lab;
+    gy = a.y;
+    for (e = 1; e <= n; e++)
+        for (t = 1; t <= n; t++) {
+            float x = gx + (float)(t - 1) * cell, y = gy + (float)(n - e) * cell;
+            draw_rect(f->r, x, y, cell - (cell > 6 * u ? 1 : 0), cell - (cell > 6 * u ? 1 : 0),
+                      value_color(th, dp->heat[e - 1][t - 1]));
+        }
+    S->heat = (rectf){gx, gy, side, side};
+    S->heat_hp = n;
+    /* axes: E HP upwards on the left, T HP to the right below */
+    for (e = 1; e <= n; e++)
+        if (e == 1 || e == n || e % 5 == 0) {
+            snprintf(buf, sizeof buf, "%d", e);
+            text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy + (float)(n - e) * cell + cell / 2, DS_ALIGN_RIGHT, th->muted, buf);
+            text_draw(f->text, f->r, DS_FONT_SMALL, gx + (float)(e - 1) * cell + cell / 2, gy + side + 2 * u,
+                      DS_ALIGN_CENTER, th->muted, buf);
+        }
+    text_draw(f->text, f->r, DS_FONT_SMALL, gx - 4 * u, gy + side + 2 * u, DS_ALIGN_RIGHT, side_color[1], "T");
+    text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy - 8 * u, DS_ALIGN_RIGHT, side_color[0], "E");
+    /* the current state */
+    if (dp->n > 0) {
+        cur_e = dp->nav[dp->n - 1].st.player[0].hp;
+        cur_t = dp->nav[dp->n - 1].st.player[1].hp;
+        if (cur_e >= 1 && cur_e <= n && cur_t >= 1 && cur_t <= n) {
+            rectf r = {gx + (float)(cur_t - 1) * cell - 2 * u, gy + (float)(n - cur_e) * cell - 2 * u, cell + 4 * u,
+                       cell + 4 * u};
+            outline(f, r, 2 * u, th->fg);
+        }
+    }
+    if (S->hover_kind == HIT_CELL) {
+        e = S->hover_i;
+        t = S->hover_j;
+        outline(f, (rectf){gx + (float)(t - 1) * cell, gy + (float)(n - e) * cell, cell, cell}, 1 * u, th->accent);
+        snprintf(buf, sizeof buf, dp->heat[e - 1][t - 1] < 0 ? "E %d, T %d: ..." : "E %d, T %d: %.4f", e, t,
+                 dp->heat[e - 1][t - 1]);
+    } else if (dp->n > 0) {
+        cur_e = dp->nav[dp->n - 1].st.player[0].hp;
+        cur_t = dp->nav[dp->n - 1].st.player[1].hp;
+        if (cur_e >= 1 && cur_e <= n && cur_t >= 1 && cur_t <= n)
+            snprintf(buf, sizeof buf, dp->heat[cur_e - 1][cur_t - 1] < 0 ? "E %d, T %d: ..." : "E %d, T %d: %.4f",
+                     cur_e, cur_t, dp->heat[cur_e - 1][cur_t - 1]);
+        else
+            buf[0] = 0;
+    }
+    text_draw(f->text, f->r, DS_FONT_SMALL, gx + side / 2, gy + side + 16 * u, DS_ALIGN_CENTER, th->fg, buf);
+}
+
+static void draw_solve(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
+    const ds_theme *th = f->theme;
+    float u = f->scale, top = a.y + 20 * u, bh = a.h - 40 * u, bw;
+    char buf[96];
+    int i;
+    S->solve = a;
+    draw_round_rect(f->r, a.x, a.y, a.w, a.h, 8 * u, th->card);
+    if (S->hover_kind == HIT_SOLVE) outline(f, a, 1 * u, th->accent);
+    if (!dp->anim) {
+        text_mid(f, DS_FONT_BODY, a.x + a.w / 2, a.y + a.h / 2, DS_ALIGN_CENTER, th->muted, S_PLAY " DP");
+        return;
+    }
+    {
+        const goudan_solver_info *in = &dp->anim_info;
+        uint32_t maxs = 1;
+        int done = goudan_solver_done(dp->anim);
+        for (i = 0; i < dp->nlayers; i++)
+            if (dp->layer_states[i] > maxs) maxs = dp->layer_states[i];
+        bw = (a.w - 16 * u) / (float)(dp->nlayers > 0 ? dp->nlayers : 1);
+        for (i = 0; i < dp->nlayers; i++) {
+            float h = bh * sqrtf((float)dp->layer_states[i] / (float)maxs), x = a.x + 8 * u + (float)i * bw;
+            float fill = done || i < in->layer ? 1.0f : 0.0f;
+            if (!done && i == in->layer)
+                fill = ((float)(in->phase > GOUDAN_PHASE_TURN ? 5 : in->phase) +
+                        (in->phase_size ? (float)in->phase_done / (float)in->phase_size : 0)) / 5.0f;
+            draw_rect(f->r, x + 1 * u, top + bh - h, bw - 2 * u, h, th->card_edge);
+            if (fill > 0)
+                draw_rect(f->r, x + 1 * u, top + bh - h * fill, bw - 2 * u, h * fill,
+                          !done && i == in->layer ? th->accent : side_color[0]);
+        }
+        snprintf(buf, sizeof buf, "HP<=%d  L=%d (%d/%d)  %s  %llu/%llu", dp->anim_hp, in->total_hp,
+                 done ? in->nlayers : in->layer + 1, in->nlayers, done ? "done" : in->phase_name,
+                 (unsigned long long)in->start_states_solved, (unsigned long long)in->start_states_total);
+        text_draw(f->text, f->r, DS_FONT_SMALL, a.x + 8 * u, a.y + 4 * u, DS_ALIGN_LEFT, th->fg, buf);
+        snprintf(buf, sizeof buf, "%s", dp->anim_playing ? "||" : S_PLAY);
+        text_draw(f->text, f->r, DS_FONT_SMALL, a.x + a.w - 8 * u, a.y + 4 * u, DS_ALIGN_RIGHT, th->accent, buf);
+    }
+}
+
+static void *create(void) {
+    gdp_scene *S = calloc(1, sizeof *S);
+    if (S) S->mx = S->my = -1, S->scale = 1;
+    return S;
+}
+static void destroy(void *self) { free(self); }
+
+/* What is under (x, y) (renderer pixels). */
+static int hit_test(gdp_scene *S, const dsv_dp_goudan *dp, float x, float y, int *i_out, int *j_out) {
+    int i;
+    for (i = 0; i < S->nchips; i++)
+        if (inside(&S->chip[i], x, y)) return *i_out = i, HIT_CHIP;
+    for (i = 0; i < S->nops; i++)
+        if (inside(&S->op[i], x, y)) return *i_out = i, HIT_OP;
+    for (i = S->nnodes; i-- > 1;)
+        if (inside(&S->node[i], x, y)) return *i_out = i, HIT_NODE;
+    if (S->heat_hp > 0 && inside(&S->heat, x, y)) {
+        float cell = S->heat.w / (float)S->heat_hp;
+        *j_out = 1 + (int)((x - S->heat.x) / cell);
+        *i_out = S->heat_hp - (int)((y - S->heat.y) / cell);
+        if (*i_out >= 1 && *i_out <= S->heat_hp && *j_out >= 1 && *j_out <= S->heat_hp) return HIT_CELL;
+    }
+    if (inside(&S->solve, x, y)) return HIT_SOLVE;
+    (void)dp;
+    return HIT_NONE;
+}
+
+static int event(void *self, const SDL_Event *e) {
+    gdp_scene *S = self;
+    ds_view *v = view_api_view();
+    dsv_dp_goudan *dp = v ? dsv_dp_goudan_get(v) : NULL;
+    int i = 0, j = 0, kind;
+    if (!dp || v->mode != DSV_MODE_DP) return 0;
+    if (e->type == SDL_MOUSEMOTION) {
+        S->mx = (float)e->motion.x * S->scale;
+        S->my = (float)e->motion.y * S->scale;
+        S->hover_kind = hit_test(S, dp, S->mx, S->my, &S->hover_i, &S->hover_j);
+        return 0;
+    }
+    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT) return 0;
+    kind = hit_test(S, dp, (float)e->button.x * S->scale, (float)e->button.y * S->scale, &i, &j);
+    switch (kind) {
+    case HIT_CHIP: dsv_dp_goudan_back(v, dp, i); return 1;
+    case HIT_OP:
+        if (i == dp->play_index) dsv_dp_goudan_expand(v, dp, !dp->expanded);
+        return 1;
+    case HIT_NODE: dsv_dp_goudan_enter(v, dp, i); return 1;
+    case HIT_SOLVE:
+        if (!dp->anim || goudan_solver_done(dp->anim)) dsv_dp_goudan_anim(v, dp, 2);
+        else dsv_dp_goudan_anim(v, dp, dp->anim_playing ? 0 : 1);
+        return 1;
+    default: return 0;
+    }
+}
+
+static void draw(void *self, const ds_frame *f) {
+    gdp_scene *S = self;
+    const ds_theme *th = f->theme;
+    ds_view *v = view_api_view();
+    dsv_dp_goudan *dp;
+    float u = f->scale, pad = 12 * u, top, W = f->w, H = f->h;
+    rectf chips, ops, tree, heat, solve;
+    char buf[96];
+    S->scale = u;
+    SDL_SetRenderDrawColor(f->r, th->bg.r, th->bg.g, th->bg.b, 255);
+    SDL_RenderClear(f->r);
+    if (v != f->view) v = NULL; /* only the page's own view can be explored */
+    dp = v ? dsv_dp_goudan_get(v) : NULL;
+    if (!dp) {
+        S->nchips = S->nops = S->nnodes = S->heat_hp = 0;
+        return;
+    }
+    dsv_dp_goudan_sync(v, dp);
+    dsv_dp_goudan_anim_tick(v, dp, f->dt);
+    dsv_dp_goudan_heat_work(v, dp, 6.0);
+
+    chips = (rectf){pad, pad, W - 2 * pad, 26 * u};
+    draw_chips(S, f, dp, chips);
+    top = pad + 26 * u + 10 * u;
+    /* the state's value, mover coloured */
+    if (dp->n > 0) {
+        const goudan_state *s = &dp->nav[dp->n - 1].st;
+        snprintf(buf, sizeof buf, "E %d  T %d   %s  %.6f", s->player[0].hp, s->player[1].hp,
+                 s->winner >= 0 ? (s->winner ? "T wins" : "E wins") : (dp->mover ? "T:" : "E:"), dp->value);
+        text_draw(f->text, f->r, DS_FONT_BODY, W - pad, top, DS_ALIGN_RIGHT, side_color[dp->mover], buf);
+        top += 26 * u;
+    }
+    if (W >= H * 1.15f) { /* landscape: explanation left, heat map + solve right */
+        float lw = (W - 3 * pad) * 0.58f, rw = W - 3 * pad - lw, avail = H - top - pad;
+        float oph = fminf(avail * 0.42f, (float)(dp->dec.n > 0 ? dp->dec.n : 1) * 30 * u);
+        ops = (rectf){pad, top, lw, oph};
+        tree = (rectf){pad, top + oph + 12 * u, lw, avail - oph - 12 * u};
+        heat = (rectf){2 * pad + lw, top, rw, avail * 0.66f};
+        solve = (rectf){2 * pad + lw, top + avail * 0.68f, rw, avail * 0.32f};
+    } else { /* portrait: stacked */
+        float avail = H - top - pad;
+        float oph = fminf(avail * 0.3f, (float)(dp->dec.n > 0 ? dp->dec.n : 1) * 26 * u);
+        float lower = avail * 0.36f;
+        ops = (rectf){pad, top, W - 2 * pad, oph};
+        tree = (rectf){pad, top + oph + 8 * u, W - 2 * pad, avail - oph - lower - 16 * u};
+        heat = (rectf){pad, H - pad - lower, (W - 3 * pad) * 0.55f, lower};
+        solve = (rectf){2 * pad + (W - 3 * pad) * 0.55f, H - pad - lower, (W - 3 * pad) * 0.45f, lower};
+    }
+    if (!dp->ok) {
+        text_mid(f, DS_FONT_BODY, ops.x, ops.y + 14 * u, DS_ALIGN_LEFT, th->muted, dp->err);
+        S->nops = S->nnodes = 0;
+    } else {
+        draw_ops(S, f, dp, ops);
+        draw_tree(S, f, dp, tree);
+    }
+    draw_heat(S, f, dp, heat);
+    draw_solve(S, f, dp, solve);
+}
+
+const ds_scene ds_scene_dp_goudan = {"dp_goudan", create, destroy, event, draw};
