@@ -75,7 +75,7 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
           assert.ok(en.startsWith(`Hit ${b.hits_done + 1} of 3`), en);
           if (ev.target === 'player') {
             const p = side(ev.target_side);
-            assert.ok(en.includes(`(HP ${b.players[p].hp} → ${a.players[p].hp})`), en);
+            assert.ok(en.includes(`loses 1 HP (${b.players[p].hp} → ${a.players[p].hp})`), en);
             assert.equal(a.players[p].hp, b.players[p].hp - 1, 'a hit on a player costs 1 HP');
           }
         }

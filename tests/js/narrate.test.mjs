@@ -285,7 +285,7 @@ test('exact sentences of sample events (worked out from the statements)', async 
   assert.equal(say('cirno', 'sample-2', 17, 'en'), 'Reimu plays A99: p 41 → 140, over 99, so she loses round 1 (every card would go over 99)');
   assert.equal(say('cirno', 'sample-2', 17, 'zh'), 'Reimu 打出 A99：p 41 → 140，超过 99，她输掉了第 1 轮（每张牌都会超过 99）');
   // thegame sample 1: the first play, 96 on down1 (100): difference 4, tied with down2.
-  assert.equal(say('thegame', 'sample-1', 1, 'en'), 'Vladimir plays 96 on down1 (last card 100): difference 4, the smallest of 32 legal moves (2 tie: the leftmost card, then the topmost row)');
+  assert.equal(say('thegame', 'sample-1', 1, 'en'), 'Vladimir plays 96 on down1 (last card 100): difference 4, the smallest of 32 legal moves (2 moves tie, settled by leftmost card, then topmost row)');
   // thegame sample 1, event 16: 6 goes onto up1 (16) by a backwards trick.
   assert.equal(say('thegame', 'sample-1', 16, 'en'), 'Vladimir plays 6 on up1 by a backwards trick: exactly 10 below its last card 16 (a trick comes first)');
   assert.equal(say('thegame', 'sample-1', 16, 'zh'), 'Vladimir 用倒退技巧把 6 放到递增行 1：比末张 16 正好小 10（倒退技巧优先）');

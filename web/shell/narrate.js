@@ -263,7 +263,7 @@
         var en = P + ' plays ' + c + ' on ' + row + ' (last card ' + ev.prev_top + '): difference ' + ev.diff + ', the smallest of ' + n + (n === 1 ? ' legal move' : ' legal moves');
         var zh = P + ' 把 ' + c + ' 放到' + row + '（末张 ' + ev.prev_top + '）：差 ' + ev.diff + '，是 ' + n + ' 种合法出法中最小的';
         if (num(d.tied) && d.tied > 1) {
-          en += ' (' + d.tied + ' tie: the leftmost card, then the topmost row)';
+          en += ' (' + d.tied + ' moves tie, settled by leftmost card, then topmost row)';
           zh += '（' + d.tied + ' 种并列，取最左侧的牌、最上面的行）';
         }
         return T(lang, en, zh);
@@ -640,7 +640,8 @@
         var headEn = (n ? 'Hit ' + n + ' of 3' : 'A hit') + ' from ' + gdPoss('en', who) + ' card' + (k ? ' (1 in ' + k + ' for each character)' : '') + ': ';
         var headZh = gdPoss('zh', who) + '牌' + (n ? '的第 ' + n + '/3 次伤害' : '的一次伤害') + (k ? '（' + k + ' 个角色各 1/' + k + '）' : '') + '：';
         if (ev.target === 'player')
-          return T(lang, headEn + gdName('en', side) + ' loses 1 HP' + gdHpChange('en', tb, ta), headZh + gdName('zh', side) + '体力 − 1' + gdHpChange('zh', tb, ta));
+          return T(lang, headEn + gdName('en', side) + ' loses 1 HP' + (tb && ta ? ' (' + tb.hp + ' ' + ARROW + ' ' + ta.hp + ')' : ''),
+                   headZh + gdName('zh', side) + '体力 − 1' + (tb && ta ? '（' + tb.hp + ' ' + ARROW + ' ' + ta.hp + '）' : ''));
         var slot = num(ev.target) ? ev.target : 0, m = tb ? arr(tb.minions)[slot] : null;
         var destroyed = tb && ta ? arr(ta.minions).length < arr(tb.minions).length : false;
         return T(lang, headEn + gdPoss('en', side) + ' minion ' + (slot + 1) + (m ? ' (HP ' + m.hp + ')' : '') + (destroyed ? ' is destroyed' : ' loses 1 HP'),
@@ -706,7 +707,8 @@
     if (e) parts.push(T(lang, 'E HP ' + e.hp, '小E 体力 ' + e.hp));
     if (t) parts.push(T(lang, 'teacher HP ' + t.hp, '老师 体力 ' + t.hp));
     if (has(s.winner)) parts.push(T(lang, gdName('en', s.winner) + ' won', gdName('zh', s.winner) + '获胜'));
-    else if (s.to_move) parts.push(T(lang, gdName('en', s.to_move) + ' to move, ' + s.ops_left + ' ops left', '轮到' + gdName('zh', s.to_move) + '，剩 ' + s.ops_left + ' 次操作'));
+    else if (s.to_move && s.turn > 0) parts.push(T(lang, gdName('en', s.to_move) + ' to move, ' + s.ops_left + (s.ops_left === 1 ? ' operation left' : ' operations left'), '轮到' + gdName('zh', s.to_move) + '，剩 ' + s.ops_left + ' 次操作'));
+    else if (s.to_move) parts.push(T(lang, gdName('en', s.to_move) + ' to move', '轮到' + gdName('zh', s.to_move)));
     return parts.join(' · ');
   }
 
