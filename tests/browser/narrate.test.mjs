@@ -68,6 +68,8 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
         assert.equal(now, ev.dist);
         if (was !== now) assert.ok(en.includes(`winning distance ${was} → ${now}`), en);
       }
+      if (game === 'mahjong' && ev.type === 'deal' && ev.dist === null)
+        assert.ok(en.includes(`(tile ${a.players['ABCD'.indexOf(ev.player)].hand_n} of 13)`), en);
       if (game === 'mahjong' && ev.type === 'win') assert.ok(en.includes(String(a.win_how).toUpperCase()), en);
       if (game === 'goudan') {
         const side = (who) => (who === 'E' ? 0 : 1);

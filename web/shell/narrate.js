@@ -130,8 +130,9 @@
     var why = obj(ev.why) || {}, rule = why.rule, card = str(ev.card);
     var pb = ev.p_before, pa = ev.p_after;
     if (ev.type === 'loss') {
-      var s = T(lang, nm + ' plays ' + card + ': p ' + pb + ' ' + ARROW + ' ' + pa + ', over 99, so she loses round ' + ev.round,
-                nm + ' 打出 ' + card + '：p ' + pb + ' ' + ARROW + ' ' + pa + '，超过 99，她输掉了第 ' + ev.round + ' 轮');
+      var sec = ev.double_left === 1;
+      var s = T(lang, nm + (sec ? ' plays her second card, ' : ' plays ') + card + ': p ' + pb + ' ' + ARROW + ' ' + pa + ', over 99, so she loses round ' + ev.round,
+                nm + (sec ? ' 打出第二张牌 ' : ' 打出 ') + card + '：p ' + pb + ' ' + ARROW + ' ' + pa + '，超过 99，她输掉了第 ' + ev.round + ' 轮');
       if (rule === 'all_lose') s += T(lang, ' (every card would go over 99)', '（每张牌都会超过 99）');
       if (ev.game_over) s += T(lang, '; the game is over', '，游戏结束');
       return s;
@@ -381,7 +382,7 @@
     var p = str(ev.player), t = str(ev.tile), s = states(ctx);
     switch (ev.type) {
       case 'deal': {
-        var k = num(ev.step) ? Math.floor(ev.step / 4) + 1 : 0;
+        var pa = mjPlayerState(s.after, p), k = pa && num(pa.hand_n) ? pa.hand_n : 0;
         if (num(ev.dist))
           return T(lang, p + ' is dealt ' + t + ', the 13th tile: ' + mjDist('en', ev.dist),
                    p + ' 摸到第 13 张起手牌 ' + t + '：' + mjDist('zh', ev.dist));
