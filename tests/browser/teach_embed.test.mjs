@@ -198,6 +198,20 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   await page.fill('#sample', '2');
   await page.click('#load');
   await waitEvent("(m) => m.event === 'load' && m.game === 'thegame'", 'load thegame');
+  // Commands run in order: a seek right after a load applies to the new game.
+  await page.evaluate((u) => {
+    const w = document.getElementById('view').contentWindow;
+    w.postMessage({ type: 'deckscope', cmd: 'load', game: 'mahjong', sample: 1 }, new URL(u).origin);
+    w.postMessage({ type: 'deckscope', cmd: 'seek', step: 30, animate: false }, new URL(u).origin);
+  }, env.url);
+  await waitEvent("(m) => m.event === 'step' && m.game === 'mahjong' && m.step === 30", 'seek after load');
+  await page.evaluate((u) => {
+    document.getElementById('view').contentWindow.postMessage(
+      { type: 'deckscope', cmd: 'load', game: 'thegame', sample: 1 }, new URL(u).origin);
+  }, env.url);
+  // Another deck, another number of steps than sample 2's.
+  const s2 = (await events()).find((m) => m.event === 'load' && m.game === 'thegame').steps;
+  await waitEvent(`(m) => m.event === 'load' && m.game === 'thegame' && m.steps !== ${s2}`, 'thegame sample 1');
 
   // A bad input and an unknown command answer with error events; the view keeps the game.
   const frameUrl = env.url + 'embed.html';

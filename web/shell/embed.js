@@ -148,8 +148,10 @@
     const m = e.data;
     if (!m || typeof m !== 'object' || m.type !== 'deckscope' || typeof m.cmd !== 'string') return;
     if (toHost && e.source !== toHost) return; // only the page that embeds us
-    handleCommand(m).catch((err) => post('error', errorFields(err, m.cmd)));
+    // In order: a seek sent right after a load applies to the new game.
+    commands = commands.then(() => handleCommand(m)).catch((err) => post('error', errorFields(err, m.cmd)));
   });
+  let commands = Promise.resolve();
   async function handleCommand(m) {
     await ds.ready;
     switch (m.cmd) {

@@ -322,6 +322,7 @@
 .teach-result dt { color: var(--muted, #666); }
 .teach-result dd { margin: 0; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all; }
 .teach-result p { margin: .3rem 0; }
+.teach-result mark { background: rgba(229, 57, 53, .22); color: inherit; border-radius: 2px; }
 @media (prefers-color-scheme: dark) { .teach-result .ok { color: #81c784; } }
 :root[data-theme="dark"] .teach-result .ok { color: #81c784; }
 :root[data-theme="light"] .teach-result .ok { color: #2e7d32; }`;
@@ -541,9 +542,21 @@
       } else {
         result.append(h('p', { class: 'bad' }, t('teach.differs', { line: r.line })));
       }
+      // The common beginning plain, where they part marked.
+      let same = 0;
+      if (typeof r.expected === 'string' && typeof r.got === 'string') {
+        while (same < r.expected.length && same < r.got.length && r.expected[same] === r.got[same]) same++;
+      }
+      const dd = (id, s) => {
+        const e = h('dd', { id });
+        if (typeof s !== 'string' || s === '') { e.textContent = codeText(s); return e; }
+        e.append(s.slice(0, same));
+        if (same < s.length) e.append(h('mark', {}, s.slice(same)));
+        return e;
+      };
       result.append(h('dl', {},
-        h('dt', {}, t('teach.expected')), h('dd', { id: 'teach-expected' }, codeText(r.expected)),
-        h('dt', {}, t('teach.got')), h('dd', { id: 'teach-got' }, codeText(r.got))));
+        h('dt', {}, t('teach.expected')), dd('teach-expected', r.expected),
+        h('dt', {}, t('teach.got')), dd('teach-got', r.got)));
       let why;
       if (r.game === 'goudan') {
         if (r.error !== null && r.error !== undefined) result.append(h('p', {}, t('teach.goudanError', { e: r.error.toExponential(2) })));
