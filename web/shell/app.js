@@ -103,6 +103,9 @@
   api.ready.catch(() => {}); // failures are shown on the page
   window.deckscope = api;
 
+  // Performance marks (performance.getEntriesByType('mark')): docs/viewer.md.
+  function mark(name) { try { performance.mark(name); } catch (e) { /* old browsers */ } }
+
   function setState(s, message) {
     api.state = s;
     el.stage.dataset.state = s;
@@ -212,6 +215,7 @@
     if (!started) {
       started = true;
       api.firstFrameMs = performance.now();
+      mark('ds:first-frame');
       setState('running');
     }
     if (api.firstGameFrameMs === null && S.game && !S.busy) api.firstGameFrameMs = performance.now();
@@ -243,7 +247,9 @@
       onAbort: (what) => fail('aborted: ' + what),
     };
     M = mod;
+    mark('ds:create');
     window.createDeckscopeView(mod).then((m) => {
+      mark('ds:module-ready');
       M = m;
       C = wrapExports(m);
       C.set_reduced_motion(motionMq.matches ? 1 : 0);
@@ -275,13 +281,31 @@
     }
   }
 
+  // Sample texts, fetched once. Sample 1 of every game exists, so the one the
+  // URL asks for is fetched at once, in parallel with the WebAssembly (the
+  // first frame then already shows the game); others after index.json.
+  const sampleTexts = new Map();
+  function fetchSample(file) {
+    if (!sampleTexts.has(file)) {
+      sampleTexts.set(file, fetch('samples/' + file).then((r) => {
+        if (!r.ok) throw new Error(`cannot fetch sample ${file}`);
+        return r.text();
+      }));
+    }
+    return sampleTexts.get(file);
+  }
   async function sampleText(game, n) {
+    if (n === 1) return fetchSample(`${game}-1.in`);
     const list = (await samplesReady)[game] || [];
     const file = list[n - 1];
     if (!file) throw Object.assign(new Error(`no sample ${n} for ${game}`), { line: 0, col: 0 });
-    const r = await fetch('samples/' + file);
-    if (!r.ok) throw Object.assign(new Error(`cannot fetch sample ${file}`), { line: 0, col: 0 });
-    return r.text();
+    return fetchSample(file);
+  }
+  {
+    const h = parseHash(location.hash);
+    if (h.input === undefined && h.seed === undefined && (Number(h.sample) || 1) === 1) {
+      fetchSample(`${GAMES.includes(h.game) ? h.game : 'cirno'}-1.in`).catch(() => {});
+    }
   }
 
   // load({game, input|sample|seed}) -> Promise
@@ -358,6 +382,7 @@
     scheduleHash();
     const p = S.pending;
     S.pending = null;
+    mark('ds:loaded');
     emit('load', { game: S.game, steps: S.steps });
     if (p) p.resolve({ game: S.game, steps: S.steps });
   }
