@@ -1,0 +1,227 @@
+// dp_mahjong.test.mjs - mahjong's winning-distance DP view in headless
+// Chromium: open it from a known step of the sample with the `d` key, the
+// distance shown equals the native CLI's `deckscope mahjong --distance
+// "<hand>" --melds N --explain` for the hand of the engine's state at that
+// step (and the tiles to add / remove), the DP animation steps (forward,
+// back, end, play) and the canvas changes with it, each candidate of the
+// decision shows the DP of the hand it leads to (its distance equal to the
+// engine's record and to the CLI), another player's hand, the claims after a
+// discard, the embed page with view=dp, and no console errors anywhere.
+import assert from 'node:assert/strict';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { SITE_DIR, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { cli, frames, sample } from './page-helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { if (env) await env.close(); });
+
+// The CLI's explanation of a hand: distance, tiles to add and to remove.
+function cliExplain(hand, melds) {
+  const out = cli(['mahjong', '--distance', hand.join(' '), '--melds', String(melds), '--explain']);
+  const d = /^distance: (\d+) /m.exec(out);
+  const add = /^add \d+:(.*)$/m.exec(out);
+  const rem = /^remove \d+:(.*)$/m.exec(out);
+  assert.ok(d && add && rem, 'CLI --explain output parsed:\n' + out);
+  const list = (s) => s.trim().split(/\s+/).filter(Boolean);
+  return { distance: Number(d[1]), add: list(add[1]), remove: list(rem[1]) };
+}
+
+const stateAt = (page, step) => page.evaluate((s) =>
+  JSON.parse(window.deckscope.module.ccall('dsv_api_state_json', 'string', ['number'], [s])), step);
+const eventAt = (page, i) => page.evaluate((k) =>
+  JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [k])), i);
+
+// What the panel shows.
+const panel = (page) => page.evaluate(() => {
+  const r = document.getElementById('dpm');
+  if (!r) return null;
+  const code = (id) => { const e = document.getElementById(id); return e ? e.textContent : null; };
+  return {
+    visible: !document.getElementById('dp-panel').hidden,
+    player: r.dataset.player, step: Number(r.dataset.step), source: Number(r.dataset.source),
+    distance: r.dataset.distance === '' ? null : Number(r.dataset.distance),
+    shown: code('dpm-distance'), pos: Number(r.dataset.pos), add: code('dpm-add'), remove: code('dpm-remove'),
+    posText: code('dpm-pos'),
+    cands: [...r.querySelectorAll('.dpm-cand')].map((b) => ({
+      i: Number(b.dataset.i), dist: b.dataset.dist === '' ? null : Number(b.dataset.dist), tile: b.dataset.tile,
+      kind: b.dataset.kind, chosen: b.classList.contains('chosen'), label: b.textContent,
+    })),
+  };
+});
+const tilesText = (a) => (a.length ? a.join(' ') : null);
+
+async function waitPanel(page, pred, what) {
+  for (let k = 0; k < 200; k++) {
+    const p = await panel(page);
+    if (p && pred(p)) return p;
+    await page.waitForTimeout(25);
+  }
+  assert.fail('panel never showed ' + what + ': ' + JSON.stringify(await panel(page)));
+}
+
+// The hand of `player` in the engine's state at `step`, checked against the CLI.
+async function checkHand(page, p, step) {
+  const st = await stateAt(page, step);
+  const pl = st.players.find((x) => x.name === p.player);
+  const want = cliExplain(pl.hand, pl.melds.length);
+  assert.equal(p.distance, want.distance, `${p.player} at step ${step}: shown distance = CLI's`);
+  assert.equal(pl.dist, want.distance, 'the engine state agrees');
+  assert.match(p.shown, new RegExp(`\\b${want.distance}\\b`));
+  return { pl, want };
+}
+
+test('mahjong DP view: open with d, distance equals the CLI, animation, candidates, claims', { timeout: 150_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+  await loadView(page, `${env.url}#game=mahjong&sample=1`);
+  await page.evaluate(() => window.deckscope.load({ game: 'mahjong', sample: 1 }));
+  const steps = await page.evaluate(() => window.deckscope.steps);
+  assert.equal(steps, cli(['mahjong', '--trace'], sample('mahjong', 1)).trim().split('\n').length - 1);
+
+  // Step 60 of the sample: A has ponged Z and is about to discard.
+  const STEP = 60;
+  await page.evaluate((s) => window.deckscope.seek(s, false), STEP);
+  await frames(page, 3);
+  const ev = await eventAt(page, STEP);
+  assert.equal(ev.type, 'discard');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('d');
+  let p = await waitPanel(page, (x) => x.visible && x.step === STEP && x.distance !== null, 'the DP of step 60');
+  assert.equal(await page.evaluate(() => window.deckscope.mode), 1, 'd switches to the DP mode');
+  assert.equal(p.player, ev.player, 'by default the hand of the player to act');
+  const { want } = await checkHand(page, p, STEP);
+  assert.equal(p.add, tilesText(want.add) ?? p.add, 'tiles to add = CLI');
+  if (want.add.length) assert.equal(p.add, want.add.join(' '));
+  if (want.remove.length) assert.equal(p.remove, want.remove.join(' '));
+
+  // The candidates: the engine's discard record, one chosen (the discarded tile).
+  const want_c = ev.why.candidates;
+  assert.equal(p.cands.length, want_c.length);
+  for (const c of want_c) {
+    const got = p.cands.find((x) => x.tile === c.tile);
+    assert.ok(got, `candidate ${c.tile} listed`);
+    assert.equal(got.dist, c.dist, `candidate ${c.tile}: the engine's distance`);
+    assert.equal(got.chosen, c.tile === ev.tile);
+  }
+
+  // The DP animation: start, forward x3, back, end; the canvas follows.
+  await page.click('#dpm-start');
+  p = await waitPanel(page, (x) => x.pos === 0, 'pos 0');
+  for (let k = 0; k < 3; k++) await page.click('#dpm-forward');
+  p = await waitPanel(page, (x) => x.pos === 3, 'pos 3');
+  assert.match(p.posText, /3/);
+  await frames(page, 40);
+  const shot3 = await page.locator('#canvas').screenshot();
+  await page.click('#dpm-forward');
+  p = await waitPanel(page, (x) => x.pos === 4, 'pos 4');
+  await frames(page, 40);
+  const shot4 = await page.locator('#canvas').screenshot();
+  assert.notDeepEqual(shot3, shot4, 'the canvas changes with the DP animation');
+  await page.click('#dpm-back');
+  await waitPanel(page, (x) => x.pos === 3, 'back to pos 3');
+  await page.click('#dpm-end');
+  p = await waitPanel(page, (x) => x.pos === 36, 'the end (target hand)');
+  await frames(page, 40);
+  const shotEnd = await page.locator('#canvas').screenshot();
+  writeFileSync(artifact('dp-mahjong-target.png'), shotEnd);
+  const stats = await pngStats(page, shotEnd);
+  assert.ok(stats.distinct > 50, 'the DP canvas is not blank');
+  // play: runs on by itself
+  await page.click('#dpm-start');
+  await page.click('#dpm-play');
+  await waitPanel(page, (x) => x.pos >= 3, 'playing');
+
+  // Click a candidate that was not chosen: the DP of the hand after discarding it.
+  const other = p.cands.find((x) => !x.chosen && x.dist !== null);
+  assert.ok(other, 'a candidate that was not chosen');
+  await page.click(`.dpm-cand[data-i="${other.i}"]`);
+  p = await waitPanel(page, (x) => x.source === other.i, 'the candidate DP');
+  assert.equal(p.distance, other.dist, 'candidate DP distance = the engine decision record');
+  {
+    const st = await stateAt(page, STEP);
+    const pl = st.players.find((x) => x.name === ev.player);
+    const hand = [...pl.hand];
+    hand.splice(hand.indexOf(other.tile), 1);
+    assert.equal(p.distance, cliExplain(hand, pl.melds.length).distance, 'candidate DP distance = CLI');
+  }
+  writeFileSync(artifact('dp-mahjong-candidate.png'), await page.locator('#canvas').screenshot());
+
+  // Another player's hand.
+  const otherPlayer = ['A', 'B', 'C', 'D'].find((x) => x !== ev.player);
+  await page.click(`.dpm-player[data-player="${otherPlayer}"]`);
+  p = await waitPanel(page, (x) => x.player === otherPlayer && x.source === -1, 'player ' + otherPlayer);
+  await checkHand(page, p, STEP);
+
+  // The claims after a discard: the first step after a discard somebody claimed.
+  const claimStep = await page.evaluate(() => {
+    const d = window.deckscope, M = d.module;
+    for (let i = 60; i < d.steps; i++) {
+      const e = JSON.parse(M.ccall('dsv_api_event_json', 'string', ['number'], [i]));
+      if (e.type === 'discard' && e.claimed_by) return i + 1;
+    }
+    return -1;
+  });
+  assert.ok(claimStep > 0, 'the sample has a claimed discard after step 60');
+  await page.evaluate((s) => window.deckscope.seek(s, false), claimStep);
+  p = await waitPanel(page, (x) => x.step === claimStep && x.cands.length > 0, 'the claims at ' + claimStep);
+  const disc = await eventAt(page, claimStep - 1);
+  const call = p.cands.find((x) => x.chosen && x.kind !== 'keep');
+  assert.ok(call, 'the call that was made is marked');
+  assert.equal(call.kind, disc.claimed_how);
+  for (const c of p.cands) {
+    const cl = disc.claims.find((x) => c.label.startsWith(x.player));
+    assert.ok(cl, 'claim option of a listed player: ' + c.label);
+    if (c.kind === 'keep') assert.equal(c.dist, cl.dist);
+    if (c.kind === 'pong') assert.equal(c.dist, cl.pong_after);
+  }
+  await page.click(`.dpm-cand[data-i="${call.i}"]`);
+  p = await waitPanel(page, (x) => x.source === call.i, 'the call DP');
+  assert.equal(p.distance, call.dist, 'call DP distance = the engine claim record');
+  const next = await eventAt(page, claimStep);
+  assert.equal(p.distance, next.dist, 'and = the distance after the call in the trace');
+
+  // The language switch re-labels the panel (Chinese), numbers unchanged.
+  await page.evaluate(() => window.deckscope.setLang('zh'));
+  const zh = await waitPanel(page, (x) => /距离/.test(x.shown || ''), 'Chinese labels');
+  assert.equal(zh.distance, p.distance);
+  await page.evaluate(() => window.deckscope.setLang('en'));
+
+  // d again: back to the game; the panel is gone.
+  await page.keyboard.press('d');
+  await page.waitForFunction(() => window.deckscope.mode === 0 && !document.getElementById('dpm'));
+
+  assert.deepEqual(page.problems, [], 'no console errors');
+  await page.closeAll();
+});
+
+test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: 120_000 }, async () => {
+  if (existsSync(path.join(SITE_DIR, 'embed.html'))) {
+    const page = await openPage(env.browser, { viewport: { width: 800, height: 600 } });
+    await loadView(page, `${env.url}embed.html#game=mahjong&sample=1&step=60&view=dp`);
+    await page.waitForFunction(() => window.deckscope && window.deckscope.module &&
+      window.deckscope.module.ccall('dsv_api_mode', 'number', [], []) === 1, null, { timeout: 15_000 });
+    const info = await page.evaluate(() =>
+      JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
+    assert.ok(info && info.ok, 'the DP is shown in embed mode');
+    assert.equal(info.step, 60);
+    await page.waitForTimeout(800); // the embed page has no frame events
+    const shot = await page.locator('canvas').first().screenshot();
+    writeFileSync(artifact('dp-mahjong-embed.png'), shot);
+    assert.ok((await pngStats(page, shot)).distinct > 20, 'embed DP canvas not blank');
+    assert.deepEqual(page.problems, [], 'no console errors (embed)');
+    await page.closeAll();
+  }
+  const page = await openPage(env.browser, { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+  await loadView(page, `${env.url}#game=mahjong&sample=1&step=60`);
+  await page.evaluate(() => window.deckscope.load({ game: 'mahjong', sample: 1 }));
+  await page.evaluate(() => { window.deckscope.seek(60, false); window.deckscope.setMode(1); });
+  const p = await waitPanel(page, (x) => x.visible && x.distance !== null, 'the DP on a phone');
+  await checkHand(page, p, 60);
+  await page.click('#dpm-end');
+  await frames(page, 30);
+  writeFileSync(artifact('dp-mahjong-phone.png'), await page.screenshot({ fullPage: true }));
+  assert.deepEqual(page.problems, [], 'no console errors (phone)');
+  await page.closeAll();
+});

@@ -1,0 +1,365 @@
+// dp_mahjong.js - the panel of mahjong's winning-distance DP view.
+//
+// Fills <aside id="dp-panel"> while the game is mahjong and the DP mode is on
+// (the page's "DP" button or the `d` key). The canvas draws the engine's DP
+// record of one hand (web/app/scene_dp_mahjong.c); this panel says what the
+// numbers mean, in the chosen language, and drives the view through the
+// dsv_api_dp_mahjong_* exports (web/app/view_dp_mahjong.c):
+//   - whose hand (A..D; the player to act by default), its distance and the
+//     formula d = (14 - 3n) - matched;
+//   - the animation controls (start, back, play/pause, forward, end, speed)
+//     and the position (column k of 34, then the path, then the target hand);
+//   - the target winning hand (groups, tiles to add and to remove);
+//   - the candidates of the decision at this step (each discard with its
+//     distance, or each call option of the claims) from the engine's
+//     decision record; clicking one shows the DP of the hand it leads to.
+// Every number shown comes from the engine (the record or the event).
+'use strict';
+
+(function () {
+  const I18N = {
+    en: {
+      'dpm.title': 'Winning-distance DP',
+      'dpm.hand': 'Hand of {p}',
+      'dpm.handAfter': 'Hand of {p} after {what}',
+      'dpm.player': 'Player',
+      'dpm.distance': 'distance = {d}',
+      'dpm.formula': '{t} tiles in a winning hand ({g} groups + 1 pair, {n} melds) − {m} hand tiles the best target keeps = {d}',
+      'dpm.incomplete': 'This hand is not complete yet (the deal is still going on): no distance.',
+      'dpm.controls': 'DP animation',
+      'dpm.start': 'Start',
+      'dpm.back': 'Back one column',
+      'dpm.play': 'Play',
+      'dpm.pause': 'Pause',
+      'dpm.forward': 'Forward one column',
+      'dpm.end': 'End',
+      'dpm.speed': 'Speed',
+      'dpm.pos0': 'Start: nothing placed (g0 p0, value 0).',
+      'dpm.posK': 'Column {k} of 34: after {tile} (hand has {have}).',
+      'dpm.posTrace': 'The optimal path traced back from the best end state {state}.',
+      'dpm.posTarget': 'The target winning hand.',
+      'dpm.target': 'Target',
+      'dpm.add': 'add',
+      'dpm.remove': 'remove',
+      'dpm.none': 'none',
+      'dpm.legend': 'How to read the table',
+      'dpm.leg.cols': 'One column per tile kind, 1M to Z, in order; row H = copies in the hand, row F = copies in the target (after the trace).',
+      'dpm.leg.rows': 'Each row is a DP state "g p s1 s2": g groups placed so far, p = 1 once the pair is placed, s1 sequences started at the previous kind and s2 started two kinds back (both still waiting for tiles).',
+      'dpm.leg.vals': 'A cell is the most hand tiles matched so far by a partial winning hand in that state; empty = unreachable. The table fills column by column, exactly as the engine computed it.',
+      'dpm.leg.pruned': 'Grey cells are dominated states (one with no more groups or pairs is at least as good): kept, not expanded.',
+      'dpm.leg.path': 'The gold path is the optimum traced back through the table; below, the target hand: green outline = a tile to add, crossed = a tile to remove.',
+      'dpm.leg.hover': 'Point at a cell to see its state code and value.',
+      'dpm.decision': 'Decision at this step',
+      'dpm.noDecision': 'No decision at this step (a draw, a deal or the end). Step to a discard or to the claims after a discard.',
+      'dpm.discardBy': '{p} discards: each candidate with the distance after discarding it',
+      'dpm.claimsOn': 'Claims on {p}’s {tile}: each option with the distance after it',
+      'dpm.kind.discard': 'discard {tile}',
+      'dpm.kind.keep': '{p}: no call',
+      'dpm.kind.ron': '{p}: RON {tile}',
+      'dpm.kind.pong': '{p}: PONG {tile}',
+      'dpm.kind.chow': '{p}: CHOW {tiles}',
+      'dpm.chosen': 'chosen',
+      'dpm.special': 'special tile (always first)',
+      'dpm.backToHand': 'Back to the hand at this step',
+      'dpm.showing': 'showing',
+    },
+    zh: {
+      'dpm.title': '和牌距离 DP',
+      'dpm.hand': '{p} 的手牌',
+      'dpm.handAfter': '{p} {what} 之后的手牌',
+      'dpm.player': '玩家',
+      'dpm.distance': '距离 = {d}',
+      'dpm.formula': '和牌需要 {t} 张（{g} 组面子 + 1 对雀头，已有 {n} 副副露）− 最优目标保留的 {m} 张手牌 = {d}',
+      'dpm.incomplete': '这手牌还不完整（仍在发牌）：没有和牌距离。',
+      'dpm.controls': 'DP 动画',
+      'dpm.start': '开头',
+      'dpm.back': '后退一列',
+      'dpm.play': '播放',
+      'dpm.pause': '暂停',
+      'dpm.forward': '前进一列',
+      'dpm.end': '结尾',
+      'dpm.speed': '速度',
+      'dpm.pos0': '起点：什么都没放（g0 p0，值 0）。',
+      'dpm.posK': '第 {k} / 34 列：处理完 {tile}（手中有 {have} 张）。',
+      'dpm.posTrace': '从最优终态 {state} 回溯出最优路径。',
+      'dpm.posTarget': '目标和牌。',
+      'dpm.target': '目标',
+      'dpm.add': '摸进',
+      'dpm.remove': '打出',
+      'dpm.none': '无',
+      'dpm.legend': '如何读这张表',
+      'dpm.leg.cols': '每种牌一列，从 1M 到 Z 依次排列；H 行 = 手中的张数，F 行 = 目标和牌中的张数（回溯后显示）。',
+      'dpm.leg.rows': '每一行是一个 DP 状态 “g p s1 s2”：已放 g 组面子，放了雀头则 p = 1，s1 = 在上一种牌开始的顺子数，s2 = 在上上种牌开始的顺子数（都还在等后面的牌）。',
+      'dpm.leg.vals': '格子里的数 = 处于该状态的部分和牌最多能用上的手牌张数；空格 = 不可达。表格按列逐列填写，与引擎的计算顺序完全相同。',
+      'dpm.leg.pruned': '灰色格子是被支配的状态（面子/雀头不多于它的状态至少一样好）：保留但不再展开。',
+      'dpm.leg.path': '金色路径是沿表格回溯出的最优解；下方是目标和牌：绿色边框 = 要摸进的牌，划掉的 = 要打出的牌。',
+      'dpm.leg.hover': '鼠标指向格子可看到状态编码和值。',
+      'dpm.decision': '本步的决策',
+      'dpm.noDecision': '本步没有决策（摸牌、发牌或结束）。请走到出牌一步，或出牌后的鸣牌判断。',
+      'dpm.discardBy': '{p} 出牌：每个候选打出后的距离',
+      'dpm.claimsOn': '对 {p} 打出的 {tile} 的鸣牌：每个选项之后的距离',
+      'dpm.kind.discard': '打出 {tile}',
+      'dpm.kind.keep': '{p}：不鸣牌',
+      'dpm.kind.ron': '{p}：RON {tile}',
+      'dpm.kind.pong': '{p}：PONG {tile}',
+      'dpm.kind.chow': '{p}：CHOW {tiles}',
+      'dpm.chosen': '实际选择',
+      'dpm.special': '特殊牌（总是先打）',
+      'dpm.backToHand': '回到本步的手牌',
+      'dpm.showing': '正在显示',
+    },
+  };
+  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  const MAHJONG = 2;
+  const KINDS = ['1M', '2M', '3M', '4M', '5M', '6M', '7M', '8M', '9M', '1P', '2P', '3P', '4P', '5P', '6P', '7P',
+    '8P', '9P', '1S', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S', 'E', 'S', 'W', 'N', 'B', 'F', 'Z'];
+
+  function start() {
+    const ds = window.deckscope;
+    const panel = document.getElementById('dp-panel');
+    if (!ds || !panel) return;
+    const i18n = ds.i18n;
+    if (i18n && i18n.add) i18n.add(I18N);
+    const t = (k, vars) => {
+      if (i18n && i18n.t) {
+        const s = i18n.t(k, vars);
+        if (s !== k) return s;
+      }
+      let s = I18N.en[k] || k;
+      for (const [n, v] of Object.entries(vars || {})) s = s.split('{' + n + '}').join(String(v));
+      return s;
+    };
+
+    let X = null; // cwrapped exports
+    let root = null; // our element inside the panel
+    let info = null; // last dsv_api_dp_mahjong_info()
+    let version = null;
+    let lastPos = -2, lastPlaying = null, lastStep = -1;
+    let raf = 0;
+
+    function exportsOf(M) {
+      if (!M || !M.cwrap) return null;
+      const w = (n, r, a) => M.cwrap(n, r, a);
+      try {
+        return {
+          game: w('dsv_api_game', 'number', []),
+          mode: w('dsv_api_mode', 'number', []),
+          step: w('dsv_api_step', 'number', []),
+          open: w('dsv_api_dp_mahjong_open', 'number', ['number', 'number']),
+          cand: w('dsv_api_dp_mahjong_open_candidate', 'number', ['number']),
+          seek: w('dsv_api_dp_mahjong_seek', null, ['number', 'number']),
+          pos: w('dsv_api_dp_mahjong_pos', 'number', []),
+          play: w('dsv_api_dp_mahjong_play', null, ['number']),
+          playing: w('dsv_api_dp_mahjong_playing', 'number', []),
+          speed: w('dsv_api_dp_mahjong_set_speed', null, ['number']),
+          version: w('dsv_api_dp_mahjong_version', 'number', []),
+          info: w('dsv_api_dp_mahjong_info', 'string', []),
+        };
+      } catch (e) {
+        return null;
+      }
+    }
+
+    const active = () => X && X.game() === MAHJONG && X.mode() === 1;
+
+    function el(tag, attrs, ...kids) {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) {
+        if (k === 'class') e.className = v;
+        else if (k === 'text') e.textContent = v;
+        else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+        else e.setAttribute(k, v);
+      }
+      for (const k of kids) if (k != null) e.append(k);
+      return e;
+    }
+    const tiles = (a) => (a && a.length ? a.join(' ') : t('dpm.none'));
+
+    function candLabel(c) {
+      const vars = { p: c.player, tile: c.tile, tiles: (c.tiles || []).join(' ') };
+      return t('dpm.kind.' + c.kind, vars);
+    }
+
+    function build() {
+      if (root) root.remove();
+      root = el('div', { class: 'dpm', id: 'dpm' });
+      panel.append(root);
+      render(true);
+    }
+
+    // Reads the view and redraws the panel (full = the hand changed).
+    function render(full) {
+      if (!root || !X) return;
+      if (full) {
+        try { info = JSON.parse(X.info()); } catch (e) { info = null; }
+        version = X.version();
+      }
+      const I = info;
+      root.textContent = '';
+      if (!I) return;
+      root.dataset.player = I.player;
+      root.dataset.step = String(I.step);
+      root.dataset.source = String(I.source);
+      root.dataset.distance = I.ok ? String(I.distance) : '';
+      root.append(el('h2', { text: t('dpm.title') }));
+
+      // whose hand
+      const who = el('div', { class: 'dpm-players', role: 'group', 'aria-label': t('dpm.player') });
+      for (const p of ['A', 'B', 'C', 'D']) {
+        who.append(el('button', {
+          type: 'button', class: 'dpm-player', 'data-player': p,
+          'aria-pressed': String(I.player === p && I.source < 0),
+          text: p,
+          onclick: () => { X.open(X.step(), 'ABCD'.indexOf(p)); render(true); },
+        }));
+      }
+      root.append(who);
+      let title = t('dpm.hand', { p: I.player });
+      if (I.source >= 0 && I.candidates[I.source]) {
+        title = t('dpm.handAfter', { p: I.player, what: candLabel(I.candidates[I.source]) });
+      }
+      root.append(el('p', { class: 'dpm-hand' }, el('strong', { text: title + ': ' }), el('code', { text: tiles(I.hand) })));
+      if (!I.ok) {
+        root.append(el('p', { class: 'dpm-note', text: t('dpm.incomplete') }));
+      } else {
+        root.append(el('p', { class: 'dpm-distance' },
+          el('strong', { id: 'dpm-distance', 'data-distance': String(I.distance), text: t('dpm.distance', { d: I.distance }) })));
+        root.append(el('p', { class: 'dpm-formula', text: t('dpm.formula', {
+          t: I.target_tiles, g: I.groups, n: I.melds, m: I.best_match, d: I.distance }) }));
+      }
+
+      // animation controls
+      const ctl = el('div', { class: 'dpm-controls', role: 'group', 'aria-label': t('dpm.controls') });
+      const btn = (id, label, glyph, fn) => el('button', {
+        type: 'button', id, class: 'icon', title: label, 'aria-label': label, text: glyph, onclick: fn,
+      });
+      const pos = () => X.pos();
+      ctl.append(
+        btn('dpm-start', t('dpm.start'), '⏮', () => { X.seek(0, 0); sync(); }),
+        btn('dpm-back', t('dpm.back'), '◀', () => { X.seek(pos() - 1, 1); sync(); }),
+        el('button', {
+          type: 'button', id: 'dpm-play', 'aria-pressed': String(!!X.playing()),
+          text: X.playing() ? '⏸ ' + t('dpm.pause') : '▶ ' + t('dpm.play'),
+          onclick: () => { X.play(X.playing() ? 0 : 1); sync(); },
+        }),
+        btn('dpm-forward', t('dpm.forward'), '▶', () => { X.seek(pos() + 1, 1); sync(); }),
+        btn('dpm-end', t('dpm.end'), '⏭', () => { X.seek(I.pos_max, 0); sync(); }),
+      );
+      const sp = el('select', { id: 'dpm-speed', 'aria-label': t('dpm.speed'), onchange: (e) => X.speed(Number(e.target.value)) });
+      for (const v of SPEEDS) {
+        const o = el('option', { value: String(v), text: v + '×' });
+        if (Math.abs(v - I.speed) < 1e-9) o.selected = true;
+        sp.append(o);
+      }
+      ctl.append(el('label', { class: 'dpm-speed' }, t('dpm.speed') + ' ', sp));
+      root.append(ctl);
+      root.append(el('p', { class: 'dpm-pos', id: 'dpm-pos', 'aria-live': 'polite' }));
+
+      // target
+      if (I.ok) {
+        root.append(el('p', { class: 'dpm-target' },
+          el('strong', { text: t('dpm.target') + ': ' }),
+          el('span', { text: t('dpm.add') + ' ' }), el('code', { id: 'dpm-add', text: tiles(I.add) }),
+          el('span', { text: ' · ' + t('dpm.remove') + ' ' }), el('code', { id: 'dpm-remove', text: tiles(I.remove) })));
+      }
+
+      // the decision at this step
+      const dec = el('section', { class: 'dpm-decision' }, el('h3', { text: t('dpm.decision') }));
+      if (!I.candidates.length) {
+        dec.append(el('p', { class: 'dpm-note', text: t('dpm.noDecision') }));
+      } else {
+        const c0 = I.candidates[0];
+        dec.append(el('p', { class: 'dpm-note', text: I.decision.kind === 'discard'
+          ? t('dpm.discardBy', { p: c0.player })
+          : t('dpm.claimsOn', { p: discarderOf(I), tile: c0.tile }) }));
+        const list = el('ul', { class: 'dpm-cands' });
+        for (const c of I.candidates) {
+          const b = el('button', {
+            type: 'button', class: 'dpm-cand' + (c.chosen ? ' chosen' : '') + (I.source === c.i ? ' current' : ''),
+            'data-i': String(c.i), 'data-dist': c.dist == null ? '' : String(c.dist), 'data-tile': c.tile,
+            'data-kind': c.kind, 'aria-pressed': String(I.source === c.i),
+            onclick: () => { X.cand(c.i); render(true); },
+          },
+          el('span', { class: 'dpm-cand-label', text: candLabel(c) }),
+          el('span', { class: 'dpm-cand-dist', text: c.dist == null ? t('dpm.special') : 'd = ' + c.dist }),
+          c.chosen ? el('span', { class: 'dpm-chosen', text: '✓ ' + t('dpm.chosen') }) : null);
+          list.append(el('li', null, b));
+        }
+        dec.append(list);
+        if (I.source >= 0) {
+          dec.append(el('button', { type: 'button', id: 'dpm-back-hand', text: t('dpm.backToHand'),
+            onclick: () => { X.open(X.step(), -1); render(true); } }));
+        }
+      }
+      root.append(dec);
+
+      // legend
+      const leg = el('details', { class: 'dpm-legend' }, el('summary', { text: t('dpm.legend') }));
+      for (const k of ['cols', 'rows', 'vals', 'pruned', 'path', 'hover']) leg.append(el('p', { text: t('dpm.leg.' + k) }));
+      root.append(leg);
+      lastPos = -2;
+      sync();
+    }
+
+    function discarderOf(I) {
+      // the claims are on the discard of event I.decision.event, by its player
+      try {
+        const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [I.decision.event]));
+        return ev && ev.player ? ev.player : '?';
+      } catch (e) { return '?'; }
+    }
+
+    // Updates the parts that change while the animation runs.
+    function sync() {
+      if (!root || !X || !info) return;
+      const p = X.pos(), playing = !!X.playing();
+      if (p === lastPos && playing === lastPlaying) return;
+      lastPos = p;
+      lastPlaying = playing;
+      root.dataset.pos = String(p);
+      const pb = document.getElementById('dpm-play');
+      if (pb) {
+        pb.textContent = playing ? '⏸ ' + t('dpm.pause') : '▶ ' + t('dpm.play');
+        pb.setAttribute('aria-pressed', String(playing));
+      }
+      const pe = document.getElementById('dpm-pos');
+      if (pe && info.ok) {
+        let s;
+        if (p === 0) s = t('dpm.pos0');
+        else if (p <= 34) {
+          const tile = KINDS[p - 1];
+          const have = info.hand.filter((x) => x === tile).length;
+          s = t('dpm.posK', { k: p, tile, have });
+        } else if (p === 35) s = t('dpm.posTrace', { state: info.end_state });
+        else s = t('dpm.posTarget');
+        pe.textContent = s;
+      }
+    }
+
+    function tick() {
+      raf = 0;
+      if (!active()) { teardown(); return; }
+      if (!root || !panel.contains(root)) build();
+      else if (X.version() !== version || X.step() !== lastStep) render(true);
+      else sync();
+      lastStep = X.step();
+      raf = requestAnimationFrame(tick);
+    }
+    function teardown() {
+      if (root) { root.remove(); root = null; }
+      info = null;
+    }
+    function check() {
+      if (!X) X = exportsOf(ds.module);
+      if (!X) return;
+      if (active() && !raf) raf = requestAnimationFrame(tick);
+      if (!active()) teardown();
+    }
+    for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
+    ds.on && ds.on('lang', () => { if (root) render(true); });
+    if (ds.ready) ds.ready.then(check, () => {});
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
