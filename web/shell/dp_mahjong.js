@@ -114,10 +114,40 @@
   const KINDS = ['1M', '2M', '3M', '4M', '5M', '6M', '7M', '8M', '9M', '1P', '2P', '3P', '4P', '5P', '6P', '7P',
     '8P', '9P', '1S', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S', 'E', 'S', 'W', 'N', 'B', 'F', 'Z'];
 
+  // The panel's own look, over the page's colour variables (style.css).
+  const CSS = `
+#dpm h2 { margin: 0 0 .5em; font-size: 1.05rem; }
+#dpm h3 { margin: .8em 0 .3em; font-size: .95rem; }
+#dpm p { margin: .35em 0; }
+#dpm code { font-size: .95em; }
+.dpm-players, .dpm-controls { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.dpm-players button { min-width: 2.2em; }
+.dpm-players button[aria-pressed="true"], #dpm-play[aria-pressed="true"] {
+  background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+.dpm-speed { margin-left: .5em; }
+.dpm-distance strong { font-size: 1.15rem; }
+.dpm-formula, .dpm-note, .dpm-pos { color: var(--muted); font-size: .92em; }
+.dpm-cands { list-style: none; margin: .3em 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.dpm-cand { display: inline-flex; gap: .6em; align-items: baseline; }
+.dpm-cand-label { font-family: ui-monospace, monospace; }
+.dpm-cand-dist { color: var(--muted); }
+.dpm-cand.chosen { background: var(--chosen); border-color: var(--accent); }
+.dpm-chosen { color: var(--accent); font-weight: 600; }
+.dpm-cand.current { outline: 2px solid var(--accent); outline-offset: 1px; }
+.dpm-legend { margin-top: .6em; }
+.dpm-legend p { color: var(--muted); font-size: .9em; }
+`;
+
   function start() {
     const ds = window.deckscope;
     const panel = document.getElementById('dp-panel');
     if (!ds || !panel) return;
+    if (!document.getElementById('dpm-style')) {
+      const st = document.createElement('style');
+      st.id = 'dpm-style';
+      st.textContent = CSS;
+      document.head.append(st);
+    }
     const i18n = ds.i18n;
     if (i18n && i18n.add) i18n.add(I18N);
     const t = (k, vars) => {
@@ -235,7 +265,7 @@
       });
       const pos = () => X.pos();
       ctl.append(
-        btn('dpm-start', t('dpm.start'), '⏮', () => { X.seek(0, 0); sync(); }),
+        btn('dpm-start', t('dpm.start'), '⇤', () => { X.seek(0, 0); sync(); }),
         btn('dpm-back', t('dpm.back'), '◀', () => { X.seek(pos() - 1, 1); sync(); }),
         el('button', {
           type: 'button', id: 'dpm-play', 'aria-pressed': String(!!X.playing()),
@@ -243,7 +273,7 @@
           onclick: () => { X.play(X.playing() ? 0 : 1); sync(); },
         }),
         btn('dpm-forward', t('dpm.forward'), '▶', () => { X.seek(pos() + 1, 1); sync(); }),
-        btn('dpm-end', t('dpm.end'), '⏭', () => { X.seek(I.pos_max, 0); sync(); }),
+        btn('dpm-end', t('dpm.end'), '⇥', () => { X.seek(I.pos_max, 0); sync(); }),
       );
       const sp = el('select', { id: 'dpm-speed', 'aria-label': t('dpm.speed'), onchange: (e) => X.speed(Number(e.target.value)) });
       for (const v of SPEEDS) {
