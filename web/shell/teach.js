@@ -309,7 +309,9 @@
 .teach-row input[type=text], .teach-dialog textarea { flex: 1 1 16rem; min-width: 0; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace;
   color: inherit; background: transparent; border: 1px solid var(--edge, #ccc); border-radius: 6px; padding: .35rem .5rem; }
 .teach-dialog textarea { width: 100%; resize: vertical; }
-.teach-row input[type=number] { width: 5.5rem; font: inherit; }
+.teach-row input[type=number] { width: 4.6rem; font: inherit; }
+.teach-row select { width: auto; }
+.teach-row .teach-size { display: inline-flex; gap: .3rem; align-items: center; white-space: nowrap; }
 .teach-row label { display: inline-flex; gap: .3rem; align-items: center; font-size: .9rem; }
 .teach-note { color: var(--muted, #666); font-size: .85rem; margin: .3rem 0; }
 .teach-status { min-height: 1.2em; font-size: .85rem; color: var(--muted, #666); margin: .2rem 0 0; }
@@ -380,7 +382,8 @@
       : h('div', {},
         h('div', { class: 'teach-row' }, lbl('teach.controls', controlsSel), lbl('teach.autoplay', autoplay),
           lbl('teach.loop', loop), lbl('teach.dpView', dpView)),
-        h('div', { class: 'teach-row' }, lbl('teach.from', from), lbl('teach.to', to), lbl('teach.size', width), '×', height),
+        h('div', { class: 'teach-row' }, lbl('teach.from', from), lbl('teach.to', to),
+          h('span', { class: 'teach-size' }, lbl('teach.size', width), '×', height)),
         h('div', { class: 'teach-row' }, snippet, snippetCopy), preview);
     const shareDialog = h('dialog', { id: 'teach-share-dialog', class: 'teach-dialog', 'aria-labelledby': 'teach-share-title' },
       h('h2', { id: 'teach-share-title', i18n: 'teach.shareTitle' }, t('teach.shareTitle')),
