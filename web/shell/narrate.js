@@ -438,8 +438,9 @@
       }
       case 'win': {
         var how = s.after && s.after.win_how ? String(s.after.win_how).toUpperCase() : '';
+        var howZh = how === 'RON' ? '荣和（RON）' : how === 'SELFDRAWN' ? '自摸（SELFDRAWN）' : how;
         return T(lang, p + ' wins the game' + (how ? ' by ' + how : ''),
-                 p + (how ? ' 以 ' + how + ' ' : ' ') + '和牌，游戏结束');
+                 p + ' ' + (how ? howZh : '和牌') + '胜出，游戏结束');
       }
       case 'exhausted':
         return T(lang, 'The wall is empty when ' + str(ev.must_draw) + ' must draw: the game ends in a draw',
@@ -589,8 +590,8 @@
   function gdOpLabel(lang, c, who) {
     var opp = gdOther(who);
     switch (c.op) {
-      case 'face': return T(lang, 'attack ' + gdName('en', opp) + ' with an HP ' + c.attacker_hp + ' minion', '用体力 ' + c.attacker_hp + ' 的随从攻击' + gdName('zh', opp));
-      case 'trade': return T(lang, 'trade an HP ' + c.attacker_hp + ' minion for an HP ' + c.target_hp + ' one', '体力 ' + c.attacker_hp + ' 的随从与对方体力 ' + c.target_hp + ' 的随从同归于尽');
+      case 'face': return T(lang, 'attack ' + gdName('en', opp) + ' with an HP ' + c.attacker_hp + ' minion', '用体力为 ' + c.attacker_hp + ' 的随从攻击' + gdName('zh', opp));
+      case 'trade': return T(lang, 'trade an HP ' + c.attacker_hp + ' minion for an HP ' + c.target_hp + ' one', '体力为 ' + c.attacker_hp + ' 的随从与对方体力为 ' + c.target_hp + ' 的随从同归于尽');
       case 'play': return T(lang, 'play a card', '打牌');
       case 'skill': return T(lang, 'use the skill', '使用技能');
       case 'end_turn': return T(lang, 'end the turn', '结束回合');
@@ -624,12 +625,12 @@
       case 'face': {
         var ah = num(c.attacker_hp) ? c.attacker_hp : null;
         return T(lang, Pposs + (has(ah) ? ' HP ' + ah + ' minion' : ' minion') + ' attacks ' + gdName('en', opp) + ' for 3' + gdHpChange('en', oBefore, oAfter) + gdChance('en', ev, who),
-                 Pposs + (has(ah) ? '体力 ' + ah + ' 的随从' : '随从') + '攻击' + gdName('zh', opp) + '，造成 3 点伤害' + gdHpChange('zh', oBefore, oAfter) + gdChance('zh', ev, who));
+                 (has(ah) ? P + '体力为 ' + ah + ' 的随从' : Pposs + '随从') + '攻击' + gdName('zh', opp) + '，造成 3 点伤害' + gdHpChange('zh', oBefore, oAfter) + gdChance('zh', ev, who));
       }
       case 'trade': {
         var a = num(c.attacker_hp), tg = num(c.target_hp);
         return T(lang, Pposs + (a ? ' HP ' + c.attacker_hp : '') + ' minion trades with ' + gdPoss('en', opp) + (tg ? ' HP ' + c.target_hp : '') + ' minion: both are destroyed' + gdChance('en', ev, who),
-                 Pposs + (a ? '体力 ' + c.attacker_hp + ' 的' : '') + '随从与' + gdPoss('zh', opp) + (tg ? '体力 ' + c.target_hp + ' 的' : '') + '随从同归于尽' + gdChance('zh', ev, who));
+                 (a ? P + '体力为 ' + c.attacker_hp + ' 的' : Pposs) + '随从与' + (tg ? gdName('zh', opp) + '体力为 ' + c.target_hp + ' 的' : gdPoss('zh', opp)) + '随从同归于尽' + gdChance('zh', ev, who));
       }
       case 'play':
         return T(lang, P + ' plays a card: 3 random hits, then it becomes an HP 2 minion' + gdChance('en', ev, who),
