@@ -264,11 +264,18 @@ static const char *const call_names[] = {"", "IN", "IN", "PASS", "SELFDRAWN", "O
 
 /* A banner over a seat's pond area: the call name and its tiles. */
 static void banner(const ds_frame *f, const seat_lay *S, const char *name, const uint8_t *tiles, int nt,
-                   float a, SDL_Color col) {
+                   float a, SDL_Color col, int from) {
     const ds_theme *th = f->theme;
     float s = f->scale, tw = S->tw * 0.9f, th_ = tw * 1.3f;
     float nw = text_width(f->text, DS_FONT_TITLE, name);
-    float w = nw + 28 * s + (nt ? (float)nt * (tw + 3 * s) + 10 * s : 0);
+    char src[8] = "";
+    float fw = 0;
+    float w;
+    if (from >= 0 && from < MJ_PLAYERS) {
+        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(from)); /* ← C */
+        fw = text_width(f->text, DS_FONT_BODY, src) + 10 * s;
+    }
+    w = nw + 28 * s + (nt ? (float)nt * (tw + 3 * s) + 10 * s : 0) + fw;
     float h = (th_ > 38 * s ? th_ : 38 * s) + 14 * s;
     float x, y, lh = text_line_height(f->text, DS_FONT_TITLE);
     int i;
@@ -277,6 +284,8 @@ static void banner(const ds_frame *f, const seat_lay *S, const char *name, const
         /* narrow: the name only */
         w = nw + 28 * s;
         nt = 0;
+        w -= fw;
+        fw = 0;
     }
     if (h > S->bh) h = S->bh;
     x = S->bx + S->bw - w - 8 * s;
@@ -286,6 +295,20 @@ static void banner(const ds_frame *f, const seat_lay *S, const char *name, const
     text_draw(f->text, f->r, DS_FONT_TITLE, x + 14 * s, y + (h - lh) / 2, DS_ALIGN_LEFT, with_alpha(col, a), name);
     for (i = 0; i < nt; i++)
         mj_draw_tile(f, x + nw + 24 * s + (float)i * (tw + 3 * s), y + (h - th_) / 2, tw, th_, tiles[i], 0, a);
+    if (fw > 0)
+        text_draw(f->text, f->r, DS_FONT_BODY, x + w - 10 * s, y + (h - text_line_height(f->text, DS_FONT_BODY)) / 2,
+                  DS_ALIGN_RIGHT, with_alpha(th->muted, a), src);
+}
+
+/* The discarder a call took its tile from: the state before the call knows
+ * it (last_from); read from the trace, nothing decided here. */
+static int claim_from(const ds_view *v, const mahjong_event *ev) {
+    const mahjong_event *e0 = ds_trace_event(&v->trace, 0);
+    size_t i = (size_t)(ev - e0);
+    const mahjong_event *d;
+    if (i == 0 || i > v->trace.n) return -1;
+    d = ds_trace_event(&v->trace, i - 1);
+    return d->kind == MJ_EV_DISCARD ? d->player & 3 : -1;
 }
 
 static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjong_state *A,
@@ -543,36 +566,36 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         switch (ev->kind) {
         case MJ_EV_PONG:
             tiles[0] = tiles[1] = tiles[2] = ev->tile;
-            banner(f, S, "PONG", tiles, 3, a, mj_suit_color(ev->tile, th->dark));
+            banner(f, S, "PONG", tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
             break;
         case MJ_EV_CHOW:
             for (p = 0; p < 3; p++) tiles[p] = (uint8_t)(ev->target + p);
-            banner(f, S, "CHOW", tiles, 3, a, mj_suit_color(ev->tile, th->dark));
+            banner(f, S, "CHOW", tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
             break;
         case MJ_EV_RON:
             tiles[0] = ev->tile;
-            banner(f, S, "RON", tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark));
+            banner(f, S, "RON", tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark), claim_from(v, ev));
             break;
         case MJ_EV_SELFDRAWN:
-            banner(f, S, "SELFDRAWN", NULL, 0, a, mj_suit_color(MJ_DOUBLE, th->dark));
+            banner(f, S, "SELFDRAWN", NULL, 0, a, mj_suit_color(MJ_DOUBLE, th->dark), -1);
             break;
         case MJ_EV_WIN:
             banner(f, S, B->win_how == MJ_EV_RON ? "RON \xe2\x9c\x93 WIN" : "SELFDRAWN \xe2\x9c\x93 WIN", NULL, 0, a,
-                   mj_suit_color(MJ_DOUBLE, th->dark));
+                   mj_suit_color(MJ_DOUBLE, th->dark), -1);
             break;
         case MJ_EV_SKIP:
-            banner(f, S, "\xe2\x9c\x97 PASS", NULL, 0, a, mj_suit_color(0, th->dark));
+            banner(f, S, "\xe2\x9c\x97 PASS", NULL, 0, a, mj_suit_color(0, th->dark), -1);
             break;
         case MJ_EV_DISCARD:
             if (ev->tile == MJ_PASS && ev->target < MJ_PLAYERS) {
                 tiles[0] = MJ_PASS;
-                banner(f, &L.seat[ev->target], "\xe2\x9c\x97", tiles, 1, a, mj_suit_color(MJ_PASS, th->dark));
+                banner(f, &L.seat[ev->target], "\xe2\x9c\x97", tiles, 1, a, mj_suit_color(MJ_PASS, th->dark), -1);
             } else if (ev->tile == MJ_REVERSE) {
                 tiles[0] = MJ_REVERSE;
-                banner(f, S, "\xe2\x86\x95", tiles, 1, a, mj_suit_color(MJ_REVERSE, th->dark));
+                banner(f, S, "\xe2\x86\x95", tiles, 1, a, mj_suit_color(MJ_REVERSE, th->dark), -1);
             } else if (ev->tile == MJ_DOUBLE) {
                 tiles[0] = MJ_DOUBLE;
-                banner(f, S, "\xc3\x97" "2", tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark));
+                banner(f, S, "\xc3\x97" "2", tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark), -1);
             }
             break;
         case MJ_EV_EXHAUSTED: {
