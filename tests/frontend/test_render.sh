@@ -8,9 +8,9 @@
 #     (T tween frames per step, default 5; --tween 0 gives one per step),
 #     640x360 by default, --size/--scale change the pixel size, something
 #     moves between steps, the file is deterministic, "-o -" writes stdout;
-#   - for every game, the whole game (steps from the engine's own trace:
+#   - for every game, the whole game with --tween 0, n + 1 frames (n from the engine's own trace:
 #     `deckscope <game> --trace` header "events");
-#   - a PNG of one step has the right size, light and dark differ;
+#   - a PNG of one step has the right size at scale 1 and 2;
 #   - bad input: exit 2, one line with line and column, no file written;
 #     a step past the end, a bad extension, an unknown game: exit 2.
 # The frames and a PNG are kept in OUT_DIR for a look.
@@ -103,10 +103,10 @@ for game in cirno thegame mahjong goudan; do
     extra=""
   fi
   # shellcheck disable=SC2086
-  "$CLI" render $game $extra --tween 2 -o "$OUT/$game.gif" < "$in" 2> "$OUT/err.txt"
+  "$CLI" render $game $extra --tween 0 -o "$OUT/$game.gif" < "$in" 2> "$OUT/err.txt"
   rc=$?
   read -r kind w h frames moved < <(info "$OUT/$game.gif" 2>/dev/null)
-  want=$((1 + n * 3))
+  want=$((1 + n))
   if [ $rc = 0 ] && [ "$kind $w $h $frames" = "gif 640 360 $want" ]; then ok "$game: whole game, $n steps, $frames frames"
   else bad "$game: rc=$rc got '$kind $w $h $frames', want gif 640 360 $want ($n steps): $(cat "$OUT/err.txt")"; fi
 done
