@@ -383,6 +383,7 @@
     const p = S.pending;
     S.pending = null;
     mark('ds:loaded');
+    emit('step', { step: S.step, steps: S.steps });
     emit('load', { game: S.game, steps: S.steps });
     if (p) p.resolve({ game: S.game, steps: S.steps });
   }
@@ -924,6 +925,7 @@
     S.marks = readMarks();
     drawMarks();
     invalidate('all');
+    emit('step', { step: S.step, steps: S.steps });
     emit('load', { game: S.game, steps: S.steps, query: q + 1 });
     return true;
   }

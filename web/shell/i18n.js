@@ -18,6 +18,9 @@
   const dicts = {
     en: {
       'app.tagline': 'judge-exact card game simulators, visualized',
+      'app.footer': 'deckscope · MIT licence · C11 engine compiled to WebAssembly, drawn with SDL2',
+      'app.stage': 'Visualizer',
+      'app.canvas': 'The game drawn step by step; the caption below says what happens',
       'app.loading': 'Loading WebAssembly…',
       'app.starting': 'Starting…',
       'app.failed': 'The visualizer could not start: {msg}',
@@ -101,6 +104,9 @@
     },
     zh: {
       'app.tagline': '与评测机完全一致的卡牌游戏模拟器，可视化',
+      'app.footer': 'deckscope · MIT 许可证 · C11 引擎编译为 WebAssembly，用 SDL2 绘制',
+      'app.stage': '可视化',
+      'app.canvas': '逐步绘制的游戏画面；下方的说明文字描述每一步',
       'app.loading': '正在加载 WebAssembly…',
       'app.starting': '正在启动…',
       'app.failed': '可视化无法启动：{msg}',
