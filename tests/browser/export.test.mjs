@@ -196,15 +196,20 @@ test('the page PNG equals the CLI render of the same step', { timeout: 120_000 }
     const a = await read(URL.createObjectURL(r.blob));
     const b = await read('data:image/png;base64,' + cliB64);
     if (a.width !== b.width || a.height !== b.height) return { size: false };
-    let close = 0;
+    let close = 0, exact = 0;
+    const colours = new Set();
     for (let i = 0; i < a.data.length; i += 4) {
       const d = Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]);
       if (d <= 24) close++;
+      if (d === 0) exact++;
+      colours.add((a.data[i] << 16) | (a.data[i + 1] << 8) | a.data[i + 2]);
     }
-    return { size: true, fraction: close / (a.width * a.height) };
+    const n = a.width * a.height;
+    return { size: true, fraction: close / n, exact: exact / n, distinct: colours.size };
   }, [cliPng.toString('base64'), w, h]);
   assert.ok(same.size, 'same size');
-  console.log(`page PNG vs CLI PNG: ${(same.fraction * 100).toFixed(3)}% of the pixels within 24`);
+  console.log(`page PNG vs CLI PNG: ${(same.fraction * 100).toFixed(3)}% of the pixels within 24, ${(same.exact * 100).toFixed(3)}% equal`);
+  assert.ok(same.distinct > 8, `the picture is not blank (${same.distinct} colours)`);
   assert.ok(same.fraction > 0.995, `pixels equal to the CLI's: ${(same.fraction * 100).toFixed(2)}%`);
   noProblems(page);
   await page.closeAll();
