@@ -17,6 +17,7 @@ const DATA = process.env.DS_SHARED_DATA || path.join(here, '..', '..', '..', 'sh
 const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
 
 let env;
+let shared; // one page for the four games (a game is loaded through deckscope.load)
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
@@ -24,21 +25,33 @@ const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors
 const ccall = (page, name, ret, types, args) =>
   page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), [name, ret, types, args]);
 
-async function openGame(page, hash, game) {
-  await loadView(page, env.url + '#' + hash);
-  await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0 && !window.deckscope.busy,
+// The shared page with `game` loaded from `source` ({sample} or {seed}); a
+// fresh page the first time (from the URL hash), deckscope.load after that.
+async function gamePage(game, source) {
+  if (!shared) {
+    shared = await openPage(env.browser);
+    const hash = `game=${game}&` + Object.entries(source).map(([k, v]) => `${k}=${v}`).join('&');
+    await loadView(shared, env.url + '#' + hash);
+  } else {
+    await shared.evaluate(() => { window.deckscope.lastCheck = null; });
+    await shared.evaluate((o) => window.deckscope.load(o), { game, ...source });
+  }
+  await shared.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0 && !window.deckscope.busy,
     game, { timeout: 60_000 });
+  return shared;
+}
+async function openCheck(page) {
+  if (!(await page.locator('#teach-check-dialog').isVisible())) await page.click('#teach-check');
 }
 async function paste(page, text) {
-  if (!(await page.locator('#teach-check-dialog').isVisible())) await page.click('#teach-check');
+  await openCheck(page);
   await page.fill('#teach-check-text', text);
   await page.click('#teach-check-run');
 }
 const settled = (page, step) => page.waitForFunction((s) => window.deckscope.step === s, step, { timeout: 10_000 });
 
 test('cirno: right output, then a wrong line: the step that wrote it', { timeout: 90_000 }, async (t) => {
-  const page = await openPage(env.browser);
-  await openGame(page, 'game=cirno&sample=2', 'cirno');
+  const page = await gamePage('cirno', { sample: 2 });
   const right = ans('cirno', 2);
   // CRLF and trailing spaces are not differences.
   await paste(page, right.replace(/\n/g, ' \r\n'));
@@ -71,12 +84,10 @@ test('cirno: right output, then a wrong line: the step that wrote it', { timeout
   assert.equal(cut.line, 4);
   assert.equal(cut.got, null);
   noProblems(page);
-  await page.closeAll();
 });
 
 test('thegame: two cards swapped in a row: the judge move that row does not contain', { timeout: 90_000 }, async (t) => {
-  const page = await openPage(env.browser);
-  await openGame(page, 'game=thegame&sample=1', 'thegame');
+  const page = await gamePage('thegame', { sample: 1 });
   const right = ans('thegame', 1);
   const lines = right.split('\n');
   const row = lines[1].split(' '); // up2
@@ -86,7 +97,7 @@ test('thegame: two cards swapped in a row: the judge move that row does not cont
   const wrong = lines.slice();
   wrong[1] = mine.join(' ');
   // As a file, through the file picker.
-  await page.click('#teach-check');
+  await openCheck(page);
   await page.setInputFiles('#teach-check-file', { name: 'out.txt', mimeType: 'text/plain', buffer: Buffer.from(wrong.join('\n')) });
   await page.waitForFunction(() => window.deckscope.lastCheck && window.deckscope.lastCheck.line === 2);
   const res = await page.evaluate(() => window.deckscope.lastCheck);
@@ -103,18 +114,16 @@ test('thegame: two cards swapped in a row: the judge move that row does not cont
   assert.equal(before, row.slice(0, k).join(' '));
   writeFileSync(artifact('check-thegame.png'), await page.screenshot());
   noProblems(page);
-  await page.closeAll();
 });
 
 test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeout: 90_000 }, async (t) => {
-  const page = await openPage(env.browser);
-  await openGame(page, 'game=mahjong&sample=1', 'mahjong');
+  const page = await gamePage('mahjong', { sample: 1 });
   const lines = ans('mahjong', 1).split('\n');
   const k = Math.floor(lines.length * 0.6);
   const wrong = lines.slice();
   wrong[k] = 'A OUT 1M';
   if (wrong[k] === lines[k]) wrong[k] = 'B OUT 1M';
-  await page.click('#teach-check');
+  await openCheck(page);
   await page.evaluate((text) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'mine.out', { type: 'text/plain' }));
@@ -130,12 +139,10 @@ test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeou
   assert.ok(await ccall(page, 'dsv_api_output_line', 'number', ['number'], [res.step]) >= k + 1);
   assert.ok(await ccall(page, 'dsv_api_output_line', 'number', ['number'], [res.step - 1]) < k + 1);
   noProblems(page);
-  await page.closeAll();
 });
 
 test('goudan: per query with 1e-6: jumps to the first query that is off', { timeout: 120_000 }, async (t) => {
-  const page = await openPage(env.browser);
-  await openGame(page, 'game=goudan&seed=3', 'goudan');
+  const page = await gamePage('goudan', { seed: 3 });
   const n = await ccall(page, 'dsv_api_goudan_count', 'number', [], []);
   assert.ok(n >= 4, `a generated input with several queries (${n})`);
   const judge = await page.evaluate(() => {
@@ -162,15 +169,14 @@ test('goudan: per query with 1e-6: jumps to the first query that is off', { time
   await paste(page, vals.map((x) => x.toPrecision(12)).join('  '));
   assert.equal((await page.evaluate(() => window.deckscope.lastCheck)).same, true);
   noProblems(page);
-  await page.closeAll();
 });
 
 test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: 90_000 }, async () => {
-  const page = await openPage(env.browser);
+  const page = await gamePage('cirno', { sample: 1 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
-  await openGame(page, 'game=cirno&sample=1', 'cirno');
   await page.evaluate(() => window.deckscope.seek(4, false));
   await settled(page, 4);
+  if (await page.locator('#teach-check-dialog').isVisible()) await page.click('#teach-check-close');
   await page.click('#teach-share');
   assert.ok(await page.locator('#teach-share-dialog').isVisible());
   const link = await page.inputValue('#teach-link');
