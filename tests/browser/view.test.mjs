@@ -331,7 +331,7 @@ test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { 
   const input = sample('cirno', 2);
   assert.equal(r.loaded.game, 'cirno');
   assert.equal(r.steps, trace('cirno', input).length);
-  assert.deepEqual(r.seen, [2, 5], 'step events until off()');
+  assert.deepEqual(r.seen, [0, 2, 5], 'step events (the load, two seeks) until off()');
   assert.equal(r.step, 1);
   assert.equal(r.clamp, r.steps);
   assert.equal(r.neg, 0);
@@ -339,6 +339,32 @@ test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { 
   const judge = lines(cli(['cirno'], input));
   assert.ok(r.line >= 1 && judge[r.line - 1].length > 0);
   assert.ok(r.caption.length > 0);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('inside an iframe: a click on the canvas gives the page the keyboard', { timeout: 60_000 }, async () => {
+  const page = await openPage(env.browser);
+  // A host page on the same origin (served by the test itself).
+  await page.route(`${env.url}host-test.html`, (r) => r.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><title>host</title><p>host page</p><iframe id="f" src="${env.url}#game=cirno&sample=2" width="1000" height="700"></iframe>`,
+  }));
+  await page.goto(`${env.url}host-test.html`);
+  const frame = page.frameLocator('#f');
+  const f = page.frames().find((x) => x !== page.mainFrame());
+  await f.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno', null, { timeout: 30_000 });
+  await f.evaluate(() => window.deckscope.ready);
+  // Even from a text field: the click on the canvas takes the keyboard back.
+  await frame.locator('#seed').click();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await f.evaluate(() => window.deckscope.step), 0, 'keys in the seed field stay there');
+  await frame.locator('#canvas').click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await f.evaluate(() => window.deckscope.step), 2);
+  await page.keyboard.press('End');
+  assert.equal(await f.evaluate(() => window.deckscope.step), await f.evaluate(() => window.deckscope.steps));
   noProblems(page);
   await page.closeAll();
 });

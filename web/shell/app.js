@@ -139,6 +139,10 @@
     drawMarks();
   }).observe(el.stage);
   fit(el.stage.clientWidth, el.stage.clientHeight);
+  // SDL cancels the canvas's mousedown (so the browser moves no focus): a
+  // click on the canvas gives the keyboard to the page here (also inside an
+  // iframe), never to SDL, and takes it from a text field.
+  el.canvas.addEventListener('pointerdown', () => el.stage.focus({ preventScroll: true }));
 
   function themeSetting() {
     try { return localStorage.getItem('deckscope.theme') || 'auto'; } catch (e) { return 'auto'; }
@@ -355,6 +359,8 @@
     hideInputError();
     S.game = game;
     S.source = source;
+    S.goudanSeed = undefined; // a new goudan input plays query 1 with seed 1
+    el.goudanSeed.value = '1';
     S.gen++;
     host.game = gi;
     el.game.value = game;
@@ -363,6 +369,13 @@
     if (source.seed !== undefined) el.seed.value = String(source.seed);
     C.set_speed(S.speed);
     readView();
+    if (S.busy) { // goudan: the old game's marks and output go at once
+      S.marks = null;
+      S.output = null;
+      drawMarks();
+      updateGameUi();
+      invalidate('all');
+    }
     return new Promise((resolve, reject) => {
       S.pending = { resolve, reject };
       if (!S.busy) finishLoad();
@@ -810,7 +823,7 @@
     const key = g === 'thegame' ? 'out.titleThegame' : g === 'goudan' ? 'out.titleGoudan' : 'out.title';
     el.outputTitle.dataset.i18n = key;
     el.outputTitle.textContent = t(key);
-    const hint = g === 'thegame' ? 'out.thegameNote' : 'out.jump';
+    const hint = g === 'thegame' ? 'out.thegameNote' : g === 'goudan' ? 'out.goudanNote' : 'out.jump';
     el.outputHint.dataset.i18n = hint;
     el.outputHint.textContent = t(hint);
     if (g === 'goudan') {
