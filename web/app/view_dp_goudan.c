@@ -110,6 +110,7 @@ int dsv_dp_goudan_heat_work(ds_view *v, dsv_dp_goudan *dp, double budget_ms) {
     int total;
     if (!dp || !g || dp->n <= 0) return 0;
     total = dp->heat_hp * dp->heat_hp;
+    if (dp->heat_done >= total) return 0;
     while (dp->heat_done < total) {
         const goudan_state *s = &dp->nav[dp->n - 1].st;
         int e = dp->heat_order[dp->heat_done][0], t = dp->heat_order[dp->heat_done][1];
@@ -137,6 +138,7 @@ static void explain(ds_view *v, dsv_dp_goudan *dp) {
     dp->rev++;
     dp->ok = 0;
     dp->err[0] = 0;
+    dp->start_err[0] = 0;
     dp->play_index = -1;
     dp->selected = -1;
     dp->tree.n = 0;
@@ -332,12 +334,12 @@ int dsv_dp_goudan_start(ds_view *v, dsv_dp_goudan *dp, const char *text, size_t 
     if (!dp || !g) return -1;
     memset(&err, 0, sizeof err);
     if (goudan_parse(text, len, &in, &err)) {
-        ds_error_format(&err, dp->err, sizeof dp->err);
+        ds_error_format(&err, dp->start_err, sizeof dp->start_err);
         dp->rev++;
         return -1;
     }
     if (goudan_input_count(in) != 1 || goudan_input_o(in) != g->O) {
-        snprintf(dp->err, sizeof dp->err, "expected one query with O = %d", g->O);
+        snprintf(dp->start_err, sizeof dp->start_err, "expected one query with O = %d", g->O);
         goudan_input_free(in);
         dp->rev++;
         return -1;
@@ -345,7 +347,7 @@ int dsv_dp_goudan_start(ds_view *v, dsv_dp_goudan *dp, const char *text, size_t 
     goudan_query_get(in, 0, &q);
     goudan_input_free(in);
     if (q.e_hp > goudan_table_hp_max(g->table) || q.s_hp > goudan_table_hp_max(g->table)) {
-        snprintf(dp->err, sizeof dp->err, "HP above %d: the loaded table only covers HP 1..%d",
+        snprintf(dp->start_err, sizeof dp->start_err, "HP above %d: the loaded table only covers HP 1..%d",
                  goudan_table_hp_max(g->table), goudan_table_hp_max(g->table));
         dp->rev++;
         return -1;
@@ -436,6 +438,8 @@ const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp) {
                   dp->ok ? "true" : "false", dp->custom ? "true" : "false", dp->step, dp->decision_step);
     ds_buf_puts(b, "\"error\":");
     put_json_str(b, dp->err);
+    ds_buf_puts(b, ",\"start_error\":");
+    put_json_str(b, dp->start_err);
     ds_buf_printf(b, ",\"mover\":\"%s\",\"value\":%.17g,", who_name[dp->mover], dp->value);
     if (adapter(v)) {
         dsv_goudan *g = v->extra;
@@ -481,7 +485,7 @@ const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp) {
     ds_buf_printf(b, ",\"heat\":{\"hp_max\":%d,\"done\":%d,\"cells\":[", dp->heat_hp, dp->heat_done);
     for (i = 0; i < dp->heat_hp; i++) {
         ds_buf_puts(b, i ? ",[" : "[");
-        for (j = 0; j < dp->heat_hp; j++) ds_buf_printf(b, j ? ",%.6f" : "%.6f", dp->heat[i][j]);
+        for (j = 0; j < dp->heat_hp; j++) ds_buf_printf(b, j ? ",%.17g" : "%.17g", dp->heat[i][j]);
         ds_buf_putc(b, ']');
     }
     ds_buf_puts(b, "]},\"solve\":");

@@ -39,6 +39,7 @@ typedef struct dsv_dp_goudan {
     /* the explanation of nav[n-1] */
     int ok;              /* 0: nothing to explain (err says why) */
     char err[160];
+    char start_err[160]; /* why the last typed start state was refused ("" if none) */
     goudan_turn turn;    /* mover-relative */
     int mover;           /* 0 = 小E, 1 = the teacher */
     double value;        /* the mover's win probability (optimal play) */

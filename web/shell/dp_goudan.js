@@ -1,1 +1,352 @@
-// dp_goudan.js: placeholder until its owner's version lands (keeps the page free of 404s).
+// dp_goudan.js - the goudan decision explorer's panel: fills
+// <aside id="dp-panel"> while the game is goudan and the DP mode is on.
+// The canvas (scene_dp_goudan.c) draws the bars, the chance tree, the heat
+// map and the solve; this panel holds the words: what each operation is,
+// its exact win probability, the breadcrumb, the children of "play" to go
+// into, a form for a start state of your own, and the solve controls.
+// Every number comes from the engine through dsv_api_dp_goudan_json().
+'use strict';
+
+(function () {
+  const GOUDAN = 3;
+  const I18N = {
+    en: {
+      'dpg.title': 'Decision explorer',
+      'dpg.solving': 'Solving the value table…',
+      'dpg.intro': 'Every legal operation of this state with 小E’s or the teacher’s probability of winning after it (optimal play by both), best first. ✓ = the one optimal play picks.',
+      'dpg.state': '{mover} to move · 小E HP {e} · teacher HP {t} · operations left {ops}',
+      'dpg.value': 'Probability that {mover} wins: {v}',
+      'dpg.over': 'Game over: {who} wins.',
+      'dpg.E': '小E',
+      'dpg.T': 'the teacher',
+      'dpg.op.play': 'play a card (3 random hits, then a HP-2 minion)',
+      'dpg.op.face': 'minion (HP {a}) attacks the enemy player (−3 HP)',
+      'dpg.op.trade': 'minion (HP {a}) trades with an enemy minion (HP {b})',
+      'dpg.op.skill': 'skill (−2 HP, draw a card)',
+      'dpg.op.end_turn': 'end the turn',
+      'dpg.col.op': 'Operation',
+      'dpg.col.value': 'P(win)',
+      'dpg.chosen': 'chosen',
+      'dpg.path': 'Path',
+      'dpg.follow': 'Back to the timeline',
+      'dpg.tree': 'Show the chance tree of “play”',
+      'dpg.treeHelp': 'Canvas, lower left: the three random hits of a play. Column = hit 1, 2, 3; the height of a box is the probability of reaching it; its colour is 小E’s chance (blue) against the teacher’s (red). Codes: E / T = a player, E:1 = one of 小E’s HP-1 minions, z = it already attacked. Click a box in the last column (or a game over) to go into that state.',
+      'dpg.children': 'Go into a state after the play (most likely first):',
+      'dpg.child': '{path} · probability {p} · {mover} wins {v}',
+      'dpg.childOver': '{path} · probability {p} · {who} wins',
+      'dpg.heat': 'Heat map (canvas, right): 小E’s probability of winning in this same state with other HPs (小E’s HP up, the teacher’s to the right); the frame marks the current HPs. Cells computed: {done}/{all}.',
+      'dpg.start': 'Explore a start state of your own (小E to move, after the draw):',
+      'dpg.eHp': '小E HP', 'dpg.tHp': 'Teacher HP',
+      'dpg.eMin': '小E’s minions (HPs)', 'dpg.tMin': 'Teacher’s minions (HPs)',
+      'dpg.eHand': '小E’s hand', 'dpg.tHand': 'Teacher’s hand',
+      'dpg.go': 'Explore',
+      'dpg.solve': 'The solve, animated (canvas, lower right)',
+      'dpg.solveHelp': 'The engine solves every start state by layers of total HP (both players plus all minions): every operation lowers it, so each layer only needs lower ones. Per layer: the three chance layers of a play, then the start-of-turn values, then the in-turn values. Shown for HP ≤ {hp}; the real table (HP ≤ {real}) was solved the same way when the input loaded.',
+      'dpg.solvePlay': 'Play', 'dpg.solvePause': 'Pause', 'dpg.solveRestart': 'Restart',
+      'dpg.solveInfo': 'Layer {i}/{n} (total HP {L}), phase {ph}: {s} of {all} start states solved.',
+      'dpg.solveDone': 'Done: {all} start states solved in {n} layers.',
+    },
+    zh: {
+      'dpg.title': '决策浏览器',
+      'dpg.solving': '正在求解胜率表…',
+      'dpg.intro': '当前局面下每个合法操作，以及执行后行动方获胜的概率（双方都最优），从好到差。✓ = 最优策略选择的操作。',
+      'dpg.state': '{mover}行动 · 小E HP {e} · 老师 HP {t} · 剩余操作 {ops}',
+      'dpg.value': '{mover}获胜的概率：{v}',
+      'dpg.over': '游戏结束：{who}获胜。',
+      'dpg.E': '小E',
+      'dpg.T': '老师',
+      'dpg.op.play': '打出一张牌（3 次随机打击，然后召唤 HP 2 的随从）',
+      'dpg.op.face': '随从（HP {a}）攻击对方玩家（−3 HP）',
+      'dpg.op.trade': '随从（HP {a}）与对方随从（HP {b}）同归于尽',
+      'dpg.op.skill': '技能（−2 HP，抓一张牌）',
+      'dpg.op.end_turn': '结束回合',
+      'dpg.col.op': '操作',
+      'dpg.col.value': '胜率',
+      'dpg.chosen': '选择',
+      'dpg.path': '路径',
+      'dpg.follow': '回到时间轴',
+      'dpg.tree': '显示“出牌”的概率树',
+      'dpg.treeHelp': '画布左下：出牌的三次随机打击。列 = 第 1、2、3 次打击；方块高度是到达它的概率，颜色是小E（蓝）对老师（红）的胜率。代号：E / T = 玩家，E:1 = 小E 的 HP 1 随从，z = 本回合已攻击。点击最后一列的方块（或游戏结束的方块）进入该局面。',
+      'dpg.children': '进入出牌后的局面（概率从大到小）：',
+      'dpg.child': '{path} · 概率 {p} · {mover}胜率 {v}',
+      'dpg.childOver': '{path} · 概率 {p} · {who}获胜',
+      'dpg.heat': '热力图（画布右侧）：同一局面换成其他 HP 时小E 的胜率（纵轴小E HP，横轴老师 HP），方框是当前 HP。已计算格子：{done}/{all}。',
+      'dpg.start': '探索自己输入的初始局面（小E 行动，已抓牌）：',
+      'dpg.eHp': '小E HP', 'dpg.tHp': '老师 HP',
+      'dpg.eMin': '小E 的随从（HP）', 'dpg.tMin': '老师的随从（HP）',
+      'dpg.eHand': '小E 手牌数', 'dpg.tHand': '老师手牌数',
+      'dpg.go': '探索',
+      'dpg.solve': '求解过程动画（画布右下）',
+      'dpg.solveHelp': '引擎按“总 HP”（双方玩家加所有随从）分层求解所有初始局面：每个操作都会降低总 HP，所以每层只依赖更低的层。每层依次计算出牌的三层随机节点、回合开始的值、回合内的值。动画演示 HP ≤ {hp}；真实的表（HP ≤ {real}）在载入输入时用同样方法求出。',
+      'dpg.solvePlay': '播放', 'dpg.solvePause': '暂停', 'dpg.solveRestart': '重新开始',
+      'dpg.solveInfo': '第 {i}/{n} 层（总 HP {L}），阶段 {ph}：已求出 {s} / {all} 个初始局面。',
+      'dpg.solveDone': '完成：{n} 层，共 {all} 个初始局面。',
+    },
+  };
+
+  function start() {
+    const ds = window.deckscope;
+    const panel = document.getElementById('dp-panel');
+    if (!ds || !panel) return;
+    const i18n = ds.i18n;
+    if (i18n && i18n.add) i18n.add(I18N);
+    const t = (k, vars) => {
+      let s = i18n && i18n.t ? i18n.t(k, vars) : k;
+      if (s === k) {
+        s = I18N.en[k] || k;
+        for (const [n, v] of Object.entries(vars || {})) s = s.split('{' + n + '}').join(String(v));
+      }
+      return s;
+    };
+
+    let X = null;
+    let root = null;
+    let parts = null;
+    let lastRev = -2, lastRender = 0, raf = 0, lastStructure = '';
+
+    function exportsOf(M) {
+      if (!M || !M.cwrap) return null;
+      const w = (n, r, a) => M.cwrap(n, r, a);
+      try {
+        return {
+          game: w('dsv_api_game', 'number', []),
+          mode: w('dsv_api_mode', 'number', []),
+          busy: w('dsv_api_busy', 'number', []),
+          json: w('dsv_api_dp_goudan_json', 'string', []),
+          rev: w('dsv_api_dp_goudan_rev', 'number', []),
+          expand: w('dsv_api_dp_goudan_expand', null, ['number']),
+          enter: w('dsv_api_dp_goudan_enter', 'number', ['number']),
+          back: w('dsv_api_dp_goudan_back', null, ['number']),
+          follow: w('dsv_api_dp_goudan_follow', null, []),
+          start: w('dsv_api_dp_goudan_start', 'number', ['string']),
+          heatWork: w('dsv_api_dp_goudan_heat_work', 'number', ['number']),
+          anim: w('dsv_api_dp_goudan_anim', null, ['number']),
+        };
+      } catch (e) {
+        return null;
+      }
+    }
+
+    const active = () => X && X.game() === GOUDAN && X.mode() === 1;
+
+    function el(tag, attrs, ...kids) {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) {
+        if (k === 'class') e.className = v;
+        else if (k === 'text') e.textContent = v;
+        else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+        else e.setAttribute(k, v);
+      }
+      for (const k of kids) if (k != null) e.append(k);
+      return e;
+    }
+
+    const who = (m) => t(m === 'E' || m === 0 ? 'dpg.E' : 'dpg.T');
+    function opText(c) {
+      if (c.op === 'face') return t('dpg.op.face', { a: c.attacker_hp });
+      if (c.op === 'trade') return t('dpg.op.trade', { a: c.attacker_hp, b: c.target_hp });
+      return t('dpg.op.' + c.op);
+    }
+
+    // The parts of the panel that never change (the form keeps what is typed).
+    function build() {
+      teardown();
+      const num = (name, v, min, max) =>
+        el('input', { type: 'number', name, value: String(v), min: String(min), max: String(max), class: 'dpg-num' });
+      const form = el('form', { class: 'dpg-form', 'data-dpg': 'form' });
+      form.addEventListener('submit', (ev) => { ev.preventDefault(); submitStart(); });
+      parts = {
+        title: el('h2', { class: 'dpg-title' }),
+        status: el('p', { 'data-dpg': 'status' }),
+        path: el('nav', { class: 'dpg-path', 'data-dpg': 'path' }),
+        state: el('p', { 'data-dpg': 'state' }),
+        value: el('p', { 'data-dpg': 'value', class: 'dpg-value' }),
+        intro: el('p', { class: 'dpg-help' }),
+        ops: el('table', { class: 'dpg-ops', 'data-dpg': 'ops' }),
+        treeToggle: el('input', { type: 'checkbox', 'data-dpg': 'tree-toggle' }),
+        treeLabel: el('span'),
+        treeHelp: el('p', { class: 'dpg-help' }),
+        childrenTitle: el('p'),
+        children: el('ul', { class: 'dpg-children', 'data-dpg': 'children' }),
+        heat: el('p', { class: 'dpg-help', 'data-dpg': 'heat' }),
+        startTitle: el('p'),
+        form,
+        err: el('p', { class: 'dpg-error', 'data-dpg': 'error', role: 'alert' }),
+        solveTitle: el('h3'),
+        solveHelp: el('p', { class: 'dpg-help' }),
+        solvePlay: el('button', { type: 'button', 'data-dpg': 'solve-play' }),
+        solveRestart: el('button', { type: 'button', 'data-dpg': 'solve-restart' }),
+        solveInfo: el('p', { 'data-dpg': 'solve-info', 'aria-live': 'polite' }),
+        fields: {
+          e: num('e', 5, 1, 20), s: num('s', 14, 1, 20),
+          em: el('input', { type: 'text', name: 'em', value: '1', class: 'dpg-text', inputmode: 'numeric' }),
+          sm: el('input', { type: 'text', name: 'sm', value: '1', class: 'dpg-text', inputmode: 'numeric' }),
+          eh: num('eh', 0, 0, 3), sh: num('sh', 1, 0, 3),
+        },
+        fieldLabels: {},
+        go: el('button', { type: 'submit' }),
+      };
+      for (const k of ['e', 's', 'em', 'sm', 'eh', 'sh']) {
+        parts.fieldLabels[k] = el('span');
+        form.append(el('label', { class: 'dpg-field' }, parts.fieldLabels[k], parts.fields[k]));
+      }
+      form.append(parts.go);
+      parts.treeToggle.addEventListener('change', () => { X.expand(parts.treeToggle.checked ? 1 : 0); render(true); });
+      parts.solvePlay.addEventListener('click', () => {
+        const J = current();
+        const playing = J && J.solve && J.solve.playing;
+        X.anim(playing ? 0 : (J && J.solve && J.solve.done ? 2 : 1));
+        render(true);
+      });
+      parts.solveRestart.addEventListener('click', () => { X.anim(2); render(true); });
+      root = el('div', { class: 'dpg', 'data-dp': 'goudan' },
+        parts.title, parts.status, parts.path, parts.state, parts.value, parts.intro, parts.ops,
+        el('label', { class: 'dpg-toggle' }, parts.treeToggle, parts.treeLabel), parts.treeHelp,
+        parts.childrenTitle, parts.children, parts.heat, parts.startTitle, parts.form, parts.err,
+        parts.solveTitle, parts.solveHelp, el('p', {}, parts.solvePlay, ' ', parts.solveRestart), parts.solveInfo);
+      panel.append(root);
+      lastRev = -2;
+      lastStructure = '';
+      render(true);
+    }
+
+    function current() {
+      const s = X.json();
+      if (!s || s === 'null') return null;
+      try { return JSON.parse(s); } catch (e) { console.error('dp_goudan: bad JSON', e); return null; }
+    }
+
+    function submitStart() {
+      const f = parts.fields;
+      const J = current();
+      const O = J && J.O ? J.O : 5;
+      const list = (s) => s.value.trim().split(/[\s,]+/).filter((x) => x.length);
+      const em = list(f.em), sm = list(f.sm);
+      // the problem's input format for one query: "T O", "E S", teacher's minions, 小E's, hands
+      const text = `1 ${O}\n${f.e.value} ${f.s.value}\n${sm.length}${sm.length ? ' ' + sm.join(' ') : ''}\n` +
+        `${em.length}${em.length ? ' ' + em.join(' ') : ''}\n${f.sh.value} ${f.eh.value}\n`;
+      X.start(text);
+      render(true);
+    }
+
+    function render(force) {
+      if (!root) return;
+      const now = performance.now();
+      if (!force && now - lastRender < 150) return;
+      lastRender = now;
+      const J = current();
+      parts.title.textContent = t('dpg.title');
+      parts.intro.textContent = t('dpg.intro');
+      parts.treeLabel.textContent = ' ' + t('dpg.tree');
+      parts.treeHelp.textContent = t('dpg.treeHelp');
+      parts.childrenTitle.textContent = t('dpg.children');
+      parts.startTitle.textContent = t('dpg.start');
+      for (const [k, key] of Object.entries({ e: 'dpg.eHp', s: 'dpg.tHp', em: 'dpg.eMin', sm: 'dpg.tMin', eh: 'dpg.eHand', sh: 'dpg.tHand' }))
+        parts.fieldLabels[k].textContent = t(key) + ' ';
+      parts.go.textContent = t('dpg.go');
+      parts.solveTitle.textContent = t('dpg.solve');
+      parts.solvePlay.textContent = J && J.solve && J.solve.playing ? t('dpg.solvePause') : t('dpg.solvePlay');
+      parts.solveRestart.textContent = t('dpg.solveRestart');
+      if (!J) {
+        parts.status.textContent = X.busy() ? t('dpg.solving') : '';
+        return;
+      }
+      parts.status.textContent = '';
+      parts.solveHelp.textContent = t('dpg.solveHelp', { hp: J.solve ? J.solve.hp_max : 8, real: J.hp_max });
+      parts.err.textContent = J.start_error || (J.ok || !J.error || J.error.startsWith('game over') ? '' : J.error);
+      parts.err.hidden = !parts.err.textContent;
+      parts.heat.textContent = t('dpg.heat', { done: J.heat.done, all: J.heat.hp_max * J.heat.hp_max });
+      const S = J.solve;
+      parts.solveInfo.textContent = !S ? '' : S.done ? t('dpg.solveDone', { all: S.total, n: S.nlayers })
+        : t('dpg.solveInfo', { i: S.layer + 1, n: S.nlayers, L: S.total_hp, ph: S.phase, s: S.solved, all: S.total });
+      // the rest only changes with the explored state
+      const structure = JSON.stringify([J.path, J.ok, J.decision && J.decision.value, J.expanded, J.custom, i18n && i18n.lang, J.state]);
+      if (structure === lastStructure) return;
+      lastStructure = structure;
+
+      parts.path.replaceChildren(el('span', { text: t('dpg.path') + ': ' }));
+      J.path.forEach((label, i) => {
+        if (i) parts.path.append(' › ');
+        const last = i === J.path.length - 1;
+        parts.path.append(el('button', {
+          type: 'button', class: 'dpg-crumb', 'data-depth': String(i), 'aria-current': last ? 'step' : 'false',
+          text: label, onclick: () => { X.back(i); render(true); },
+        }));
+      });
+      if (J.custom) parts.path.append(' ', el('button', { type: 'button', 'data-dpg': 'follow', text: t('dpg.follow'), onclick: () => { X.follow(); render(true); } }));
+
+      const st = J.state;
+      const ps = st && st.players;
+      parts.state.textContent = ps ? t('dpg.state', { mover: who(J.mover), e: ps[0].hp, t: ps[1].hp, ops: st.ops_left }) : '';
+      if (st && st.winner != null) parts.value.textContent = t('dpg.over', { who: who(st.winner) });
+      else parts.value.textContent = J.ok ? t('dpg.value', { mover: who(J.mover), v: J.value.toFixed(9) }) : '';
+
+      parts.ops.replaceChildren();
+      if (J.ok) {
+        parts.ops.append(el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: t('dpg.col.op') }), el('th', { text: t('dpg.col.value') }))));
+        const body = el('tbody');
+        J.decision.candidates.forEach((c, i) => {
+          const chosen = i === J.decision.chosen;
+          body.append(el('tr', { class: chosen ? 'dpg-chosen' : '', 'data-op': c.op, 'data-value': String(c.value), 'data-chosen': chosen ? '1' : '0' },
+            el('td', { text: chosen ? '✓' : '', title: chosen ? t('dpg.chosen') : '' }),
+            el('td', { text: (J.codes ? J.codes[i] + ' — ' : '') + opText(c) }),
+            el('td', { class: 'dpg-num-cell', text: c.value.toFixed(9) })));
+        });
+        parts.ops.append(body);
+      }
+      parts.treeToggle.checked = !!J.expanded;
+      parts.treeToggle.disabled = !(J.ok && J.play_index >= 0);
+
+      // children of the play: the leaves, most likely first
+      parts.children.replaceChildren();
+      const tree = J.tree;
+      if (tree && J.expanded) {
+        const nodes = tree.nodes;
+        const pathOf = (i) => { const p = []; for (let k = i; k > 0; k = nodes[k].parent) p.unshift(J.tree_codes[k]); return p.join(' ') };
+        const leaves = [];
+        nodes.forEach((n, i) => { if (i > 0 && (n.depth === 3 || n.outcome !== 'continue')) leaves.push(i); });
+        leaves.sort((a, b) => nodes[b].path_prob - nodes[a].path_prob || a - b);
+        for (const i of leaves.slice(0, 12)) {
+          const n = nodes[i];
+          const moverWon = n.outcome === 'win';
+          const label = n.outcome !== 'continue'
+            ? t('dpg.childOver', { path: 'PLAY ' + pathOf(i), p: n.path_prob.toFixed(4), who: who(moverWon === (J.mover === 'E') ? 'E' : 'T') })
+            : t('dpg.child', { path: 'PLAY ' + pathOf(i), p: n.path_prob.toFixed(4), mover: who(J.mover), v: n.value.toFixed(6) });
+          parts.children.append(el('li', {}, el('button', {
+            type: 'button', class: 'dpg-child', 'data-node': String(i), 'data-value': String(n.value), text: label,
+            onclick: () => { X.enter(i); render(true); },
+          })));
+        }
+      }
+    }
+
+    function tick() {
+      raf = 0;
+      if (!active()) { teardown(); return; }
+      if (!root || !panel.contains(root)) build();
+      const r = X.rev();
+      if (r !== lastRev) { lastRev = r; render(false); }
+      raf = requestAnimationFrame(tick);
+    }
+    function teardown() {
+      if (root) { root.remove(); root = null; parts = null; }
+    }
+    function check() {
+      if (!X) X = exportsOf(ds.module);
+      if (!X) return;
+      if (active() && !raf) raf = requestAnimationFrame(tick);
+      if (!active()) teardown();
+    }
+    for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
+    ds.on && ds.on('lang', () => { if (root) { lastStructure = ''; render(true); } });
+    if (ds.ready) ds.ready.then(check, () => {});
+    // for tests and embedders
+    window.deckscopeDpGoudan = {
+      get state() { return X ? current() : null; },
+      render: () => render(true),
+    };
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

@@ -1,0 +1,187 @@
+// dp_goudan.test.mjs - goudan's decision explorer in headless Chromium: open
+// it with the `d` key from a known step of sample 2; the operations and win
+// probabilities shown equal the native CLI's `deckscope goudan --explain`
+// (and the engine's decision record in the trace); the chance tree of "play"
+// expands, going into a child state shows that child's value (= the tree's)
+// and the breadcrumb comes back; a typed start state is explained like the
+// CLI explains it; a mid-play step explains the play's decision; the heat map
+// holds the current state's value; the solve animation advances and the
+// canvas changes; no console errors anywhere.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { cli, frames, sample } from './page-helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { if (env) await env.close(); });
+
+// `deckscope goudan --explain`: per query, the operations best first
+// ("* " marks the chosen one) with their values.
+function cliExplain(input) {
+  const out = cli(['goudan', '--explain'], input);
+  const ops = [];
+  for (const line of out.split('\n')) {
+    const m = /^\s+(\*)?\s*([01]\.\d{9})\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const text = m[3];
+    const op = /^play/.test(text) ? 'play' : /^skill/.test(text) ? 'skill' : /trades/.test(text) ? 'trade'
+      : /attacks/.test(text) ? 'face' : /end/.test(text) ? 'end_turn' : '?';
+    ops.push({ chosen: !!m[1], value: Number(m[2]), op, text });
+  }
+  assert.ok(ops.length > 0, 'CLI --explain parsed:\n' + out);
+  return ops;
+}
+
+const dp = (page) => page.evaluate(() => window.deckscopeDpGoudan && window.deckscopeDpGoudan.state);
+const panel = (page) => page.evaluate(() => {
+  const root = document.querySelector('[data-dp="goudan"]');
+  if (!root) return null;
+  return {
+    visible: !document.getElementById('dp-panel').hidden,
+    ops: [...root.querySelectorAll('[data-dpg="ops"] tbody tr')].map((r) => ({
+      op: r.dataset.op, value: Number(r.dataset.value), chosen: r.dataset.chosen === '1',
+      shown: r.lastChild.textContent,
+    })),
+    path: [...root.querySelectorAll('.dpg-crumb')].map((b) => b.textContent),
+    children: [...root.querySelectorAll('.dpg-child')].map((b) => ({ node: Number(b.dataset.node), value: Number(b.dataset.value) })),
+    error: root.querySelector('[data-dpg="error"]').textContent,
+    solve: root.querySelector('[data-dpg="solve-info"]').textContent,
+    value: root.querySelector('[data-dpg="value"]').textContent,
+  };
+});
+
+async function waitFor(page, fn, pred, what, ms = 20_000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await fn(page);
+    if (last && pred(last)) return last;
+    await page.waitForTimeout(30);
+  }
+  assert.fail(`never saw ${what}: ${JSON.stringify(last)?.slice(0, 2000)}`);
+}
+
+// The shown operations equal the CLI's list, value for value (9 decimals).
+function sameAsCli(shown, want, what) {
+  assert.equal(shown.length, want.length, `${what}: as many operations as the CLI`);
+  shown.forEach((s, i) => {
+    assert.equal(s.op, want[i].op, `${what}: operation ${i} (${want[i].text})`);
+    assert.ok(Math.abs(s.value - want[i].value) <= 5e-10, `${what}: value ${i} ${s.value} vs CLI ${want[i].value}`);
+    assert.equal(s.shown, want[i].value.toFixed(9), `${what}: printed value ${i}`);
+    assert.equal(s.chosen, want[i].chosen, `${what}: chosen mark ${i}`);
+  });
+}
+
+test('goudan decision explorer: CLI values, chance tree, children, typed state, heat map, solve', { timeout: 180_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+  await loadView(page, `${env.url}#game=goudan&sample=2`);
+  await page.evaluate(() => window.deckscope.load({ game: 'goudan', sample: 2 }));
+  await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  await page.evaluate(() => window.deckscope.seek(0, false));
+  await frames(page, 3);
+
+  // open with the `d` key
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('d');
+  assert.equal(await page.evaluate(() => window.deckscope.mode), 1, 'd opens the DP mode');
+  const want = cliExplain(sample('goudan', 2));
+  let p = await waitFor(page, panel, (x) => x.visible && x.ops.length > 0, 'the operations at step 0');
+  sameAsCli(p.ops, want, 'step 0');
+  let J = await dp(page);
+  assert.equal(J.decision_step, 1, 'step 0 (before the draw) explains the first decision (event 1)');
+  const ev1 = await page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [1])));
+  assert.deepEqual(J.decision.candidates.map((c) => c.value), ev1.decision.candidates.map((c) => c.value),
+    'the same values as the decision record in the trace');
+  assert.equal(J.decision.chosen, ev1.decision.chosen);
+
+  // the heat map holds the current state's value (小E moves: her probability)
+  J = await waitFor(page, dp, (x) => x.heat.done >= 1, 'a heat-map cell');
+  const st = J.state.players;
+  assert.ok(Math.abs(J.heat.cells[st[0].hp - 1][st[1].hp - 1] - J.value) <= 1e-12, 'heat cell at the current HPs = value');
+  J = await waitFor(page, dp, (x) => x.heat.done === x.heat.hp_max * x.heat.hp_max, 'the whole heat map', 60_000);
+  for (const row of J.heat.cells) for (const c of row) assert.ok(c >= 0 && c <= 1, 'heat values are probabilities');
+  const before = await page.locator('#canvas').screenshot();
+  writeFileSync(artifact('dp-goudan-step0.png'), before);
+  assert.ok((await pngStats(page, before)).distinct > 50, 'the explorer canvas is not blank');
+
+  // the chance tree of play: its root is the play's value; enter the most likely child
+  assert.ok(J.expanded && J.tree, 'the chance tree is shown');
+  const playOp = J.decision.candidates.find((c) => c.op === 'play');
+  assert.ok(Math.abs(J.tree.nodes[0].value - playOp.value) <= 1e-12, 'tree root = value of play');
+  p = await waitFor(page, panel, (x) => x.children.length > 0, 'children of the play');
+  const child = p.children.find((c) => J.tree.nodes[c.node].outcome === 'continue') || p.children[0];
+  await page.click(`.dpg-child[data-node="${child.node}"]`);
+  p = await waitFor(page, panel, (x) => x.path.length === 2, 'the child state');
+  J = await dp(page);
+  assert.equal(J.custom, true);
+  if (J.state.winner == null) {
+    assert.ok(Math.abs(J.value - child.value) <= 1e-12, `child value ${J.value} = tree node ${child.value}`);
+  }
+  // back through the breadcrumb
+  await page.click('.dpg-crumb[data-depth="0"]');
+  p = await waitFor(page, panel, (x) => x.path.length === 1 && x.ops.length === want.length, 'back at the root');
+  sameAsCli(p.ops, want, 'back at step 0');
+
+  // a mid-play step: the play's decision (the event that started it)
+  const steps = await page.evaluate(() => window.deckscope.steps);
+  const events = await page.evaluate((n) => {
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [i])));
+    return out;
+  }, steps);
+  const hit = events.findIndex((e) => e.type === 'hit');
+  assert.ok(hit > 0, 'the game has a play');
+  const playAt = events.slice(0, hit).map((e) => e.type).lastIndexOf('play');
+  await page.evaluate((s) => window.deckscope.seek(s, false), hit + 1);
+  J = await waitFor(page, dp, (x) => x.decision_step === playAt, `the play's decision (event ${playAt})`);
+  assert.deepEqual(J.decision.candidates.map((c) => [c.op, c.value]), events[playAt].decision.candidates.map((c) => [c.op, c.value]));
+  assert.equal(J.decision.candidates[J.decision.chosen].op, 'play');
+
+  // a start state of our own, explained like the CLI explains it
+  const O = J.O;
+  await page.fill('[data-dpg="form"] input[name="e"]', '3');
+  await page.fill('[data-dpg="form"] input[name="s"]', '4');
+  await page.fill('[data-dpg="form"] input[name="sm"]', '2 1');
+  await page.fill('[data-dpg="form"] input[name="em"]', '1');
+  await page.fill('[data-dpg="form"] input[name="sh"]', '1');
+  await page.fill('[data-dpg="form"] input[name="eh"]', '2');
+  await page.click('[data-dpg="form"] button[type="submit"]');
+  const typed = `1 ${O}\n3 4\n2 2 1\n1 1\n1 2\n`;
+  p = await waitFor(page, panel, (x) => x.path.length === 1 && /typed/.test(x.path[0]) && x.ops.length > 0, 'the typed state');
+  sameAsCli(p.ops, cliExplain(typed), 'typed state');
+  // a bad one: an error, nothing breaks
+  await page.fill('[data-dpg="form"] input[name="em"]', '1 3');
+  await page.click('[data-dpg="form"] button[type="submit"]');
+  p = await waitFor(page, panel, (x) => x.error.length > 0, 'an error for a minion of HP 3');
+  assert.match(p.error, /line 4/);
+  assert.equal(p.ops.length, cliExplain(typed).length, 'the last good state stays');
+  // back to the timeline
+  await page.click('[data-dpg="follow"]');
+  J = await waitFor(page, dp, (x) => !x.custom && x.decision_step === playAt, 'following the timeline again');
+
+  // the solve animation advances and the canvas shows it
+  const s0 = await page.locator('#canvas').screenshot();
+  await page.click('[data-dpg="solve-play"]');
+  J = await waitFor(page, dp, (x) => x.solve && x.solve.solved > 0, 'the solve animation running');
+  const first = J.solve.solved;
+  J = await waitFor(page, dp, (x) => x.solve.solved > first, 'more states solved');
+  assert.ok(J.solve.total > J.solve.solved || J.solve.done);
+  await frames(page, 10);
+  const s1 = await page.locator('#canvas').screenshot();
+  assert.notDeepEqual(s0, s1, 'the canvas changes while solving');
+  writeFileSync(artifact('dp-goudan-solve.png'), s1);
+  p = await panel(page);
+  assert.match(p.solve, /\d/);
+
+  // language switch keeps working
+  await page.evaluate(() => window.deckscope.setLang('zh'));
+  await waitFor(page, panel, (x) => /胜率|获胜/.test(x.value), 'Chinese labels');
+
+  // back to the game: the panel goes away
+  await page.keyboard.press('d');
+  await page.waitForFunction(() => !document.querySelector('[data-dp="goudan"]'), null, { timeout: 10_000 });
+  assert.deepEqual(page.problems, [], 'no console errors');
+  await page.closeAll();
+});
