@@ -115,12 +115,13 @@ test('hash: from/to with autoplay stops at the end of the range, loop starts it 
   await page.closeAll();
 });
 
-test('hash: view=dp shows the DP view, seed and input load too', { timeout: 90_000 }, async () => {
+test('hash: view=dp shows the DP view, seed, input and lang', { timeout: 90_000 }, async () => {
   const page = await openPage(env.browser);
   await openEmbed(page, 'game=mahjong&sample=1&view=dp');
   assert.equal(await call(page, 'dsv_api_mode'), 1);
-  await openEmbed(page, 'game=thegame&seed=7');
+  await openEmbed(page, 'game=thegame&seed=7&lang=zh');
   assert.equal(await call(page, 'dsv_api_game'), 1);
+  assert.equal(await page.getAttribute('#e-play', 'aria-label'), '播放', '&lang=zh labels the controls in Chinese');
   // &input= is base64url of the text: the sample given inline.
   const text = '2 1 10\nJoesSR B9 A99 PASS\nCirno C2 D2 A49\nE49 DOUBLE PASS A19 A49 A99 A99 A99 A99 A99\n';
   const b64 = Buffer.from(text).toString('base64url');

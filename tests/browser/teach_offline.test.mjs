@@ -61,6 +61,9 @@ test('from file://: loads a sample, steps, loads another game; no network, no er
     new Promise((res) => setTimeout(() => res('timeout: ' + window.deckscope.state + ' ' + (window.deckscope.error || '')), 30_000)),
   ]));
   assert.equal(ready, 'ready');
+  const firstFrameMs = await page.evaluate(() => window.deckscope.firstFrameMs);
+  t.diagnostic(`first frame from file:// ${Math.round(firstFrameMs)} ms after navigation start`);
+  writeFileSync(artifact('offline-timing.json'), JSON.stringify({ firstFrameMs: Math.round(firstFrameMs) }) + '\n');
   await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0 && window.deckscope.step === 3,
     null, { timeout: 30_000 });
   const steps = await page.evaluate(() => window.deckscope.steps);

@@ -66,7 +66,7 @@
     to: intOr(params.to, null),
     mode: params.view === 'dp' ? 1 : 0,
   };
-  if (params.lang && i18n.setLang) i18n.setLang(params.lang);
+  // &lang= is read by i18n.js itself (not stored: the reader's choice in the main page stays).
   // The "open in deckscope" link: the same view in the full page.
   {
     const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed'].includes(k));
