@@ -139,6 +139,7 @@ typedef struct seat_lay {
     float bx, by, bw, bh;  /* the band */
     float lw;              /* label column width */
     float tw, th, gap;     /* hand tile size, gap */
+    int hcols;             /* hand tiles per row (14, or 7 on narrow canvases) */
     float hx, hy;          /* first hand tile */
     float mx, my, mw, mh;  /* first meld tile, meld tile size */
     float px, py, pw, ph;  /* first pond tile, pond tile size */
@@ -190,6 +191,19 @@ static void compute_layout(const ds_frame *f, const mahjong_state *fin, lay *L) 
         avail_h = S->bh - 12 * s;
         if (tw * 1.3f > avail_h * (one_row || !melds ? 0.5f : 0.36f))
             tw = avail_h * (one_row || !melds ? 0.5f : 0.36f) / 1.3f;
+        S->hcols = 14;
+        if (!one_row && tw < 24 * s) {
+            /* narrow: the hand on two rows of 7, if that makes the tiles larger */
+            float t2 = cw / (7 * 1.08f);
+            float rows_u = 2 + (melds ? 0.85f : 0); /* hand rows, meld row */
+            int per = (int)(cw / (17 * s)), prow = per > 0 ? (pond_n + per - 1) / per : 1;
+            float pond_h = (float)(prow < 1 ? 1 : prow) * 21.5f * s; /* pond tiles of 15 px */
+            if (t2 * 1.3f * rows_u > avail_h - 10 * s - pond_h) t2 = (avail_h - 10 * s - pond_h) / (1.3f * rows_u);
+            if (t2 > tw * 1.1f) {
+                tw = t2;
+                S->hcols = 7;
+            }
+        }
         g = tw * 0.08f;
         S->tw = tw;
         S->th = tw * 1.3f;
@@ -198,14 +212,19 @@ static void compute_layout(const ds_frame *f, const mahjong_state *fin, lay *L) 
         S->hy = S->by + 6 * s;
         S->mw = tw * 0.85f;
         S->mh = S->th * 0.85f;
+        {
+            /* the hand's height: one or two rows */
+            float hh = S->hcols == 7 ? 2 * S->th + g : S->th;
+            if (!one_row) {
+                S->mx = S->hx;
+                S->my = S->hy + hh + 5 * s;
+                S->py = melds ? S->my + S->mh + 5 * s : S->hy + hh + 6 * s;
+            }
+        }
         if (one_row) {
             S->mx = S->hx + 14 * (tw + g) + tw * 0.7f;
             S->my = S->hy + (S->th - S->mh);
             S->py = S->hy + S->th + 6 * s;
-        } else {
-            S->mx = S->hx;
-            S->my = S->hy + S->th + 5 * s;
-            S->py = melds ? S->my + S->mh + 5 * s : S->hy + S->th + 6 * s;
         }
         S->px = S->hx;
         /* pond tiles: the largest size whose rows fit the band */
@@ -225,8 +244,8 @@ static void compute_layout(const ds_frame *f, const mahjong_state *fin, lay *L) 
 }
 
 static void hand_pos(const seat_lay *S, int i, float *x, float *y) {
-    *x = S->hx + (float)i * (S->tw + S->gap);
-    *y = S->hy;
+    *x = S->hx + (float)(i % S->hcols) * (S->tw + S->gap);
+    *y = S->hy + (float)(i / S->hcols) * (S->th + S->gap);
 }
 static void meld_pos(const seat_lay *S, int m, int j, float *x, float *y) {
     *x = S->mx + (float)m * (3 * S->mw + S->tw * 0.6f) + (float)j * S->mw;
