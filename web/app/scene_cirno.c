@@ -447,11 +447,6 @@ static void draw_hud(const ctx *c) {
     snprintf(buf, sizeof buf, "%u", deck_now);
     changed = mk && mk->kind != CIRNO_EV_ROUND;
     su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
-    /* step counter on the right */
-    if (c->f->w > 420 * s) {
-        snprintf(buf, sizeof buf, "%zu / %zu", c->v->step, c->v->trace.n);
-        su_text_mid(f, DS_FONT_SMALL, c->f->w - 12 * s, cy, DS_ALIGN_RIGHT, c->p.muted, buf);
-    }
 }
 
 /* The ring of arrows around the centre: the direction of play. */

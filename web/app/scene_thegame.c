@@ -225,10 +225,6 @@ static void draw_hud(const ctx *c) {
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT,
                      tw->mark && (tw->mark->kind == THEGAME_EV_DRAW || tw->mark->kind == THEGAME_EV_DEAL)
                          ? c->p.accent : c->p.fg, buf);
-    if (f->w > 460 * s) {
-        snprintf(buf, sizeof buf, "%zu / %zu", c->v->step, c->v->trace.n);
-        su_text_mid(f, DS_FONT_SMALL, f->w - 12 * s, cy, DS_ALIGN_RIGHT, c->p.muted, buf);
-    }
 }
 
 static void draw_pile(const ctx *c) {
