@@ -84,8 +84,33 @@
     },
   };
 
+  // The panel's own few rules (the page's stylesheet belongs to the page).
+  const CSS = `
+.dpg h2 { margin: 0 0 .4rem; font-size: 1.05rem; }
+.dpg h3 { margin: .8rem 0 .3rem; font-size: .95rem; }
+.dpg p { margin: .35rem 0; }
+.dpg-help { font-size: .85rem; opacity: .85; }
+.dpg-value { font-weight: 600; }
+.dpg-ops { width: 100%; border-collapse: collapse; font-size: .9rem; }
+.dpg-ops th, .dpg-ops td { padding: .15rem .35rem; text-align: left; border-bottom: 1px solid rgba(127,127,127,.25); }
+.dpg-ops td.dpg-num-cell { text-align: right; font-family: ui-monospace, monospace; white-space: nowrap; }
+.dpg-ops tr.dpg-chosen td { font-weight: 600; }
+.dpg-children { list-style: none; padding: 0; margin: .2rem 0; display: flex; flex-wrap: wrap; gap: .25rem; }
+.dpg-child, .dpg-crumb { font-size: .8rem; }
+.dpg-form { display: flex; flex-wrap: wrap; gap: .3rem .8rem; align-items: end; }
+.dpg-field { display: flex; flex-direction: column; font-size: .8rem; }
+.dpg-num { width: 4.5rem; } .dpg-text { width: 7rem; }
+.dpg-error { color: #d33; font-weight: 600; }
+`;
+
   function start() {
     const ds = window.deckscope;
+    if (!document.getElementById('dpg-style')) {
+      const st = document.createElement('style');
+      st.id = 'dpg-style';
+      st.textContent = CSS;
+      document.head.append(st);
+    }
     const panel = document.getElementById('dp-panel');
     if (!ds || !panel) return;
     const i18n = ds.i18n;
