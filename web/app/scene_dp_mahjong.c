@@ -357,7 +357,7 @@ static void *create(void) {
 static void destroy(void *self) { free(self); }
 static int event(void *self, const SDL_Event *e) {
     scene_dp *sc = self;
-    if (e->type == SDL_MOUSEMOTION) {
+    if (e->type == SDL_MOUSEMOTION && (e->motion.xrel || e->motion.yrel)) {
         sc->mx = (float)e->motion.x;
         sc->my = (float)e->motion.y;
     } else if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_LEAVE) {
