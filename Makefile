@@ -52,6 +52,7 @@ serve: web
 test:
 	@scripts/setup.sh test
 	@$(MAKE) --no-print-directory wasm
+	@$(EMENV) node scripts/offline.mjs >/dev/null
 	@cmake --preset native-asan >/dev/null
 	@$(BUILD) --preset native-asan -j $(JOBS)
 	@ctest --test-dir build/native-asan --output-on-failure -j $(JOBS) $(CTEST_ARGS)

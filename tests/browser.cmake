@@ -17,8 +17,13 @@ if(DS_SITE_DIR)
     foreach(t ${DS_BROWSER_TESTS})
       get_filename_component(n ${t} NAME_WE)
       add_test(NAME browser_${n} COMMAND ${DS_NODE} --test ${t})
-      set_tests_properties(browser_${n} PROPERTIES TIMEOUT 180
-        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts")
+      # One Chromium at a time (2 cores: C tests still run beside it); the
+      # performance test runs alone, so its frame rate is the page's own.
+      set_tests_properties(browser_${n} PROPERTIES TIMEOUT 400 RESOURCE_LOCK chromium
+        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts;DS_CLI=$<TARGET_FILE:deckscope>;DS_SHARED_DATA=${DS_SHARED_DATA}")
+      if(n STREQUAL "perf")
+        set_tests_properties(browser_${n} PROPERTIES RUN_SERIAL TRUE)
+      endif()
     endforeach()
   endif()
 endif()
