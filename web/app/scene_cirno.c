@@ -279,7 +279,23 @@ static void roster(const ds_frame *f, layout *L) {
     }
     rows = (L->n + cols - 1) / cols;
     row_h = (L->h - m - top) / (float)rows;
-    if (row_h > 34 * s) row_h = 34 * s;
+    if (row_h > 34 * s) {
+        /* room to spare: a larger centre block, the rest split above and below */
+        float extra;
+        row_h = 34 * s;
+        extra = (L->h - m - top) - (float)rows * row_h;
+        if (extra > 80 * s) {
+            float grow = extra * 0.5f < 50 * s ? extra * 0.5f : 50 * s;
+            L->bh += grow;
+            L->card_w = 56 * s;
+            L->card_h = 76 * s;
+            L->zoom = 2.0f;
+            L->cy = L->by + L->bh / 2;
+            top += grow;
+            extra -= grow;
+        }
+        top += extra * 0.3f;
+    }
     col_w = (L->w - 2 * m - (float)(cols - 1) * 8 * s) / (float)cols;
     L->roster_cols = cols;
     L->roster_rows = rows;
@@ -558,14 +574,17 @@ static void draw_seat(const ctx *c, int i) {
         float cx0, cy0, cw, ch, room;
         chip_rect(L, i, 0, &cx0, &cy0, &cw, &ch);
         room = cx0 - x - 10 * s;
+        if (cur > 0) {
+            /* the player to play: a bar, and the direction of play as an
+             * arrow down (clockwise, down the list) or up */
+            const cirno_state *ds = k >= 0.5f ? tw->post : tw->pre;
+            draw_rect(f->r, x, y + 3 * s, 3 * s, L->sh - 6 * s, su_alpha(p->accent, cur));
+            su_text_mid(f, DS_FONT_SMALL, x + room + 6 * s, y + L->sh / 2, DS_ALIGN_RIGHT, su_alpha(p->accent, cur),
+                        ds->direction ? "\xe2\x86\x91" : "\xe2\x86\x93");
+            room -= 14 * s;
+        }
         su_text_fit(f, DS_FONT_SMALL, x + 8 * s, y + L->sh / 2, room, DS_ALIGN_LEFT,
                     cur > 0.5f ? p->accent : p->fg, name);
-        if (cur > 0) {
-            /* the direction of play down (clockwise) or up the list */
-            int d = tw->post->direction;
-            draw_rect(f->r, x, y + 3 * s, 3 * s, L->sh - 6 * s, su_alpha(p->accent, cur));
-            (void)d;
-        }
     } else {
         float room = L->sw - 2 * L->pad;
         if (lost > 0.5f) room -= 44 * s;
@@ -708,7 +727,7 @@ static void draw_centre(const ctx *c) {
     if (buf[0]) {
         float a = ev ? su_phase(k, 0.6f, 0.9f) : 1;
         float cap_y = p_cy + ph / 2 + 18 * s;
-        if (L->mode == MODE_ROSTER) cap_y = L->by + L->bh - 8 * s;
+        if (cap_y > L->by + L->bh - 10 * s) cap_y = L->by + L->bh - 10 * s;
         su_text_mid(f, DS_FONT_BODY, L->cx, cap_y, DS_ALIGN_CENTER,
                     su_alpha(loss_mark ? p->red : p->muted, a), buf);
     }
