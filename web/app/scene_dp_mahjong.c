@@ -21,9 +21,80 @@
 #include "view_api.h"
 #include "view_dp_mahjong.h"
 
+/* Many rectangles or glyphs in one SDL_RenderGeometry call (the table has
+ * up to 35 x ~60 cells and as many numbers). Grows once, then reused. */
+typedef struct batch {
+    SDL_Vertex *v;
+    int *idx;
+    int nq, cap; /* quads */
+} batch;
+
 typedef struct scene_dp {
     float mx, my; /* pointer, CSS px (-1 = none) */
+    batch cells, glyphs;
 } scene_dp;
+
+static SDL_Vertex *batch_quad(batch *b) {
+    if (b->nq == b->cap) {
+        int cap = b->cap ? b->cap * 2 : 1024, i;
+        SDL_Vertex *v = realloc(b->v, sizeof *v * 4 * (size_t)cap);
+        int *idx;
+        if (!v) return NULL;
+        b->v = v;
+        idx = realloc(b->idx, sizeof *idx * 6 * (size_t)cap);
+        if (!idx) return NULL;
+        b->idx = idx;
+        for (i = b->cap; i < cap; i++) {
+            idx[i * 6 + 0] = i * 4 + 0; idx[i * 6 + 1] = i * 4 + 1; idx[i * 6 + 2] = i * 4 + 2;
+            idx[i * 6 + 3] = i * 4 + 0; idx[i * 6 + 4] = i * 4 + 2; idx[i * 6 + 5] = i * 4 + 3;
+        }
+        b->cap = cap;
+    }
+    return &b->v[4 * b->nq++];
+}
+
+static void put_quad(SDL_Vertex *q, float x0, float y0, float x1, float y1, float s0, float t0, float s1,
+                     float t1, SDL_Color c) {
+    q[0].position.x = x0; q[0].position.y = y0; q[0].tex_coord.x = s0; q[0].tex_coord.y = t0;
+    q[1].position.x = x1; q[1].position.y = y0; q[1].tex_coord.x = s1; q[1].tex_coord.y = t0;
+    q[2].position.x = x1; q[2].position.y = y1; q[2].tex_coord.x = s1; q[2].tex_coord.y = t1;
+    q[3].position.x = x0; q[3].position.y = y1; q[3].tex_coord.x = s0; q[3].tex_coord.y = t1;
+    q[0].color = q[1].color = q[2].color = q[3].color = c;
+}
+
+static void batch_rect(batch *b, float x, float y, float w, float h, SDL_Color c) {
+    SDL_Vertex *q = batch_quad(b);
+    if (q) put_quad(q, x, y, x + w, y + h, 0, 0, 0, 0, c);
+}
+
+/* Like text_draw (same pen rounding), into the batch; vertically centred on cy
+ * as text_mid below. */
+static void batch_text_mid(batch *b, const ds_text *t, int font, float x, float cy, ds_align al, SDL_Color c,
+                           const char *str) {
+    float asc = t->atlas.fonts[font].ascent, pen, base, y = cy - asc + asc * 0.36f;
+    uint32_t prev = 0;
+    if (al != DS_ALIGN_LEFT) {
+        float w = ds_atlas_measure(&t->atlas, font, str);
+        x -= al == DS_ALIGN_CENTER ? w / 2 : w;
+    }
+    pen = roundf(x);
+    base = roundf(y + asc);
+    while (*str) {
+        ds_quad g;
+        uint32_t cp = ds_utf8_next(&str);
+        int blank = ds_atlas_quad(&t->atlas, font, prev, cp, &pen, base, &g);
+        SDL_Vertex *q;
+        prev = cp;
+        if (blank) continue;
+        q = batch_quad(b);
+        if (q) put_quad(q, g.x0, g.y0, g.x1, g.y1, g.s0, g.t0, g.s1, g.t1, c);
+    }
+}
+
+static void batch_flush(batch *b, SDL_Renderer *r, SDL_Texture *tex) {
+    if (b->nq) SDL_RenderGeometry(r, tex, b->v, b->nq * 4, b->idx, b->nq * 6);
+    b->nq = 0;
+}
 
 static SDL_Color alpha_c(SDL_Color c, float a) {
     if (a < 0) a = 0;
@@ -238,11 +309,11 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
         for (r = 0; r < d->nrows; r++) {
             int st = d->row_state[r];
             float y = g.ty + (float)r * g.rh;
-            if (r % 2 == 0) draw_rect(f->r, g.lab_x, y, f->w - g.pad - g.lab_x, g.rh, alpha_c(T->card, 0.7f));
+            if (r % 2 == 0) batch_rect(&sc->cells, g.lab_x, y, f->w - g.pad - g.lab_x, g.rh, alpha_c(T->card, 0.7f));
             if (g.rh >= 9.5f * s) {
                 if (narrow) snprintf(buf, sizeof buf, "%d%d %d%d", st / 50, st / 25 % 2, st / 5 % 5, st % 5);
                 else snprintf(buf, sizeof buf, "%d %d  %d %d", st / 50, st / 25 % 2, st / 5 % 5, st % 5);
-                text_mid(f, DS_FONT_SMALL, g.lab_x + 2 * s, y + g.rh / 2, DS_ALIGN_LEFT, T->muted, buf);
+                batch_text_mid(&sc->glyphs, f->text, DS_FONT_SMALL, g.lab_x + 2 * s, y + g.rh / 2, DS_ALIGN_LEFT, T->muted, buf);
             }
             for (k = 0; k <= MJ_NORMAL_KINDS; k++) {
                 int v = rec->value[k][st];
@@ -261,14 +332,17 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
                 ch = k > 0 ? rec->choice[k - 1][st] : 0;
                 fill = color_mix(T->card, T->accent, 0.12f + 0.6f * (float)v / (float)maxv);
                 if (k > 0 && (ch & MJ_DP_PRUNED)) fill = color_mix(T->card, T->muted, 0.25f);
-                draw_rect(f->r, x + 0.5f * s, y + 0.5f * s, w - 1 * s, g.rh - 1 * s, alpha_c(fill, ca));
+                batch_rect(&sc->cells, x + 0.5f * s, y + 0.5f * s, w - 1 * s, g.rh - 1 * s, alpha_c(fill, ca));
                 if (digits) {
                     snprintf(buf, sizeof buf, "%d", v);
-                    text_mid(f, DS_FONT_SMALL, x + w / 2, y + g.rh / 2, DS_ALIGN_CENTER,
-                             alpha_c(k > 0 && (ch & MJ_DP_PRUNED) ? T->muted : T->fg, ca), buf);
+                    batch_text_mid(&sc->glyphs, f->text, DS_FONT_SMALL, x + w / 2, y + g.rh / 2, DS_ALIGN_CENTER,
+                                   alpha_c(k > 0 && (ch & MJ_DP_PRUNED) ? T->muted : T->fg, ca), buf);
                 }
             }
         }
+        SDL_SetRenderDrawBlendMode(f->r, SDL_BLENDMODE_BLEND);
+        batch_flush(&sc->cells, f->r, NULL);
+        batch_flush(&sc->glyphs, f->r, f->text->tex);
         /* the current column outline */
         if (d->pos <= MJ_NORMAL_KINDS) {
             float x = col_x(&g, shown), w = col_w(&g, shown);
@@ -354,7 +428,15 @@ static void *create(void) {
     if (sc) sc->mx = sc->my = -1;
     return sc;
 }
-static void destroy(void *self) { free(self); }
+static void destroy(void *self) {
+    scene_dp *sc = self;
+    if (!sc) return;
+    free(sc->cells.v);
+    free(sc->cells.idx);
+    free(sc->glyphs.v);
+    free(sc->glyphs.idx);
+    free(sc);
+}
 static int event(void *self, const SDL_Event *e) {
     scene_dp *sc = self;
     if (e->type == SDL_MOUSEMOTION && (e->motion.xrel || e->motion.yrel)) {
