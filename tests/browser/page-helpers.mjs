@@ -11,9 +11,15 @@ export const REPO = path.join(here, '..', '..');
 export const DATA = process.env.DS_SHARED_DATA || path.join(REPO, '..', 'shared', 'data');
 export const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
 
-// The native CLI: $DS_CLI, else the most recently built build/*/deckscope.
+// The native CLI: $DS_CLI, else the one of the build tree ctest runs in
+// (its working directory is <build>/tests or <build>), else the most
+// recently built build/*/deckscope.
 function findCli() {
   if (process.env.DS_CLI && existsSync(process.env.DS_CLI)) return process.env.DS_CLI;
+  for (const d of [process.cwd(), path.join(process.cwd(), '..')]) {
+    const f = path.join(d, 'deckscope');
+    try { if (statSync(f).isFile() && existsSync(path.join(d, 'CMakeCache.txt'))) return f; } catch { /* not there */ }
+  }
   const build = path.join(REPO, 'build');
   let best = null, bestTime = 0;
   for (const d of existsSync(build) ? readdirSync(build) : []) {

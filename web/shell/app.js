@@ -364,7 +364,7 @@
     S.gen++;
     host.game = gi;
     el.game.value = game;
-    if (el.input.value !== text) el.input.value = text;
+    showInputText(text);
     setSampleSelect();
     if (source.seed !== undefined) el.seed.value = String(source.seed);
     C.set_speed(S.speed);
@@ -457,6 +457,18 @@
     el.sample.value = S.source.sample ? String(S.source.sample) : 'custom';
   }
 
+  // A huge input (cirno's largest is 1 MB) is not put in the text box: the
+  // browser would lay out a megabyte of text for nothing.
+  const MAX_EDIT = 256 * 1024;
+  function showInputText(text) {
+    if (text.length > MAX_EDIT) {
+      el.input.value = '';
+      el.input.placeholder = t('input.tooBig', { kb: Math.round(text.length / 1024) });
+    } else {
+      if (el.input.value !== text) el.input.value = text;
+      el.input.placeholder = '';
+    }
+  }
   function showInputError(e, text, game) {
     el.inputError.hidden = false;
     el.inputError.dataset.line = String(e.line || 0);
@@ -475,7 +487,7 @@
     } else {
       el.inputErrorLine.hidden = true;
     }
-    if (el.input.value !== text) el.input.value = text;
+    showInputText(text);
     if (el.game.value !== game) { el.game.value = game; fillSamples(); }
     el.sample.value = 'custom';
     placeCaret(e.line, e.col);
@@ -505,7 +517,7 @@
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); loadFromTextarea(); }
   });
   function loadFromTextarea() {
-    if (!C) return;
+    if (!C || (!el.input.value && el.input.placeholder)) return; // a huge input is loaded
     loadText(el.game.value, el.input.value, { input: el.input.value }).catch(() => {});
   }
   el.game.addEventListener('change', () => {
