@@ -155,3 +155,32 @@ test('check() joins it up: the step that wrote the differing line', () => {
   assert.equal(gd.query, 1);
   assert.equal(gd.same, false);
 });
+
+test('firstLineDiff and countLines agree with the line arrays on random texts', () => {
+  // The reference: compare outputLines() arrays index by index.
+  const reference = (e, g) => {
+    const a = T.outputLines(e);
+    const b = T.outputLines(g);
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const x = i < a.length ? a[i] : null;
+      const y = i < b.length ? b[i] : null;
+      if (x !== y) return { line: i + 1, expected: x, got: y };
+    }
+    return null;
+  };
+  let seed = 7;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const pieces = ['a', 'b', ' ', '\t', '', 'x y'];
+  const ends = ['\n', '\r\n', '\r', ' \n', '\n\n'];
+  const text = () => {
+    let s = '';
+    for (let i = rnd(6); i > 0; i--) s += pieces[rnd(pieces.length)] + pieces[rnd(pieces.length)] + ends[rnd(ends.length)];
+    return s + (rnd(2) ? pieces[rnd(pieces.length)] : '');
+  };
+  for (let trial = 0; trial < 5000; trial++) {
+    const e = text();
+    const g = rnd(3) ? text() : e + (rnd(2) ? '\n \n' : '');
+    assert.deepEqual(T.firstLineDiff(e, g), reference(e, g), JSON.stringify([e, g]));
+    assert.equal(T.countLines(e), T.outputLines(e).length, JSON.stringify(e));
+  }
+});

@@ -30,19 +30,71 @@
     return lines;
   }
 
+  // Reads the same lines as outputLines, one at a time, without building an
+  // array (a cirno output can have 3e5 lines): next() is the next line with
+  // its end trimmed, or null after the last.
+  function lineReader(text) {
+    let s = String(text == null ? '' : text);
+    if (s.indexOf('\r') >= 0) s = s.replace(/\r\n?/g, '\n');
+    let pos = 0;
+    return {
+      next() {
+        if (pos > s.length) return null;
+        let e = s.indexOf('\n', pos);
+        if (e < 0) e = s.length;
+        let end = e;
+        for (;;) {
+          const c = end > pos ? s.charCodeAt(end - 1) : -1;
+          if (c === 32 || c === 9 || c === 11 || c === 12) end--; else break;
+        }
+        const line = s.slice(pos, end);
+        pos = e + 1;
+        return line;
+      },
+      // 1 when every line left is blank.
+      restBlank() {
+        for (let l = this.next(); l !== null; l = this.next()) if (l !== '') return false;
+        return true;
+      },
+    };
+  }
+
   // The first line where `got` differs from `expected`:
   //   null when they are equal, else {line (1-based), expected, got}, where
   //   expected/got is null when that text has no such line.
   function firstLineDiff(expected, got) {
-    const a = outputLines(expected);
-    const b = outputLines(got);
-    const n = Math.max(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-      const x = i < a.length ? a[i] : null;
-      const y = i < b.length ? b[i] : null;
-      if (x !== y) return { line: i + 1, expected: x, got: y };
+    const a = lineReader(expected);
+    const b = lineReader(got);
+    let run = -1; // first index of the blank lines both have just before i
+    for (let i = 0; ; i++) {
+      const x = a.next();
+      const y = b.next();
+      if (x === y) {
+        if (x === null) return null;
+        if (x !== '') run = -1; else if (run < 0) run = i;
+        continue;
+      }
+      // A blank line followed by blank lines only is the end of the text.
+      const xEnd = x === null || (x === '' && a.restBlank());
+      const yEnd = y === null || (y === '' && b.restBlank());
+      if (xEnd && yEnd) return null;
+      // If one text ended, its blank lines since `run` were its end too.
+      if (xEnd && run >= 0) return { line: run + 1, expected: null, got: '' };
+      if (yEnd && run >= 0) return { line: run + 1, expected: '', got: null };
+      return { line: i + 1, expected: xEnd ? null : x, got: yEnd ? null : y };
     }
-    return null;
+  }
+
+  // How many lines outputLines(text) has.
+  function countLines(text) {
+    const r = lineReader(text);
+    let n = 0;
+    let blanks = 0;
+    for (let l = r.next(); l !== null; l = r.next()) {
+      if (l === '') blanks++;
+      else { n += blanks + 1; blanks = 0; }
+    }
+    return n;
   }
 
   // Real-number tokens (goudan answers, one per query). A token that is not
@@ -178,7 +230,7 @@
     return { game, same: false, line: d.line, expected: d.expected, got: d.got, step };
   }
 
-  const logic = { GOUDAN_TOLERANCE, outputLines, firstLineDiff, numberTokens, compareNumbers,
+  const logic = { GOUDAN_TOLERANCE, outputLines, countLines, firstLineDiff, numberTokens, compareNumbers,
                   firstStepReaching, thegameSplitStep, check };
 
   if (typeof module !== 'undefined' && module.exports) { module.exports = logic; return; }
@@ -508,13 +560,18 @@
     });
 
     // What check() needs, read from the engine through the page's module.
+    // The judge output only changes with a load: decoded once per load.
+    let judgeText = null;
     function engineApi() {
       return {
         game: GAMES.indexOf(ds.game),
         output() {
-          const len = ccall('dsv_api_output_len', 'number', [], []);
-          const ptr = ccall('dsv_api_output', 'number', [], []);
-          return len > 0 ? M().UTF8ToString(ptr, len) : '';
+          if (judgeText === null) {
+            const len = ccall('dsv_api_output_len', 'number', [], []);
+            const ptr = ccall('dsv_api_output', 'number', [], []);
+            judgeText = len > 0 ? M().UTF8ToString(ptr, len) : '';
+          }
+          return judgeText;
         },
         steps: () => ccall('dsv_api_steps', 'number', [], []),
         outputLine: (s) => ccall('dsv_api_output_line', 'number', ['number'], [s]),
@@ -536,7 +593,7 @@
       if (!r) return;
       if (r.message) { result.append(h('p', { class: 'bad' }, r.message)); return; }
       if (r.same) {
-        const n = r.game === 'goudan' ? r.queries : logic.outputLines(engineApi().output()).length;
+        const n = r.game === 'goudan' ? r.queries : logic.countLines(engineApi().output());
         result.append(h('p', { class: 'ok' }, t(r.game === 'goudan' ? 'teach.sameGoudan' : 'teach.same', { n })));
         return;
       }
@@ -595,6 +652,7 @@
     ds.checkOutput = (text) => { checkText.value = String(text); return runCheck(); };
     // A new game makes an old verdict meaningless (but keep the pasted text).
     ds.on('load', () => {
+      judgeText = null;
       setHint();
       if (lastResult && lastResult.game === 'goudan' && ds.game === 'goudan') return; // a query was selected
       lastResult = null;
