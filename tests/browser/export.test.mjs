@@ -10,7 +10,9 @@
 //   - the PNG of a step equals (nearly pixel for pixel) the native CLI's
 //     `deckscope render <game> --step S` of the same size, when the CLI can render;
 //   - a bad range, cancelling, and loading another game during an export
-//     fail cleanly, and the next export works; no console errors.
+//     fail cleanly, and the next export works;
+//   - in the DP view (mahjong) the exports draw the DP scene and do not move
+//     the view; no console errors.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -251,6 +253,34 @@ test('bad ranges, cancel, a new game during an export; the next export works', {
   assert.match(r.reload, /^error: the game changed/);
   assert.equal(r.after.frames, 3);
   assert.deepEqual([r.after.w, r.after.h, r.after.type], [640, 360, 'image/gif']);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('exports in the DP view draw the DP scene (mahjong)', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=mahjong&sample=1&step=20');
+  const gamePng = await page.evaluate(async () => {
+    const p = await window.deckscopeExport.png({ width: 640, height: 360 });
+    return [...new Uint8Array(await p.blob.arrayBuffer())].join(',');
+  });
+  await page.evaluate(() => window.deckscope.setMode(1));
+  await page.waitForFunction(() => window.deckscope.mode === 1);
+  const r = await page.evaluate(async () => {
+    const p = await window.deckscopeExport.png({ width: 640, height: 360 });
+    const g = await window.deckscopeExport.gif({ from: 20, to: 22, tween: 1 });
+    const u8 = new Uint8Array(await p.blob.arrayBuffer());
+    let s = '';
+    for (const x of u8) s += String.fromCharCode(x);
+    return { png: btoa(s), bytes: [...u8].join(','), frames: g.frames, w: g.width, h: g.height, mode: window.deckscope.mode, step: window.deckscope.step };
+  });
+  const st = await pngStats(page, Buffer.from(r.png, 'base64'));
+  assert.deepEqual([st.width, st.height], [640, 360]);
+  assert.ok(st.distinct > 8, 'the DP picture is not blank');
+  assert.notEqual(r.bytes, gamePng, 'the DP picture is not the game scene');
+  assert.deepEqual([r.frames, r.w, r.h], [1 + 2 * 2, 640, 360]);
+  assert.deepEqual([r.mode, r.step], [1, 20], 'exporting does not move the view');
+  writeFileSync(artifact('export-mahjong-dp-20.png'), Buffer.from(r.png, 'base64'));
   noProblems(page);
   await page.closeAll();
 });
