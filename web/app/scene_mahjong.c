@@ -87,8 +87,140 @@ static void triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, fl
     SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
 }
 
-void mj_draw_tile(const ds_frame *f, float x, float y, float w, float h, int kind, unsigned flags,
-                  float alpha) {
+/* A batch of coloured triangles (or glyph quads on the atlas) drawn with one
+ * SDL_RenderGeometry call: the static tiles of a seat are a few hundred
+ * shapes. Grows once, then reused (no per-frame allocation). */
+typedef struct mj_batch {
+    SDL_Vertex *v;
+    int *idx;
+    int nv, ni, capv, capi;
+} mj_batch;
+
+static int mb_reserve(mj_batch *b, int nv, int ni) {
+    if (b->nv + nv > b->capv) {
+        int cap = b->capv ? b->capv : 2048;
+        SDL_Vertex *v;
+        while (cap < b->nv + nv) cap *= 2;
+        v = realloc(b->v, sizeof *v * (size_t)cap);
+        if (!v) return -1;
+        b->v = v;
+        b->capv = cap;
+    }
+    if (b->ni + ni > b->capi) {
+        int cap = b->capi ? b->capi : 4096, *idx;
+        while (cap < b->ni + ni) cap *= 2;
+        idx = realloc(b->idx, sizeof *idx * (size_t)cap);
+        if (!idx) return -1;
+        b->idx = idx;
+        b->capi = cap;
+    }
+    return 0;
+}
+
+static void mb_free(mj_batch *b) {
+    free(b->v);
+    free(b->idx);
+    memset(b, 0, sizeof *b);
+}
+
+static void mb_flush(mj_batch *b, SDL_Renderer *r, SDL_Texture *tex) {
+    if (b->ni) SDL_RenderGeometry(r, tex, b->v, b->nv, b->idx, b->ni);
+    b->nv = b->ni = 0;
+}
+
+static void mb_vertex(mj_batch *b, float x, float y, float s, float t, SDL_Color c) {
+    SDL_Vertex *v = &b->v[b->nv++];
+    v->position.x = x;
+    v->position.y = y;
+    v->tex_coord.x = s;
+    v->tex_coord.y = t;
+    v->color = c;
+}
+
+static void mb_quad(mj_batch *b, float x0, float y0, float x1, float y1, float s0, float t0, float s1, float t1,
+                    SDL_Color c) {
+    int k;
+    if (mb_reserve(b, 4, 6)) return;
+    k = b->nv;
+    mb_vertex(b, x0, y0, s0, t0, c);
+    mb_vertex(b, x1, y0, s1, t0, c);
+    mb_vertex(b, x1, y1, s1, t1, c);
+    mb_vertex(b, x0, y1, s0, t1, c);
+    b->idx[b->ni++] = k; b->idx[b->ni++] = k + 1; b->idx[b->ni++] = k + 2;
+    b->idx[b->ni++] = k; b->idx[b->ni++] = k + 2; b->idx[b->ni++] = k + 3;
+}
+
+/* The same fan as draw_round_rect (draw.c), appended to the batch. */
+static void mb_round_rect(mj_batch *b, float x, float y, float w, float h, float rad, SDL_Color c) {
+    enum { SEG = 8, N = 4 * (SEG + 1) };
+    const float cxs[4] = {x + w - rad, x + w - rad, x + rad, x + rad};
+    const float cys[4] = {y + rad, y + h - rad, y + h - rad, y + rad};
+    int k, i, c0;
+    if (rad * 2 > w) rad = w / 2;
+    if (rad * 2 > h) rad = h / 2;
+    if (rad < 0.5f) {
+        mb_quad(b, x, y, x + w, y + h, 0, 0, 0, 0, c);
+        return;
+    }
+    if (mb_reserve(b, N + 1, N * 3)) return;
+    c0 = b->nv;
+    mb_vertex(b, x + w / 2, y + h / 2, 0, 0, c);
+    for (k = 0; k < 4; k++) {
+        float a0 = -3.14159265358979f / 2 + (float)k * 3.14159265358979f / 2;
+        for (i = 0; i <= SEG; i++) {
+            float a = a0 + (3.14159265358979f / 2) * (float)i / SEG;
+            mb_vertex(b, cxs[k] + rad * cosf(a), cys[k] + rad * sinf(a), 0, 0, c);
+        }
+    }
+    for (i = 0; i < N; i++) {
+        b->idx[b->ni++] = c0;
+        b->idx[b->ni++] = c0 + 1 + i;
+        b->idx[b->ni++] = c0 + 1 + (i + 1) % N;
+    }
+}
+
+/* Like text_draw (same pen rounding), appended to a glyph batch. */
+static void mb_text(mj_batch *b, const ds_text *t, int font, float x, float y, ds_align al, SDL_Color c,
+                    const char *str) {
+    float pen, base;
+    uint32_t prev = 0;
+    if (al != DS_ALIGN_LEFT) {
+        float w = ds_atlas_measure(&t->atlas, font, str);
+        x -= al == DS_ALIGN_CENTER ? w / 2 : w;
+    }
+    pen = roundf(x);
+    base = roundf(y + t->atlas.fonts[font].ascent);
+    while (*str) {
+        ds_quad g;
+        uint32_t cp = ds_utf8_next(&str);
+        int blank = ds_atlas_quad(&t->atlas, font, prev, cp, &pen, base, &g);
+        prev = cp;
+        if (!blank) mb_quad(b, g.x0, g.y0, g.x1, g.y1, g.s0, g.t0, g.s1, g.t1, c);
+    }
+}
+
+/* Drawing primitives of a tile: into the batches when given, else at once. */
+typedef struct tile_out {
+    mj_batch *shapes, *glyphs;
+} tile_out;
+
+static void o_round_rect(const ds_frame *f, const tile_out *o, float x, float y, float w, float h, float rad,
+                         SDL_Color c) {
+    if (o) mb_round_rect(o->shapes, x, y, w, h, rad, c);
+    else draw_round_rect(f->r, x, y, w, h, rad, c);
+}
+static void o_rect(const ds_frame *f, const tile_out *o, float x, float y, float w, float h, SDL_Color c) {
+    if (o) mb_quad(o->shapes, x, y, x + w, y + h, 0, 0, 0, 0, c);
+    else draw_rect(f->r, x, y, w, h, c);
+}
+static void o_text(const ds_frame *f, const tile_out *o, int font, float x, float y, ds_align al, SDL_Color c,
+                   const char *str) {
+    if (o) mb_text(o->glyphs, f->text, font, x, y, al, c, str);
+    else text_draw(f->text, f->r, font, x, y, al, c, str);
+}
+
+static void tile_to(const ds_frame *f, const tile_out *o, float x, float y, float w, float h, int kind,
+                    unsigned flags, float alpha) {
     const ds_theme *th = f->theme;
     float s = f->scale, rad = w * 0.14f;
     int dark = th->dark;
@@ -105,32 +237,37 @@ void mj_draw_tile(const ds_frame *f, float x, float y, float w, float h, int kin
     }
     if (flags & MJT_BACK) {
         SDL_Color back = dark ? (SDL_Color){0x2b, 0x6e, 0x55, 255} : (SDL_Color){0x3b, 0x9a, 0x74, 255};
-        draw_round_rect(f->r, x, y, w, h, rad, with_alpha(edge, alpha));
-        draw_round_rect(f->r, x + 1 * s, y + 1 * s, w - 2 * s, h - 2 * s, rad, with_alpha(back, alpha));
+        o_round_rect(f, o, x, y, w, h, rad, with_alpha(edge, alpha));
+        o_round_rect(f, o, x + 1 * s, y + 1 * s, w - 2 * s, h - 2 * s, rad, with_alpha(back, alpha));
         return;
     }
     if (flags & MJT_HILITE)
-        draw_round_rect(f->r, x - 2.5f * s, y - 2.5f * s, w + 5 * s, h + 5 * s, rad + 2 * s,
+        o_round_rect(f, o, x - 2.5f * s, y - 2.5f * s, w + 5 * s, h + 5 * s, rad + 2 * s,
                         with_alpha(th->accent, alpha));
     if (flags & MJT_ADD)
-        draw_round_rect(f->r, x - 2.5f * s, y - 2.5f * s, w + 5 * s, h + 5 * s, rad + 2 * s,
+        o_round_rect(f, o, x - 2.5f * s, y - 2.5f * s, w + 5 * s, h + 5 * s, rad + 2 * s,
                         with_alpha(dark ? (SDL_Color){0x4c, 0xd1, 0x7a, 255} : (SDL_Color){0x18, 0x9a, 0x4a, 255}, alpha));
-    draw_round_rect(f->r, x, y, w, h, rad, with_alpha(edge, alpha));
-    draw_round_rect(f->r, x + 1 * s, y + 1 * s, w - 2 * s, h - 2 * s - (h > 24 * s ? 2 * s : 1 * s), rad,
+    o_round_rect(f, o, x, y, w, h, rad, with_alpha(edge, alpha));
+    o_round_rect(f, o, x + 1 * s, y + 1 * s, w - 2 * s, h - 2 * s - (h > 24 * s ? 2 * s : 1 * s), rad,
                     with_alpha(face, alpha));
     /* suit strip at the bottom */
-    draw_rect(f->r, x + w * 0.2f, y + h - 4.5f * s, w * 0.6f, 2 * s, with_alpha(col, alpha * 0.8f));
+    o_rect(f, o, x + w * 0.2f, y + h - 4.5f * s, w * 0.6f, 2 * s, with_alpha(col, alpha * 0.8f));
     font = w >= 27 * s && h >= 30 * s ? DS_FONT_BODY : DS_FONT_SMALL;
     label = tile_label(f, font, kind, w);
     lh = text_line_height(f->text, font);
-    text_draw(f->text, f->r, font, x + w / 2, y + (h - 3 * s - lh) / 2, DS_ALIGN_CENTER,
+    o_text(f, o, font, x + w / 2, y + (h - 3 * s - lh) / 2, DS_ALIGN_CENTER,
               with_alpha(col, alpha), label);
     if (flags & MJT_CALLED)
-        draw_rect(f->r, x + 2 * s, y + 1.5f * s, w - 4 * s, 2.5f * s, with_alpha(th->accent, alpha));
+        o_rect(f, o, x + 2 * s, y + 1.5f * s, w - 4 * s, 2.5f * s, with_alpha(th->accent, alpha));
     if (flags & MJT_REMOVE) {
         SDL_Color red = dark ? (SDL_Color){0xff, 0x6b, 0x6b, 255} : (SDL_Color){0xd0, 0x21, 0x21, 255};
         line_thick(f->r, x + 3 * s, y + h - 3 * s, x + w - 3 * s, y + 3 * s, 2 * s, with_alpha(red, alpha * 0.8f));
     }
+}
+
+void mj_draw_tile(const ds_frame *f, float x, float y, float w, float h, int kind, unsigned flags,
+                  float alpha) {
+    tile_to(f, NULL, x, y, w, h, kind, flags, alpha);
 }
 
 /* ---- layout ------------------------------------------------------------------ */
@@ -153,6 +290,7 @@ typedef struct lay {
 } lay;
 
 typedef struct scene_mj {
+    mj_batch shapes, glyphs; /* the static tiles of one seat */
     uint32_t generation;
     int have_final;
     mahjong_state final; /* the last state of the game: stable tile sizes */
@@ -271,12 +409,36 @@ static int meld_called_slot(const mahjong_meld *m) { return m->kind == MJ_MELD_P
 
 static float lerpf(float a, float b, float t) { return a + (b - a) * t; }
 
-/* A flying tile from (x0,y0,w0,h0) to (x1,y1,w1,h1) at t, lifted on an arc. */
-static void fly(const ds_frame *f, float x0, float y0, float w0, float h0, float x1, float y1, float w1,
-                float h1, float t, int kind, unsigned flags) {
-    float lift = sinf(t * 3.14159265f) * 18 * f->scale;
-    mj_draw_tile(f, lerpf(x0, x1, t), lerpf(y0, y1, t) - lift, lerpf(w0, w1, t), lerpf(h0, h1, t), kind,
-                 flags | MJT_HILITE, 1);
+/* A flying tile from (x0,y0,w0,h0) to (x1,y1,w1,h1) at t, lifted on an arc.
+ * Flights are drawn after all seats, so they pass over every band. */
+typedef struct flight {
+    float x0, y0, w0, h0, x1, y1, w1, h1, t;
+    int kind;
+    unsigned flags;
+} flight;
+enum { MAX_FLIGHTS = 8 };
+typedef struct flights {
+    flight f[MAX_FLIGHTS];
+    int n;
+} flights;
+
+static void fly(flights *fl, float x0, float y0, float w0, float h0, float x1, float y1, float w1, float h1,
+                float t, int kind, unsigned flags) {
+    flight *q;
+    if (fl->n >= MAX_FLIGHTS) return;
+    q = &fl->f[fl->n++];
+    q->x0 = x0, q->y0 = y0, q->w0 = w0, q->h0 = h0, q->x1 = x1, q->y1 = y1, q->w1 = w1, q->h1 = h1;
+    q->t = t, q->kind = kind, q->flags = flags;
+}
+
+static void draw_flights(const ds_frame *f, const flights *fl) {
+    int i;
+    for (i = 0; i < fl->n; i++) {
+        const flight *q = &fl->f[i];
+        float lift = sinf(q->t * 3.14159265f) * 18 * f->scale;
+        mj_draw_tile(f, lerpf(q->x0, q->x1, q->t), lerpf(q->y0, q->y1, q->t) - lift, lerpf(q->w0, q->w1, q->t),
+                     lerpf(q->h0, q->h1, q->t), q->kind, q->flags | MJT_HILITE, 1);
+    }
 }
 
 static const char *const call_names[] = {"", "IN", "IN", "PASS", "SELFDRAWN", "OUT", "RON", "PONG", "CHOW", "WIN", "DRAW"};
@@ -375,7 +537,12 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     int tween = 0, p, actor = -1;
     lay L;
     char buf[64];
+    flights fl;
+    tile_out to;
 
+    fl.n = 0;
+    to.shapes = &sc->shapes;
+    to.glyphs = &sc->glyphs;
     if (sc->generation != v->generation || !sc->have_final) {
         sc->have_final = ds_trace_seek(&v->trace, v->trace.n, &sc->final) == 0;
         sc->generation = v->generation;
@@ -478,32 +645,32 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             if (hide_meld_last && m == B->meld_n[p] - 1) continue;
             for (j = 0; j < 3; j++) {
                 float x, y;
-                unsigned fl = j == meld_called_slot(md) ? MJT_CALLED : 0;
+                unsigned tfl = j == meld_called_slot(md) ? MJT_CALLED : 0;
                 if (!tween && ev && (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW) && actor == p &&
                     m == B->meld_n[p] - 1)
-                    fl |= MJT_HILITE;
+                    tfl |= MJT_HILITE;
                 meld_pos(S, m, j, &x, &y);
-                mj_draw_tile(f, x, y, S->mw, S->mh, meld_tile(md, j), fl, 1);
+                tile_to(f, &to, x, y, S->mw, S->mh, meld_tile(md, j), tfl, 1);
             }
         }
         /* pond (B); a called tile fades out */
         for (i = 0; i < B->pond_n[p]; i++) {
             const mahjong_pond_tile *pt = &B->pond[p][i];
             float x, y;
-            unsigned fl = 0;
+            unsigned tfl = 0;
             float a = 1;
             if (hide_pond_last && i == B->pond_n[p] - 1) continue;
             if (pt->taken_by != MJ_NOBODY) {
                 int was_taken = i < A->pond_n[p] && A->pond[p][i].taken_by != MJ_NOBODY;
-                fl = (was_taken || t > 0.5f) ? MJT_DIM : 0;
+                tfl = (was_taken || t > 0.5f) ? MJT_DIM : 0;
             }
-            if (!tween && ev && ev->kind == MJ_EV_DISCARD && actor == p && i == B->pond_n[p] - 1) fl |= MJT_HILITE;
+            if (!tween && ev && ev->kind == MJ_EV_DISCARD && actor == p && i == B->pond_n[p] - 1) tfl |= MJT_HILITE;
             pond_pos(S, i, &x, &y);
-            mj_draw_tile(f, x, y, S->pw, S->ph, pt->tile, fl, a);
+            tile_to(f, &to, x, y, S->pw, S->ph, pt->tile, tfl, a);
             if (pt->taken_by != MJ_NOBODY && S->pw >= 16 * s) {
                 char who[2] = {mahjong_player_name(pt->taken_by), 0};
-                text_draw(f->text, f->r, DS_FONT_SMALL, x + S->pw - 1 * s, y - 4 * s, DS_ALIGN_RIGHT,
-                          th->accent, who);
+                mb_text(&sc->glyphs, f->text, DS_FONT_SMALL, x + S->pw - 1 * s, y - 4 * s, DS_ALIGN_RIGHT,
+                        th->accent, who);
             }
         }
         /* hand: A's tiles matched to B's kind by kind */
@@ -518,16 +685,15 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                 float xa, ya, xb, yb, x0, y0;
                 int kind;
                 if (ia < na && ib < nb && ka[ia] == kb[ib]) {
-                    unsigned fl = 0;
+                    unsigned tfl = 0;
                     kind = kb[ib];
                     hand_pos(S, ia, &xa, &ya);
                     hand_pos(S, ib, &xb, &yb);
                     if (hl_kind == kind && (ib + 1 == nb || kb[ib + 1] != kind)) {
-                        fl = MJT_HILITE;
+                        tfl = MJT_HILITE;
                         hl_kind = -1;
                     }
-                    if (winner) fl |= 0;
-                    mj_draw_tile(f, lerpf(xa, xb, t), lerpf(ya, yb, t), S->tw, S->th, kind, fl, 1);
+                    tile_to(f, &to, lerpf(xa, xb, t), lerpf(ya, yb, t), S->tw, S->th, kind, tfl, 1);
                     ia++;
                     ib++;
                 } else if (ib >= nb || (ia < na && ka[ia] < kb[ib])) {
@@ -536,7 +702,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     hand_pos(S, ia, &xa, &ya);
                     if (ev && ev->kind == MJ_EV_DISCARD && B->pond_n[p] > 0) {
                         pond_pos(S, B->pond_n[p] - 1, &xb, &yb);
-                        fly(f, xa, ya, S->tw, S->th, xb, yb, S->pw, S->ph, t, kind, 0);
+                        fly(&fl, xa, ya, S->tw, S->th, xb, yb, S->pw, S->ph, t, kind, 0);
                     } else if (ev && (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW) && B->meld_n[p] > 0) {
                         const mahjong_meld *md = &B->melds[p][B->meld_n[p] - 1];
                         int slot = 0;
@@ -545,9 +711,9 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                         /* PONG: the two hand tiles take slots 0 and 2 */
                         if (md->kind == MJ_MELD_PONG) slot = (ia > 0 && ka[ia - 1] == kind) ? 2 : 0;
                         meld_pos(S, B->meld_n[p] - 1, slot, &xb, &yb);
-                        fly(f, xa, ya, S->tw, S->th, xb, yb, S->mw, S->mh, t, kind, 0);
+                        fly(&fl, xa, ya, S->tw, S->th, xb, yb, S->mw, S->mh, t, kind, 0);
                     } else if (t < 1) {
-                        mj_draw_tile(f, xa, ya, S->tw, S->th, kind, 0, 1 - t);
+                        tile_to(f, &to, xa, ya, S->tw, S->th, kind, 0, 1 - t);
                     }
                     ia++;
                 } else {
@@ -558,8 +724,8 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     y0 = L.wall_y;
                     if (ev && ev->kind == MJ_EV_RON && B->last_from < MJ_PLAYERS && B->pond_n[B->last_from] > 0)
                         pond_pos(&L.seat[B->last_from], B->pond_n[B->last_from] - 1, &x0, &y0);
-                    if (tween) fly(f, x0, y0, S->pw, S->ph, xb, yb, S->tw, S->th, t, kind, 0);
-                    else mj_draw_tile(f, xb, yb, S->tw, S->th, kind, MJT_HILITE, 1);
+                    if (tween) fly(&fl, x0, y0, S->pw, S->ph, xb, yb, S->tw, S->th, t, kind, 0);
+                    else tile_to(f, &to, xb, yb, S->tw, S->th, kind, MJT_HILITE, 1);
                     ib++;
                 }
             }
@@ -572,9 +738,14 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             if (B->pond_n[from] > 0) pond_pos(&L.seat[from], B->pond_n[from] - 1, &x0, &y0);
             else x0 = L.wall_x, y0 = L.wall_y;
             meld_pos(S, B->meld_n[p] - 1, slot, &x1, &y1);
-            fly(f, x0, y0, L.seat[from].pw, L.seat[from].ph, x1, y1, S->mw, S->mh, t, md->called, MJT_CALLED);
+            fly(&fl, x0, y0, L.seat[from].pw, L.seat[from].ph, x1, y1, S->mw, S->mh, t, md->called, MJT_CALLED);
         }
+        /* this seat's tiles: shapes, then their codes on top */
+        SDL_SetRenderDrawBlendMode(f->r, SDL_BLENDMODE_BLEND);
+        mb_flush(&sc->shapes, f->r, NULL);
+        mb_flush(&sc->glyphs, f->r, f->text->tex);
     }
+    draw_flights(f, &fl);
 
     /* ---- effects and banners of the event ---- */
     if (ev) {
@@ -636,7 +807,13 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
 }
 
 static void *create(void) { return calloc(1, sizeof(scene_mj)); }
-static void destroy(void *self) { free(self); }
+static void destroy(void *self) {
+    scene_mj *sc = self;
+    if (!sc) return;
+    mb_free(&sc->shapes);
+    mb_free(&sc->glyphs);
+    free(sc);
+}
 static int event(void *self, const SDL_Event *e) {
     (void)self;
     (void)e;
