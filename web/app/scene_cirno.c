@@ -294,7 +294,7 @@ static void roster(const ds_frame *f, layout *L) {
             top += grow;
             extra -= grow;
         }
-        top += extra * 0.3f;
+        (void)extra; /* the rest stays below the list */
     }
     col_w = (L->w - 2 * m - (float)(cols - 1) * 8 * s) / (float)cols;
     L->roster_cols = cols;
