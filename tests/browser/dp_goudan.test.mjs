@@ -6,7 +6,8 @@
 // and the breadcrumb comes back; a typed start state is explained like the
 // CLI explains it; a mid-play step explains the play's decision; the heat map
 // holds the current state's value; the solve animation advances and the
-// canvas changes; no console errors anywhere.
+// canvas changes (started by a click in the canvas, paused and resumed from
+// the panel); no console errors anywhere.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -161,13 +162,22 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   await page.click('[data-dpg="follow"]');
   J = await waitFor(page, dp, (x) => !x.custom && x.decision_step === playAt, 'following the timeline again');
 
-  // the solve animation advances and the canvas shows it
+  // the solve animation: a click on its box in the canvas (lower right) starts it
   const s0 = await page.locator('#canvas').screenshot();
-  await page.click('[data-dpg="solve-play"]');
-  J = await waitFor(page, dp, (x) => x.solve && x.solve.solved > 0, 'the solve animation running');
+  const box = await page.locator('#canvas').boundingBox();
+  await page.locator('#canvas').click({ position: { x: box.width * 0.85, y: box.height * 0.88 } });
+  J = await waitFor(page, dp, (x) => x.solve && x.solve.playing && x.solve.solved > 0, 'the solve animation running');
   const first = J.solve.solved;
   J = await waitFor(page, dp, (x) => x.solve.solved > first, 'more states solved');
   assert.ok(J.solve.total > J.solve.solved || J.solve.done);
+  // the panel's button pauses and plays it
+  await page.click('[data-dpg="solve-play"]');
+  J = await waitFor(page, dp, (x) => !x.solve.playing, 'the solve paused');
+  const paused = J.solve.solved;
+  await frames(page, 10);
+  assert.equal((await dp(page)).solve.solved, paused, 'paused means paused');
+  await page.click('[data-dpg="solve-play"]');
+  J = await waitFor(page, dp, (x) => x.solve.playing && x.solve.solved > paused, 'the solve playing again');
   await frames(page, 10);
   const s1 = await page.locator('#canvas').screenshot();
   assert.notDeepEqual(s0, s1, 'the canvas changes while solving');
