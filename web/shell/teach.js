@@ -252,6 +252,7 @@
         'teach.shareTitle': 'Share this view',
         'teach.link': 'Link to this exact view (game, input, step)',
         'teach.copy': 'Copy',
+        'teach.longInput': 'This input is too long for a link: the link opens the game with a sample instead; share the input file with it.',
         'teach.copied': 'Copied to the clipboard.',
         'teach.copyManual': 'Selected: press Ctrl+C (⌘C) to copy.',
         'teach.embed': 'Embed it in a page (iframe)',
@@ -298,6 +299,7 @@
         'teach.shareTitle': '分享当前视图',
         'teach.link': '指向当前视图的链接（游戏、输入、步数）',
         'teach.copy': '复制',
+        'teach.longInput': '输入太长，无法放进链接：链接会打开样例；请把输入文件一起分享。',
         'teach.copied': '已复制到剪贴板。',
         'teach.copyManual': '已选中：按 Ctrl+C（⌘C）复制。',
         'teach.embed': '嵌入网页（iframe）',
@@ -406,9 +408,39 @@
       for (const [k, v] of Object.entries(set)) if (v !== null && v !== undefined && v !== false) out.push([k, String(v)]);
       return out.map(([k, v]) => (v === '' ? k : k + '=' + v)).join('&');
     }
-    // The page keeps the hash up to date a moment after each change; the
-    // step is taken from the view itself so a fresh step is never lost.
-    const viewHash = () => withParams(hashParams(), { step: ds.steps ? ds.step : null });
+    const MAX_LINK_INPUT = 6000; // as the page: longer inputs are not put in URLs
+    function b64url(text) {
+      const bytes = new TextEncoder().encode(text);
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    }
+    // The view as URL hash parameters, from window.deckscope itself (the
+    // page writes location.hash a moment after each change, so it may lag).
+    let inputTooLong = false;
+    function viewParams() {
+      inputTooLong = false;
+      const src = ds.source;
+      if (!ds.game || !src) return hashParams();
+      const now = new Map(hashParams());
+      const list = [['game', ds.game]];
+      if (src.sample) list.push(['sample', src.sample]);
+      else if (src.seed !== undefined) list.push(['seed', src.seed]);
+      else if (src.input !== undefined) {
+        const enc = b64url(src.input);
+        if (enc.length <= MAX_LINK_INPUT) list.push(['input', enc]); else inputTooLong = true;
+      }
+      if (ds.game === 'goudan' && !ds.busy) {
+        const q = ccall('dsv_api_goudan_query', 'number', [], []) + 1;
+        if (q > 1) list.push(['query', q]);
+        if (now.get('game') === 'goudan' && now.has('qseed')) list.push(['qseed', now.get('qseed')]);
+      }
+      if (ds.steps) list.push(['step', ds.step]);
+      if (ds.speed && ds.speed !== 1) list.push(['speed', ds.speed]);
+      if (i18n.lang) list.push(['lang', i18n.lang]);
+      return list;
+    }
+    const viewHash = () => withParams(viewParams(), {});
 
     // ---- share / embed dialog ------------------------------------------------------
     const link = h('input', { type: 'text', id: 'teach-link', readonly: true, 'aria-labelledby': 'teach-link-label' });
@@ -428,6 +460,7 @@
     const height = h('input', { type: 'number', id: 'teach-height', min: '150', value: '500' });
     const preview = h('a', { id: 'teach-preview', target: '_blank', rel: 'noopener', i18n: 'teach.preview' }, t('teach.preview'));
     const shareStatus = h('p', { class: 'teach-status', id: 'teach-share-status', role: 'status', 'aria-live': 'polite' });
+    const longNote = h('p', { class: 'teach-note', id: 'teach-long-input', hidden: true, i18n: 'teach.longInput' }, t('teach.longInput'));
     const lbl = (key, input) => h('label', {}, h('span', { i18n: key }, t(key)), input);
     const embedPart = offline
       ? h('p', { class: 'teach-note', i18n: 'teach.offlineEmbed' }, t('teach.offlineEmbed'))
@@ -441,6 +474,7 @@
       h('h2', { id: 'teach-share-title', i18n: 'teach.shareTitle' }, t('teach.shareTitle')),
       h('h3', { id: 'teach-link-label', i18n: 'teach.link' }, t('teach.link')),
       h('div', { class: 'teach-row' }, link, linkCopy),
+      longNote,
       h('h3', { id: 'teach-embed-label', i18n: 'teach.embed' }, t('teach.embed')),
       embedPart, shareStatus,
       h('form', { method: 'dialog' }, h('button', { id: 'teach-share-close', i18n: 'teach.close' }, t('teach.close'))));
@@ -457,13 +491,14 @@
         to: to.value !== '' ? Math.max(0, Math.floor(Number(to.value))) : null,
       };
       if (set.from !== null) set.step = null; // the range opens at its start
-      const hash = withParams(hashParams(), Object.assign({ step: ds.steps ? ds.step : null }, set));
+      const hash = withParams(viewParams(), set);
       return new URL('embed.html', location.href).href.replace(/#.*$/, '') + (hash ? '#' + hash : '');
     }
     function refreshShare() {
       const base = location.href.replace(/#.*$/, '');
       const hash = viewHash();
       link.value = base + (hash ? '#' + hash : '');
+      longNote.hidden = !inputTooLong;
       if (offline) return;
       const url = embedUrl();
       const w = Math.max(200, Number(width.value) || 800);
@@ -503,6 +538,7 @@
       link.select();
     });
     shareDialog.addEventListener('close', () => { if (shareReturn && shareReturn.focus) shareReturn.focus(); });
+    for (const ev of ['step', 'load', 'speed', 'lang']) ds.on(ev, () => { if (shareDialog.open) refreshShare(); });
 
     // ---- check my output ---------------------------------------------------------------
     const checkText = h('textarea', { id: 'teach-check-text', rows: '8', spellcheck: 'false', 'aria-labelledby': 'teach-check-label' });
