@@ -53,3 +53,23 @@ if(TARGET ds_view_model)
   ds_add_unit_test(frontend_view ${CMAKE_SOURCE_DIR}/tests/frontend/test_view.c)
   target_link_libraries(frontend_view PRIVATE ds_view_model)
 endif()
+
+# The DP views' models (view_dp_<game>.c), against the engine, no window.
+if(TARGET ds_view_model)
+  foreach(t dp_mahjong dp_goudan)
+    if(EXISTS ${CMAKE_SOURCE_DIR}/tests/frontend/test_${t}.c)
+      ds_add_unit_test(frontend_${t} ${CMAKE_SOURCE_DIR}/tests/frontend/test_${t}.c)
+      target_link_libraries(frontend_${t} PRIVATE ds_view_model)
+      set_tests_properties(frontend_${t} PROPERTIES TIMEOUT 600)
+    endif()
+  endforeach()
+endif()
+
+# The cirno and thegame scenes drawn in SDL's software renderer (no window):
+# never blank, every step changes the picture, tweens reverse exactly.
+if(TARGET ds_view_scenes)
+  ds_add_unit_test(frontend_scenes_cb ${CMAKE_SOURCE_DIR}/tests/frontend/test_scenes_cb.c)
+  target_link_libraries(frontend_scenes_cb PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  set_tests_properties(frontend_scenes_cb PROPERTIES TIMEOUT 900
+    ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
+endif()

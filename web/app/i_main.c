@@ -164,17 +164,6 @@ int app_select_scene(ds_app *app) {
     return 0;
 }
 
-const ds_scene *ds_scene_for(const ds_view *v) {
-    static const ds_scene *const games[DSV_GAMES] = {&ds_scene_cirno, &ds_scene_thegame,
-                                                     &ds_scene_mahjong, &ds_scene_goudan};
-    if (!v || v->busy || !v->loaded || v->game < 0 || v->game >= DSV_GAMES) return &ds_scene_placeholder;
-    if (v->mode == DSV_MODE_DP) {
-        if (v->game == DSV_MAHJONG) return &ds_scene_dp_mahjong;
-        if (v->game == DSV_GOUDAN) return &ds_scene_dp_goudan;
-    }
-    return games[v->game];
-}
-
 /* Natively: read --input and load --game into the view. 0, or -1 with a
  * message on stderr (parse errors with line and column). */
 static int load_native(ds_app *app, const opts *o) {
