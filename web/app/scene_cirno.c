@@ -352,6 +352,7 @@ typedef struct tween {
     const cirno_state *pre, *post; /* before / after the event (forward order) */
     const cirno_event *ev;         /* the event between them, NULL when settled */
     const cirno_event *mark;       /* the event that made the shown step (marks) */
+    const cirno_event *pre_mark;   /* the event that made the tween's start */
     float k;                       /* 0 = pre, 1 = post */
     size_t pre_step;
     int centre_pre, centre_post;   /* card in the middle before / after */
@@ -389,6 +390,7 @@ static void make_tween(const ds_view *v, tween *tw) {
         tw->pre_step = v->step;
         tw->mark = v->step > 0 ? ds_trace_event(&v->trace, v->step - 1) : NULL;
     }
+    tw->pre_mark = tw->pre_step > 0 ? ds_trace_event(&v->trace, tw->pre_step - 1) : NULL;
     tw->centre_pre = centre_card(v, tw->pre_step);
     tw->centre_post = centre_card(v, tw->ev ? tw->pre_step + 1 : tw->pre_step);
 }
@@ -637,6 +639,23 @@ static void draw_doubles(const ctx *c) {
     if (post_on) draw_double(c, tw->post->current, tw->post->double_left, k);
 }
 
+/* The caption under p for event e: the card and what it did to p. */
+static void draw_caption(const ctx *c, const cirno_event *e, float cy, float alpha) {
+    char buf[64];
+    if (alpha <= 0.001f) return;
+    if (e->kind == CIRNO_EV_ROUND) {
+        snprintf(buf, sizeof buf, "ROUND %u \xc2\xb7 p = 0", (unsigned)e->round);
+    } else {
+        const char *cn = cirno_card_name(e->card);
+        if (cirno_card_is_counter(e->card))
+            snprintf(buf, sizeof buf, "%s \xc2\xb7 p %d", cn, e->p_after);
+        else
+            snprintf(buf, sizeof buf, "%s \xc2\xb7 %d \xe2\x86\x92 %d", cn, e->p_before, e->p_after);
+    }
+    su_text_mid(c->f, DS_FONT_BODY, c->L->cx, cy, DS_ALIGN_CENTER,
+                su_alpha(e->kind == CIRNO_EV_LOSS ? c->p.red : c->p.muted, alpha), buf);
+}
+
 /* p in the middle, the card played last, the deck, and a caption. */
 static void draw_centre(const ctx *c) {
     const ds_frame *f = c->f;
@@ -713,23 +732,14 @@ static void draw_centre(const ctx *c) {
     su_text_zoom(f, DS_FONT_TITLE, L->zoom, L->cx, p_cy - ph / 2 - af->ascent * 0.28f * L->zoom,
                  DS_ALIGN_CENTER, pc, buf);
 
-    /* caption: the card and what it did to p */
-    buf[0] = 0;
-    if (mk && mk->kind != CIRNO_EV_ROUND) {
-        const char *cn = cirno_card_name(mk->card);
-        if (cirno_card_is_counter(mk->card))
-            snprintf(buf, sizeof buf, "%s \xc2\xb7 p %d", cn, mk->p_after);
-        else
-            snprintf(buf, sizeof buf, "%s \xc2\xb7 %d \xe2\x86\x92 %d", cn, mk->p_before, mk->p_after);
-    } else if (mk && mk->kind == CIRNO_EV_ROUND) {
-        snprintf(buf, sizeof buf, "ROUND %u \xc2\xb7 p = 0", (unsigned)mk->round);
-    }
-    if (buf[0]) {
-        float a = ev ? su_phase(k, 0.6f, 0.9f) : 1;
+    /* caption: the card and what it did to p; during a tween the old one
+     * fades out before the new one fades in */
+    {
         float cap_y = p_cy + ph / 2 + 18 * s;
         if (cap_y > L->by + L->bh - 10 * s) cap_y = L->by + L->bh - 10 * s;
-        su_text_mid(f, DS_FONT_BODY, L->cx, cap_y, DS_ALIGN_CENTER,
-                    su_alpha(loss_mark ? p->red : p->muted, a), buf);
+        if (ev && tw->pre_mark)
+            draw_caption(c, tw->pre_mark, cap_y, 1 - su_phase(k, 0.0f, 0.3f));
+        if (mk) draw_caption(c, mk, cap_y, ev ? su_phase(k, 0.6f, 0.9f) : 1);
     }
     if (loss_show > 0) {
         float by = p_cy + ph / 2 + 50 * s;
