@@ -54,8 +54,9 @@ apt_install() {
 pkgs=(cmake make gcc libc6-dev pkg-config libsdl2-dev libstb-dev fonts-dejavu-core
       python3 fonttools)
 [ $want_web -eq 1 ] && pkgs+=(emscripten dpkg-dev xz-utils ca-certificates)
-# fonts-wqy-microhei: Chinese text in the headless browser tests' screenshots
-[ $want_test -eq 1 ] && pkgs+=(xvfb xauth chromium clang libclang-rt-14-dev fonts-wqy-microhei)
+# fonts-wqy-microhei: Chinese text in the headless browser tests' screenshots;
+# gifsicle: an independent check of the GIFs `deckscope render` writes
+[ $want_test -eq 1 ] && pkgs+=(xvfb xauth chromium clang libclang-rt-14-dev fonts-wqy-microhei gifsicle)
 # node/npm: keep whatever Node.js the machine has; Debian's otherwise.
 if [ $want_web -eq 1 ] && ! command -v node >/dev/null; then pkgs+=(nodejs); fi
 if [ $want_test -eq 1 ] && ! command -v npm >/dev/null; then pkgs+=(npm); fi
