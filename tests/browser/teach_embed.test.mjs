@@ -5,7 +5,7 @@
 // from another origin (as a real host page would be).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/static-server.mjs';
@@ -70,21 +70,25 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: 90_
   await page.waitForFunction(() => window.deckscope.step === 0);
   noProblems(page);
 
-  // mini: play and the scrubber only; none: the canvas takes everything.
-  await openEmbed(page, 'game=thegame&sample=1&controls=mini', { width: 360, height: 240 });
+  // mini: play and the scrubber only (here with the DP view).
+  await openEmbed(page, 'game=mahjong&sample=1&controls=mini&view=dp', { width: 360, height: 240 });
   assert.ok(await page.locator('#e-play').isVisible());
   assert.ok(await page.locator('#e-scrub').isVisible());
   assert.equal(await page.locator('#e-forward').isVisible(), false);
   assert.equal(await page.locator('#e-speed').isVisible(), false);
-  await openEmbed(page, 'game=mahjong&sample=1&controls=none&theme=light', { width: 300, height: 200 });
+  assert.equal(await call(page, 'dsv_api_mode'), 1, 'view=dp');
+  // none: the canvas takes everything (a generated thegame, in Chinese, light).
+  await openEmbed(page, 'game=thegame&seed=7&lang=zh&controls=none&theme=light', { width: 300, height: 200 });
   assert.equal(await page.locator('#controls').isVisible(), false);
   const c = await page.evaluate(() => {
     const r = document.getElementById('canvas').getBoundingClientRect();
-    return [r.width, r.height, document.getElementById('canvas').width];
+    return [r.width, r.height];
   });
-  assert.deepEqual(c.slice(0, 2), [300, 200]);
+  assert.deepEqual(c, [300, 200]);
+  assert.equal(await call(page, 'dsv_api_game'), 1, 'seed= loads a generated input');
+  assert.equal(await page.getAttribute('#e-play', 'aria-label'), '播放', '&lang=zh labels the controls in Chinese');
   await page.waitForTimeout(200);
-  writeFileSync(artifact('embed-mahjong-none-300x200.png'), await page.screenshot());
+  writeFileSync(artifact('embed-thegame-none-300x200.png'), await page.screenshot());
   noProblems(page);
   await page.closeAll();
 });
@@ -115,19 +119,17 @@ test('hash: from/to with autoplay stops at the end of the range, loop starts it 
   await page.closeAll();
 });
 
-test('hash: view=dp shows the DP view, seed, input and lang', { timeout: 90_000 }, async () => {
+test('hash: input= (base64url of the text)', { timeout: 90_000 }, async () => {
   const page = await openPage(env.browser);
-  await openEmbed(page, 'game=mahjong&sample=1&view=dp');
-  assert.equal(await call(page, 'dsv_api_mode'), 1);
-  await openEmbed(page, 'game=thegame&seed=7&lang=zh');
-  assert.equal(await call(page, 'dsv_api_game'), 1);
-  assert.equal(await page.getAttribute('#e-play', 'aria-label'), '播放', '&lang=zh labels the controls in Chinese');
   // &input= is base64url of the text: the sample given inline.
   const text = '2 1 10\nJoesSR B9 A99 PASS\nCirno C2 D2 A49\nE49 DOUBLE PASS A19 A49 A99 A99 A99 A99 A99\n';
   const b64 = Buffer.from(text).toString('base64url');
   await openEmbed(page, 'game=cirno&input=' + b64 + '&step=2');
   assert.equal(await page.evaluate(() => window.deckscope.step), 2);
   assert.equal(await page.evaluate(() => window.deckscope.outputLine()), await call(page, 'dsv_api_output_line', 'number', ['number'], [2]));
+  // That text is sample 1: the judge output is the sample's answer.
+  const data = process.env.DS_SHARED_DATA || path.join(here, '..', '..', '..', 'shared', 'data');
+  assert.equal(await call(page, 'dsv_api_output', 'string'), readFileSync(path.join(data, 'cirno', 'sample-1.ans'), 'utf8'));
   noProblems(page);
   await page.closeAll();
 });

@@ -16,14 +16,19 @@ import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, artifact, pngStats } from './harnes
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const built = path.join(ARTIFACTS, 'deckscope.html');
+// DS_OFFLINE_HTML: a page `make offline` has just built (make test builds it
+// first); otherwise the test runs the same script itself (incremental, but a
+// relink of the WebAssembly takes minutes on a busy 2-core machine).
+const given = process.env.DS_OFFLINE_HTML;
+const built = given || path.join(ARTIFACTS, 'deckscope.html');
 let browser;
 let fileUrl;
 
 before(async () => {
-  // The same script as `make offline` (incremental: quick when nothing changed).
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'offline.mjs'), '--out', built],
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+  if (!given) {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'offline.mjs'), '--out', built],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'deckscope-offline-'));
   const alone = path.join(dir, 'deckscope.html');
   copyFileSync(built, alone);
