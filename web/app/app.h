@@ -53,6 +53,7 @@ typedef struct ds_app {
     const char *screenshot; /* PNG of the last frame (native only) */
     int start_step;         /* --step (native) */
     int start_play;         /* --play (native) */
+    int freeze_anim;        /* --anim X: the tween stays at X (native) */
     int running;
     int exit_code;
 } ds_app;

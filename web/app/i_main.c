@@ -2,10 +2,12 @@
  *
  *   deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]
  *                  [--game ID --input FILE [--step N] [--play] [--speed X]
- *                   [--mode dp] [--query Q] [--seed S]]
+ *                   [--mode dp] [--query Q] [--seed S] [--anim X]]
  *
  * With --game and --input it loads that game (natively; the page loads games
- * through view_api.c), moves to --step and optionally autoplays.
+ * through view_api.c), moves to --step and optionally autoplays. --anim X
+ * (0..1) freezes the tween of the step's event at progress X (screenshots of
+ * an animation in the middle).
  * Natively it opens a window and runs until closed (Esc/q) or, with
  * --frames N, for exactly N frames; --screenshot saves the last frame as PNG
  * and makes the exit status 3 when that frame is blank. In the browser the
@@ -26,13 +28,14 @@
 static void usage(void) {
     fputs("usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n"
           "                      [--game cirno|thegame|mahjong|goudan --input FILE [--step N]\n"
-          "                       [--play] [--speed X] [--mode dp] [--query Q] [--seed S]]\n", stderr);
+          "                       [--play] [--speed X] [--mode dp] [--query Q] [--seed S]\n"
+          "                       [--anim X]]\n", stderr);
 }
 
 typedef struct opts {
     const char *game, *input;
     int dp, query;
-    double speed;
+    double speed, anim; /* anim < 0: not frozen */
     unsigned long long seed;
 } opts;
 
@@ -62,6 +65,9 @@ static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *
         } else if (!strcmp(a, "--query") && i + 1 < argc) {
             o->query = atoi(argv[++i]) - 1;
             if (o->query < 0) return -1;
+        } else if (!strcmp(a, "--anim") && i + 1 < argc) {
+            o->anim = atof(argv[++i]);
+            if (!(o->anim >= 0 && o->anim <= 1)) return -1;
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             o->seed = strtoull(argv[++i], NULL, 10);
         } else if (!strcmp(a, "--frames") && i + 1 < argc) {
@@ -97,7 +103,7 @@ static void frame(void *arg) {
     i_host_poll(app);
     /* Pending work (goudan's table) in slices that keep frames flowing. */
     if (app->view.busy) dsv_work(&app->view, 8.0);
-    dsv_tick(&app->view, dt);
+    if (!app->freeze_anim) dsv_tick(&app->view, dt);
     if (app_select_scene(app) != 0) {
         i_host_error("out of memory");
         app->running = 0;
@@ -213,6 +219,13 @@ static int load_native(ds_app *app, const opts *o) {
     if (o->speed > 0) dsv_set_speed(&app->view, o->speed);
     app->view.mode = o->dp ? DSV_MODE_DP : DSV_MODE_GAME;
     dsv_seek(&app->view, (size_t)app->start_step, 0);
+    if (o->anim >= 0 && app->start_step > 0) {
+        /* the event that led to --step, frozen at progress --anim */
+        dsv_seek(&app->view, (size_t)app->start_step - 1, 0);
+        dsv_seek(&app->view, (size_t)app->start_step, 1);
+        app->view.anim = o->anim;
+        app->freeze_anim = 1;
+    }
     if (app->start_play) dsv_play(&app->view, 1);
     return 0;
 }
@@ -236,6 +249,7 @@ int main(int argc, char **argv) {
     app = calloc(1, sizeof *app);
     if (!app) return 1;
     memset(&o, 0, sizeof o);
+    o.anim = -1;
     app->host.dark = 1;
     app->host.game = -1;
     dsv_init(&app->view);

@@ -628,20 +628,6 @@ static void draw(void *self, const ds_frame *f) {
         const goudan_state *pre, *post;
         float p;
         int rev = dsv_tween_reversed(v);
-#ifdef DSG_DEBUG_P /* local screenshots of a tween: DSG_P=0.4 --step N shows event N-1 at p */
-        static goudan_state dbg;
-        if (getenv("DSG_P") && v->step > 0) {
-            ds_trace_seek(&v->trace, v->step - 1, &dbg);
-            e = ds_trace_event(&v->trace, v->step - 1);
-            pre = &dbg;
-            post = cur;
-            p = (float)atof(getenv("DSG_P"));
-            draw_band(f, &L, post, e, p);
-            draw_event(f, &L, pre, post, e, p);
-            if (post->winner >= 0) draw_win(f, &L, post->winner, e->kind == GOUDAN_EV_WIN ? p : 1);
-            return;
-        }
-#endif
         if (e && v->anim < 1) {
             pre = (const goudan_state *)(rev ? v->state : v->from);
             post = (const goudan_state *)(rev ? v->from : v->state);
