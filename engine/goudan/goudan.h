@@ -303,6 +303,9 @@ typedef struct goudan_event {
 
 void goudan_apply(void *state, const void *event, const void *ctx);
 void goudan_state_init(const goudan_query *q, int O, goudan_state *s);
+/* The mover-relative turn state (goudan_turn) of a game state: what
+ * goudan_explain / goudan_eval_value take. */
+void goudan_state_turn(const goudan_state *s, goudan_turn *t);
 /* Plays the game from q (小E to start a turn) with seed; tr is initialised here. */
 int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_trace *tr,
                    ds_error *err);

@@ -339,8 +339,8 @@ void goudan_apply(void *state, const void *event, const void *ctx) {
     }
 }
 
-static void state_turn(const goudan_state *s, goudan_turn *t) {
-    const goudan_player *p = &s->player[s->to_move], *q = &s->player[1 - s->to_move];
+void goudan_state_turn(const goudan_state *s, goudan_turn *t) {
+    const goudan_player *p = &s->player[s->to_move & 1], *q = &s->player[1 - (s->to_move & 1)];
     int i;
     memset(t, 0, sizeof *t);
     t->my_hp = p->hp;
@@ -351,8 +351,8 @@ static void state_turn(const goudan_state *s, goudan_turn *t) {
     t->made_op = s->made_op;
     t->my_count = p->count;
     t->opp_count = q->count;
-    for (i = 0; i < p->count; i++) t->my[i] = p->minion[i];
-    for (i = 0; i < q->count; i++) { t->opp[i] = q->minion[i]; t->opp[i].attacked = 0; }
+    for (i = 0; i < p->count && i < GOUDAN_BOARD_MAX; i++) t->my[i] = p->minion[i];
+    for (i = 0; i < q->count && i < GOUDAN_BOARD_MAX; i++) { t->opp[i] = q->minion[i]; t->opp[i].attacked = 0; }
 }
 
 static int emit(ds_trace *tr, goudan_event *e, ds_error *err) { return ds_trace_emit(tr, e, err); }
@@ -382,7 +382,7 @@ int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_tra
             goudan_turn t;
             goudan_decision d;
             const goudan_op *op;
-            state_turn(live, &t);
+            goudan_state_turn(live, &t);
             if (goudan_explain(ev, &t, &d, err)) goto fail;
             op = &d.ops[d.chosen];
             memset(&e, 0, sizeof e);

@@ -53,26 +53,6 @@ dsv_dp_goudan *dsv_dp_goudan_get(ds_view *v) {
     return dp;
 }
 
-/* The mover-relative turn of an absolute state (field by field). */
-static void to_turn(const goudan_state *s, goudan_turn *t) {
-    const goudan_player *p = &s->player[s->to_move & 1], *q = &s->player[1 - (s->to_move & 1)];
-    int i;
-    memset(t, 0, sizeof *t);
-    t->my_hp = p->hp;
-    t->opp_hp = q->hp;
-    t->my_hand = p->hand;
-    t->opp_hand = q->hand;
-    t->ops_left = s->ops_left;
-    t->made_op = s->made_op;
-    t->my_count = p->count;
-    t->opp_count = q->count;
-    for (i = 0; i < p->count && i < 4; i++) t->my[i] = p->minion[i];
-    for (i = 0; i < q->count && i < 4; i++) {
-        t->opp[i].hp = q->minion[i].hp;
-        t->opp[i].attacked = 0;
-    }
-}
-
 /* Resets the heat map of state s: every cell pending, ordered by distance
  * from the current HPs. */
 static void heat_reset(dsv_goudan *g, dsv_dp_goudan *dp, const goudan_state *s) {
@@ -117,7 +97,7 @@ int dsv_dp_goudan_heat_work(ds_view *v, dsv_dp_goudan *dp, double budget_ms) {
         goudan_turn tu;
         double val;
         ds_error err;
-        to_turn(s, &tu);
+        goudan_state_turn(s, &tu);
         tu.my_hp = s->to_move == 0 ? e : t;
         tu.opp_hp = s->to_move == 0 ? t : e;
         if (goudan_eval_value(g->eval, &tu, &val, &err) == 0)
@@ -151,7 +131,7 @@ static void explain(ds_view *v, dsv_dp_goudan *dp) {
         dp->value = s->winner == dp->mover ? 1 : 0;
         return;
     }
-    to_turn(s, &dp->turn);
+    goudan_state_turn(s, &dp->turn);
     memset(&err, 0, sizeof err);
     if (goudan_turn_check(g->eval, &dp->turn, &err) || goudan_eval_value(g->eval, &dp->turn, &dp->value, &err) ||
         goudan_explain(g->eval, &dp->turn, &dp->dec, &err)) {
