@@ -18,6 +18,7 @@
 
 #include "draw.h"
 #include "scene.h"
+#include "scene_util.h"
 #include "view_api.h"
 #include "view_dp_mahjong.h"
 
@@ -101,24 +102,6 @@ static SDL_Color alpha_c(SDL_Color c, float a) {
     if (a > 1) a = 1;
     c.a = (Uint8)(c.a * a);
     return c;
-}
-
-static void thick(SDL_Renderer *r, float x0, float y0, float x1, float y1, float t, SDL_Color c) {
-    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy), nx, ny;
-    SDL_Vertex v[4];
-    int idx[6] = {0, 1, 2, 0, 2, 3}, i;
-    if (len < 0.01f) return;
-    nx = -dy / len * t / 2;
-    ny = dx / len * t / 2;
-    v[0].position.x = x0 + nx; v[0].position.y = y0 + ny;
-    v[1].position.x = x1 + nx; v[1].position.y = y1 + ny;
-    v[2].position.x = x1 - nx; v[2].position.y = y1 - ny;
-    v[3].position.x = x0 - nx; v[3].position.y = y0 - ny;
-    for (i = 0; i < 4; i++) {
-        v[i].color = c;
-        v[i].tex_coord.x = v[i].tex_coord.y = 0;
-    }
-    SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
 }
 
 /* Text vertically centred on cy. */
@@ -373,7 +356,7 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
             if (k > 0) {
                 int r0 = d->state_row[d->path[k - 1]];
                 if (r0 >= 0 && (float)(MJ_NORMAL_KINDS - k + 1) <= upto)
-                    thick(f->r, col_x(&g, k - 1) + col_w(&g, k - 1) / 2, g.ty + ((float)r0 + 0.5f) * g.rh,
+                    su_line(f->r, col_x(&g, k - 1) + col_w(&g, k - 1) / 2, g.ty + ((float)r0 + 0.5f) * g.rh,
                           x + w / 2, y + g.rh / 2, 2.5f * s, alpha_c(pc, 0.85f));
             }
         }

@@ -18,6 +18,7 @@
 #include "draw.h"
 #include "mahjong/mahjong.h"
 #include "scene.h"
+#include "scene_util.h"
 #include "view_dp_mahjong.h"
 
 /* ---- tiles ------------------------------------------------------------------ */
@@ -54,37 +55,6 @@ static const char *tile_label(const ds_frame *f, int font, int kind, float w) {
     if (kind == MJ_PASS) return "\xe2\x9c\x97";        /* ✗ */
     if (kind == MJ_REVERSE) return "\xe2\x86\x94";     /* ↔ */
     return "\xc3\x97" "2";                             /* ×2 */
-}
-
-static void line_thick(SDL_Renderer *r, float x0, float y0, float x1, float y1, float t, SDL_Color c) {
-    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy), nx, ny;
-    SDL_Vertex v[4];
-    int idx[6] = {0, 1, 2, 0, 2, 3}, i;
-    if (len < 0.01f) return;
-    nx = -dy / len * t / 2;
-    ny = dx / len * t / 2;
-    v[0].position.x = x0 + nx; v[0].position.y = y0 + ny;
-    v[1].position.x = x1 + nx; v[1].position.y = y1 + ny;
-    v[2].position.x = x1 - nx; v[2].position.y = y1 - ny;
-    v[3].position.x = x0 - nx; v[3].position.y = y0 - ny;
-    for (i = 0; i < 4; i++) {
-        v[i].color = c;
-        v[i].tex_coord.x = v[i].tex_coord.y = 0;
-    }
-    SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
-}
-
-static void triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, SDL_Color c) {
-    SDL_Vertex v[3];
-    int i;
-    v[0].position.x = x0; v[0].position.y = y0;
-    v[1].position.x = x1; v[1].position.y = y1;
-    v[2].position.x = x2; v[2].position.y = y2;
-    for (i = 0; i < 3; i++) {
-        v[i].color = c;
-        v[i].tex_coord.x = v[i].tex_coord.y = 0;
-    }
-    SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
 }
 
 /* A batch of coloured triangles (or glyph quads on the atlas) drawn with one
@@ -261,7 +231,7 @@ static void tile_to(const ds_frame *f, const tile_out *o, float x, float y, floa
         o_rect(f, o, x + 2 * s, y + 1.5f * s, w - 4 * s, 2.5f * s, with_alpha(th->accent, alpha));
     if (flags & MJT_REMOVE) {
         SDL_Color red = dark ? (SDL_Color){0xff, 0x6b, 0x6b, 255} : (SDL_Color){0xd0, 0x21, 0x21, 255};
-        line_thick(f->r, x + 3 * s, y + h - 3 * s, x + w - 3 * s, y + 3 * s, 2 * s, with_alpha(red, alpha * 0.8f));
+        su_line(f->r, x + 3 * s, y + h - 3 * s, x + w - 3 * s, y + 3 * s, 2 * s, with_alpha(red, alpha * 0.8f));
     }
 }
 
@@ -606,8 +576,8 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                 }
                 if (k < 4) {
                     float ax = xc + cw / 2 + 3 * s, bx = ax + aw - 6 * s;
-                    line_thick(f->r, ax, yc, bx - 4 * s, yc, 2 * s, th->muted);
-                    triangle(f->r, bx, yc, bx - 7 * s, yc - 5 * s, bx - 7 * s, yc + 5 * s, th->muted);
+                    su_line(f->r, ax, yc, bx - 4 * s, yc, 2 * s, th->muted);
+                    su_triangle(f->r, bx, yc, bx - 7 * s, yc - 5 * s, bx - 7 * s, yc + 5 * s, th->muted);
                 }
             }
         }
