@@ -777,6 +777,8 @@
     const fa = flatten(a, '', new Map()), fb = flatten(b, '', new Map());
     const out = [];
     for (const [k, v] of fb) {
+      // bookkeeping the reader does not need: card sources, per-kind counts
+      if (/(^|\.)(src|counts)(\[|$)/.test(k)) continue;
       const u = fa.get(k);
       if (u !== v) out.push({ path: k, before: u, after: v });
       if (out.length >= 16) break;
@@ -992,27 +994,12 @@
         p.textContent = w.rule;
         box.appendChild(p);
       }
-      if (w.candidates && w.candidates.length) {
-        const tb = document.createElement('table');
-        tb.className = 'cands';
-        const head = tb.createTHead().insertRow();
-        for (const k of ['why.candidate', 'why.value', '']) {
-          const th = document.createElement('th');
-          th.textContent = k ? t(k) : '';
-          head.appendChild(th);
-        }
-        const body = tb.createTBody();
-        for (const c of w.candidates) {
-          const row = body.insertRow();
-          if (c.chosen) row.className = 'chosen';
-          row.insertCell().textContent = String(c.label ?? '');
-          row.insertCell().textContent = String(c.value ?? '');
-          row.insertCell().textContent = [c.chosen ? '✓ ' + t('why.chosen') : '', c.note || ''].filter(Boolean).join(' · ');
-        }
-        const wrap = document.createElement('div');
-        wrap.className = 'cands-wrap';
-        wrap.appendChild(tb);
-        box.appendChild(wrap);
+      if (w.candidates && w.candidates.length) box.appendChild(candTable(w.candidates, 'why.candidate'));
+      // mahjong discards: what each other player could do with the tile
+      if (w.claims && w.claims.length) {
+        const h = document.createElement('h3');
+        h.textContent = t('why.claims');
+        box.append(h, candTable(w.claims, 'why.player'));
       }
     } else {
       const p = document.createElement('p');
@@ -1047,6 +1034,29 @@
         box.appendChild(ul);
       }
     }
+  }
+  // A table of a decision record's entries ({label, value, chosen, note}).
+  function candTable(list, firstHead) {
+    const tb = document.createElement('table');
+    tb.className = 'cands';
+    const head = tb.createTHead().insertRow();
+    for (const k of [firstHead, 'why.value', '']) {
+      const th = document.createElement('th');
+      th.textContent = k ? t(k) : '';
+      head.appendChild(th);
+    }
+    const body = tb.createTBody();
+    for (const c of list) {
+      const row = body.insertRow();
+      if (c.chosen) row.className = 'chosen';
+      row.insertCell().textContent = String(c.label ?? '');
+      row.insertCell().textContent = String(c.value ?? '');
+      row.insertCell().textContent = [c.chosen ? '✓ ' + t('why.chosen') : '', c.note || ''].filter(Boolean).join(' · ');
+    }
+    const wrap = document.createElement('div');
+    wrap.className = 'cands-wrap';
+    wrap.appendChild(tb);
+    return wrap;
   }
   function short(v) {
     const s = v === undefined ? '–' : v === null ? 'null' : String(v);
