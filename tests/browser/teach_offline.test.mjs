@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,7 +19,7 @@ const root = path.join(here, '..', '..');
 // DS_OFFLINE_HTML: a page `make offline` has just built (make test builds it
 // first); otherwise the test runs the same script itself (incremental, but a
 // relink of the WebAssembly takes minutes on a busy 2-core machine).
-const given = process.env.DS_OFFLINE_HTML;
+const given = process.env.DS_OFFLINE_HTML && existsSync(process.env.DS_OFFLINE_HTML) ? process.env.DS_OFFLINE_HTML : null;
 const built = given || path.join(ARTIFACTS, 'deckscope.html');
 let browser;
 let fileUrl;

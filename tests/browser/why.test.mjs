@@ -61,3 +61,20 @@ test('cirno: what changed leaves out card sources', { timeout: 120_000 }, async 
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+test('a modal dialog keeps the arrow keys; the non-modal check panel does not', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  await loadView(page, env.url + '#game=cirno&sample=1&step=3&lang=en');
+  await page.click('#teach-share');
+  await page.locator('#teach-share-dialog button').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.deckscope.step), 3, 'the view behind the share dialog did not move');
+  await page.keyboard.press('Escape');
+  await page.click('#teach-check');
+  await page.locator('#stage').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.deckscope.step), 4, 'with the check panel open the view still steps');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

@@ -658,6 +658,10 @@
       if (e.key === 'Escape') { e.preventDefault(); closeHelp(); }
       return;
     }
+    // A modal dialog of another module (share, export) has the keyboard: its
+    // buttons must not step the view behind it. Non-modal panels (check my
+    // output) leave the shortcuts working.
+    if ([...document.querySelectorAll('dialog[open]')].some((d) => d.matches(':modal'))) return;
     if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
     const tag = e.target && e.target.tagName;
     const onButton = tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY';
