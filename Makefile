@@ -77,3 +77,5 @@ bench:
 	@bash bench/thegame_bench.sh 20000 5
 	@bash bench/mahjong.sh $(CURDIR)/build/bench-mahjong
 	@bash bench/goudan.sh $(CURDIR)/build/bench-goudan 9
+	@scripts/setup.sh test
+	@bash bench/web.sh 3
