@@ -22,7 +22,10 @@ if(DS_SITE_DIR)
       set_tests_properties(browser_${n} PROPERTIES TIMEOUT 400 RESOURCE_LOCK chromium
         ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts;DS_CLI=$<TARGET_FILE:deckscope>;DS_SHARED_DATA=${DS_SHARED_DATA};DS_OFFLINE_HTML=${CMAKE_SOURCE_DIR}/build/deckscope.html")
       if(n STREQUAL "perf")
+        # In ctest the limits are a regression floor (x1.5: a CI machine is
+        # shared); bench/web.sh (make bench) asserts the exact targets.
         set_tests_properties(browser_${n} PROPERTIES RUN_SERIAL TRUE)
+        set_property(TEST browser_${n} APPEND PROPERTY ENVIRONMENT "DS_PERF_SLACK=1.5")
       endif()
     endforeach()
   endif()

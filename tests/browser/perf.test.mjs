@@ -62,33 +62,40 @@ test('navigation to the first drawn frame <= 1.5 s', { timeout: 120_000 }, async
   assert.ok(median(game) <= 1500 * SLACK, `median ${median(game)} ms <= ${1500 * SLACK} ms`);
 });
 
-test('autoplay draws >= 55 frames per second over 5 s', { timeout: 120_000 }, async (t) => {
-  const page = await openPage(env.browser);
-  await loadView(page, `${env.url}#game=mahjong&sample=1`);
-  const r = await page.evaluate(() => new Promise((res) => {
-    const d = window.deckscope;
-    d.setSpeed(4);
-    d.play();
-    const f0 = d.frames, s0 = d.step, t0 = performance.now();
-    let worst = 0, last = t0;
-    const f = () => { const now = performance.now(); worst = Math.max(worst, now - last); last = now; };
-    d.on('frame', f);
-    setTimeout(() => {
-      d.off('frame', f);
-      const dt = (performance.now() - t0) / 1000;
-      const out = { fps: (d.frames - f0) / dt, steps: d.step - s0, playing: d.playing, worstMs: worst };
-      d.pause();
-      res(out);
-    }, 5000);
-  }));
-  results.autoplay = { fps: round(r.fps), stepsPlayed: r.steps, worstFrameMs: round(r.worstMs) };
-  t.diagnostic(`autoplay: ${r.fps.toFixed(1)} frames/s over 5 s, ${r.steps} steps played, worst frame gap ${r.worstMs.toFixed(1)} ms`);
-  assert.ok(r.steps >= 5, `autoplay advanced (${r.steps} steps)`);
-  assert.deepEqual(page.problems, []);
-  if (overloaded(t)) { await page.closeAll(); return; }
-  assert.ok(r.fps >= 55 / SLACK, `${r.fps.toFixed(1)} fps >= ${(55 / SLACK).toFixed(1)}`);
-  assert.deepEqual(page.problems, []);
-  await page.closeAll();
+test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout: 180_000 }, async (t) => {
+  results.autoplay = {};
+  const slow = [];
+  for (const [game, k] of [['cirno', 1], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
+    const page = await openPage(env.browser);
+    await loadView(page, `${env.url}#game=${game}&sample=${k}`);
+    const r = await page.evaluate(() => new Promise((res) => {
+      const d = window.deckscope;
+      d.setSpeed(4);
+      d.seek(0, false);
+      d.play();
+      const f0 = d.frames, s0 = d.step, t0 = performance.now();
+      let worst = 0, last = t0;
+      const f = () => { const now = performance.now(); worst = Math.max(worst, now - last); last = now; };
+      d.on('frame', f);
+      setTimeout(() => {
+        d.off('frame', f);
+        const dt = (performance.now() - t0) / 1000;
+        const out = { fps: (d.frames - f0) / dt, steps: d.step - s0, playing: d.playing, worstMs: worst };
+        d.pause();
+        res(out);
+      }, 5000);
+    }));
+    results.autoplay[game] = { fps: round(r.fps), stepsPlayed: r.steps, worstFrameMs: round(r.worstMs) };
+    t.diagnostic(`autoplay ${game}: ${r.fps.toFixed(1)} frames/s over 5 s, ${r.steps} steps played, worst frame gap ${r.worstMs.toFixed(1)} ms`);
+    assert.ok(r.steps >= 2, `${game}: autoplay advanced (${r.steps} steps)`);
+    assert.deepEqual(page.problems, []);
+    if (r.fps < 55 / SLACK) slow.push(`${game} ${r.fps.toFixed(1)} fps`);
+    await page.closeAll();
+  }
+  const fps = Object.values(results.autoplay).map((a) => a.fps);
+  results.autoplay.min = Math.min(...fps);
+  if (overloaded(t)) return;
+  assert.deepEqual(slow, [], `every game >= ${(55 / SLACK).toFixed(1)} fps`);
 });
 
 test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays virtual', { timeout: 150_000 }, async (t) => {
