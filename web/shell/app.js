@@ -879,7 +879,7 @@
     // A short output gets a short pane (thegame: six lines).
     const fitH = m.n > 0 && m.n < 10 ? Math.max(3, m.n) * LINE_H + 18 + 'px' : '';
     if (view.style.height !== fitH) view.style.height = fitH;
-    el.outputCount.textContent = m.n ? t('out.lines', { n: m.n }) : '';
+    el.outputCount.textContent = m.n ? (m.n === 1 ? t('out.line1') : t('out.lines', { n: m.n })) : '';
     // Keep the current line in view.
     if (m.current > 0 && (m.current !== lastCurrent || force)) {
       const top = (m.current - 1) * LINE_H;
