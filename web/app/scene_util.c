@@ -211,43 +211,7 @@ float su_text_zoom_width(const ds_frame *f, int font, float zoom, const char *ut
 
 float su_text_zoom(const ds_frame *f, int font, float zoom, float x, float y, ds_align align,
                    SDL_Color c, const char *utf8) {
-    enum { BATCH = 32 };
-    static const int base_idx[6] = {0, 1, 2, 0, 2, 3};
-    SDL_Vertex v[BATCH * 4];
-    int idx[BATCH * 6];
-    const ds_atlas *a = &f->text->atlas;
-    float w, pen = 0, base;
-    uint32_t prev = 0;
-    int nq = 0, i;
-    if (zoom <= 1.001f && zoom >= 0.999f)
-        return text_draw(f->text, f->r, font, x, y, align, c, utf8);
-    w = ds_atlas_measure(a, font, utf8) * zoom;
-    if (align == DS_ALIGN_CENTER) x -= w / 2;
-    else if (align == DS_ALIGN_RIGHT) x -= w;
-    base = a->fonts[font].ascent; /* unzoomed baseline, zoomed below */
-    for (i = 0; i < BATCH * 6; i++) idx[i] = (i / 6) * 4 + base_idx[i % 6];
-    SDL_SetTextureScaleMode(f->text->tex, SDL_ScaleModeLinear);
-    while (*utf8) {
-        ds_quad q;
-        SDL_Vertex *p = &v[nq * 4];
-        uint32_t cp = ds_utf8_next(&utf8);
-        int blank = ds_atlas_quad(a, font, prev, cp, &pen, base, &q);
-        prev = cp;
-        if (blank) continue;
-        q.x0 = x + q.x0 * zoom; q.x1 = x + q.x1 * zoom;
-        q.y0 = y + q.y0 * zoom; q.y1 = y + q.y1 * zoom;
-        p[0].position.x = q.x0; p[0].position.y = q.y0; p[0].tex_coord.x = q.s0; p[0].tex_coord.y = q.t0;
-        p[1].position.x = q.x1; p[1].position.y = q.y0; p[1].tex_coord.x = q.s1; p[1].tex_coord.y = q.t0;
-        p[2].position.x = q.x1; p[2].position.y = q.y1; p[2].tex_coord.x = q.s1; p[2].tex_coord.y = q.t1;
-        p[3].position.x = q.x0; p[3].position.y = q.y1; p[3].tex_coord.x = q.s0; p[3].tex_coord.y = q.t1;
-        p[0].color = p[1].color = p[2].color = p[3].color = c;
-        if (++nq == BATCH) {
-            SDL_RenderGeometry(f->r, f->text->tex, v, nq * 4, idx, nq * 6);
-            nq = 0;
-        }
-    }
-    if (nq) SDL_RenderGeometry(f->r, f->text->tex, v, nq * 4, idx, nq * 6);
-    return w;
+    return text_draw_zoom(f->text, f->r, font, zoom, x, y, align, c, utf8);
 }
 
 float su_text_mid(const ds_frame *f, int font, float x, float cy, ds_align align, SDL_Color c,

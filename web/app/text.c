@@ -81,20 +81,33 @@ float text_line_height(const ds_text *t, int font) {
     return f->ascent - f->descent + f->line_gap;
 }
 
-float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_align align,
-                SDL_Color c, const char *utf8) {
+float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x, float y,
+                     ds_align align, SDL_Color c, const char *utf8) {
     enum { BATCH = 64 };
     SDL_Vertex v[BATCH * 4];
     int idx[BATCH * 6];
     int nq = 0, i;
-    float w = ds_atlas_measure(&t->atlas, font, utf8);
-    float pen, base;
+    /* At 1x glyphs sit on whole pixels; zoomed, the quads are scaled about
+     * (x, y) and the atlas is sampled linearly. */
+    int plain = zoom > 0.999f && zoom < 1.001f;
+    float k = plain ? 1.0f : zoom;
+    float w = ds_atlas_measure(&t->atlas, font, utf8) * k;
+    float pen, base, ox, oy;
     uint32_t prev = 0;
 
     if (align == DS_ALIGN_CENTER) x -= w / 2;
     else if (align == DS_ALIGN_RIGHT) x -= w;
-    pen = roundf(x);
-    base = roundf(y + t->atlas.fonts[font].ascent);
+    if (plain) {
+        pen = roundf(x);
+        base = roundf(y + t->atlas.fonts[font].ascent);
+        ox = oy = 0;
+    } else {
+        pen = 0;
+        base = t->atlas.fonts[font].ascent;
+        ox = x;
+        oy = y;
+        SDL_SetTextureScaleMode(t->tex, SDL_ScaleModeLinear);
+    }
     for (i = 0; i < BATCH; i++) {
         idx[i * 6 + 0] = i * 4 + 0; idx[i * 6 + 1] = i * 4 + 1; idx[i * 6 + 2] = i * 4 + 2;
         idx[i * 6 + 3] = i * 4 + 0; idx[i * 6 + 4] = i * 4 + 2; idx[i * 6 + 5] = i * 4 + 3;
@@ -106,6 +119,8 @@ float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_alig
         int blank = ds_atlas_quad(&t->atlas, font, prev, cp, &pen, base, &q);
         prev = cp;
         if (blank) continue;
+        q.x0 = ox + q.x0 * k; q.x1 = ox + q.x1 * k;
+        q.y0 = oy + q.y0 * k; q.y1 = oy + q.y1 * k;
         p[0].position.x = q.x0; p[0].position.y = q.y0; p[0].tex_coord.x = q.s0; p[0].tex_coord.y = q.t0;
         p[1].position.x = q.x1; p[1].position.y = q.y0; p[1].tex_coord.x = q.s1; p[1].tex_coord.y = q.t0;
         p[2].position.x = q.x1; p[2].position.y = q.y1; p[2].tex_coord.x = q.s1; p[2].tex_coord.y = q.t1;
@@ -118,4 +133,9 @@ float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_alig
     }
     if (nq) SDL_RenderGeometry(r, t->tex, v, nq * 4, idx, nq * 6);
     return w;
+}
+
+float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_align align,
+                SDL_Color c, const char *utf8) {
+    return text_draw_zoom(t, r, font, 1.0f, x, y, align, c, utf8);
 }

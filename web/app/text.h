@@ -38,5 +38,9 @@ typedef enum { DS_ALIGN_LEFT, DS_ALIGN_CENTER, DS_ALIGN_RIGHT } ds_align;
 /* Draws one line with its top at y (renderer pixels). Returns its width. */
 float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_align align,
                 SDL_Color c, const char *utf8);
+/* The same, every glyph scaled by zoom about (x, y) (large numbers; sampled
+ * linearly, so a little soft). zoom 1 is text_draw. */
+float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x, float y,
+                     ds_align align, SDL_Color c, const char *utf8);
 
 #endif
