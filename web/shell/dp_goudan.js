@@ -154,17 +154,7 @@
 
     const active = () => X && X.game() === GOUDAN && X.mode() === 1;
 
-    function el(tag, attrs, ...kids) {
-      const e = document.createElement(tag);
-      for (const [k, v] of Object.entries(attrs || {})) {
-        if (k === 'class') e.className = v;
-        else if (k === 'text') e.textContent = v;
-        else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-        else e.setAttribute(k, v);
-      }
-      for (const k of kids) if (k != null) e.append(k);
-      return e;
-    }
+    const el = i18n.el;
 
     const who = (m) => t(m === 'E' || m === 0 ? 'dpg.E' : 'dpg.T');
     function opText(c) {

@@ -192,17 +192,7 @@
 
     const active = () => X && X.game() === MAHJONG && X.mode() === 1;
 
-    function el(tag, attrs, ...kids) {
-      const e = document.createElement(tag);
-      for (const [k, v] of Object.entries(attrs || {})) {
-        if (k === 'class') e.className = v;
-        else if (k === 'text') e.textContent = v;
-        else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-        else e.setAttribute(k, v);
-      }
-      for (const k of kids) if (k != null) e.append(k);
-      return e;
-    }
+    const el = i18n.el;
     const tiles = (a) => (a && a.length ? a.join(' ') : t('dpm.none'));
 
     function candLabel(c) {

@@ -7,6 +7,12 @@
 //   deckscope.i18n.setLang(l)     'en' | 'zh' | 'zh-CN' ...; remembered in
 //                                 localStorage; fires deckscope 'lang' event
 //   deckscope.i18n.add(dict)      {en: {...}, zh: {...}}: other modules' strings
+//   deckscope.i18n.el(tag, attrs, ...kids)  a new element for the page's
+//                                 modules: attrs class, text, i18n (a key:
+//                                 data-i18n, and the text when no kids),
+//                                 on<event> handlers, others as attributes
+//                                 (true = present; false/null/undefined =
+//                                 absent); null/undefined/false kids skipped
 //   deckscope.i18n.apply(root)    fills [data-i18n], [data-i18n-title],
 //                                 [data-i18n-aria], [data-i18n-placeholder]
 // Loaded before app.js; app.js keeps this object as window.deckscope.i18n.
@@ -245,6 +251,19 @@
     // Language change listeners (app.js forwards them as deckscope 'lang').
     onChange(fn) { listeners.add(fn); },
     offChange(fn) { listeners.delete(fn); },
+    el(tag, attrs, ...kids) {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) {
+        if (v === false || v === null || v === undefined) continue;
+        if (k === 'class') e.className = v;
+        else if (k === 'text') e.textContent = v;
+        else if (k === 'i18n') { e.dataset.i18n = v; if (!kids.length) e.textContent = i18n.t(v); }
+        else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+        else e.setAttribute(k, v === true ? '' : v);
+      }
+      for (const c of kids) if (c !== null && c !== undefined && c !== false) e.append(c);
+      return e;
+    },
     apply(root) {
       const r = root || document;
       document.documentElement.lang = i18n.lang === 'zh' ? 'zh-CN' : 'en';

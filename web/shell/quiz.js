@@ -98,14 +98,7 @@
     });
   }
 
-  const h = (tag, attrs, ...kids) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === 'i18n') { e.dataset.i18n = v; e.textContent = t(v); } else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? '' : v);
-    }
-    for (const c of kids) if (c) e.append(c);
-    return e;
-  };
+  const h = (...a) => i18n().el(...a);
 
   function buildUi() {
     if (ui) return ui;

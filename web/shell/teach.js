@@ -343,16 +343,7 @@
       },
     });
     const t = (k, v) => i18n.t(k, v);
-    const h = (tag, attrs, ...kids) => {
-      const e = document.createElement(tag);
-      for (const [k, v] of Object.entries(attrs || {})) {
-        if (k === 'i18n') e.dataset.i18n = v;
-        else if (k === 'text') e.textContent = v;
-        else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? '' : v);
-      }
-      for (const c of kids) if (c) e.append(c);
-      return e;
-    };
+    const h = i18n.el;
     const style = document.createElement('style');
     style.textContent = `
 .teach-tools { display: inline-flex; gap: .4rem; }
