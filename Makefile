@@ -16,8 +16,9 @@ CACHE_DIR := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/deckscope
 # own port instead (-sUSE_SDL=2, e.g. with the emsdk).
 DS_SDL2_WASM_PREFIX ?= $(CACHE_DIR)/sdl2-wasm
 export DS_SDL2_WASM_PREFIX
-# Debian's emscripten needs Debian's node modules (acorn, ...) on NODE_PATH.
-EMENV := NODE_PATH=$(or $(NODE_PATH),/usr/share/nodejs)
+# Debian's emscripten needs Debian's node modules (acorn, ...) on NODE_PATH:
+# appended to the user's NODE_PATH, if any, never instead of it.
+EMENV := NODE_PATH=$(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
 # Run cmake --build as a top-level make (no "Entering directory" noise).
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=

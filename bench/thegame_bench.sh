@@ -18,7 +18,7 @@ echo "median us/game over $runs runs of $games games: parse $(med parse) simulat
   "format $(med format) trace_jsonl $(med trace_jsonl)"
 cli=${DS_CLI:-}
 [ -z "$cli" ] && for c in "$root/build/native/deckscope" "$root/build/native/cli/deckscope"; do [ -x "$c" ] && cli=$c && break; done
-data=${DS_SHARED_DATA:-$root/../shared/data}/thegame/sample-1.in
+data=$root/assets/samples/thegame/sample-1.in
 if [ -n "$cli" ] && [ -x "$cli" ] && [ -f "$data" ]; then
   s=$(date +%s.%N); for ((i = 0; i < 200; i++)); do "$cli" thegame < "$data" > /dev/null; done; e=$(date +%s.%N)
   echo "CLI end to end ($cli): $(echo "($e - $s) * 1000 / 200" | bc -l | cut -c1-6) ms per run (200 runs, incl. process start)"

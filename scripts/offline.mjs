@@ -9,14 +9,14 @@
 //   2. takes web/shell/index.html and inlines, in document order, every
 //      stylesheet and script it references (the page's modules and
 //      deckscope-view.js) and the favicon (as a data: URL);
-//   3. inlines the statements' samples (read from ../shared/data at build
-//      time, as the site build does) and serves them to the page's fetch()
+//   3. inlines the statements' samples (assets/samples, as the site build
+//      does) and serves them to the page's fetch()
 //      calls from memory, so the page code is the same as on the web.
 //
 // Usage: node scripts/offline.mjs [--out build/deckscope.html] [--build-dir build/offline]
 //                                 [--skip-build]  (reuse build/offline as it is)
 // Environment: DS_SDL2_WASM_PREFIX (default ~/.cache/deckscope/sdl2-wasm),
-// DS_SHARED_DIR (default ../shared beside the checkout), JOBS (default 2).
+// JOBS (default 2).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,14 +30,16 @@ const out = path.resolve(root, opt('--out', 'build/deckscope.html'));
 const buildDir = path.resolve(root, opt('--build-dir', 'build/offline'));
 const skipBuild = args.includes('--skip-build');
 const shell = path.join(root, 'web', 'shell');
-const sharedData = path.join(process.env.DS_SHARED_DIR || path.join(root, '..', 'shared'), 'data');
+const samplesDir = path.join(root, 'assets', 'samples');
 const sdlPrefix = process.env.DS_SDL2_WASM_PREFIX ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'deckscope', 'sdl2-wasm');
 const jobs = process.env.JOBS || '2';
 
 function die(msg) { console.error('offline: ' + msg); process.exit(1); }
 
 // ---- 1. deckscope-view.js with the wasm inside ---------------------------------
-const env = { ...process.env, NODE_PATH: process.env.NODE_PATH || '/usr/share/nodejs' };
+// Debian's emscripten needs Debian's node modules (acorn, ...): appended to any
+// NODE_PATH the user has, never instead of it.
+const env = { ...process.env, NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(path.delimiter) };
 for (const k of ['MAKELEVEL', 'MAKEFLAGS', 'MFLAGS']) delete env[k];
 if (!skipBuild) {
   const run = (cmd, argv) => {
@@ -107,14 +109,14 @@ const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
 const files = {};
 const index = {};
 for (const g of GAMES) {
-  const dir = path.join(sharedData, g);
+  const dir = path.join(samplesDir, g);
   const nums = existsSync(dir)
     ? readdirSync(dir).map((f) => /^sample-(\d+)\.in$/.exec(f)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b)
     : [];
   index[g] = nums.map((n) => `${g}-${n}.in`);
   for (const n of nums) files[`samples/${g}-${n}.in`] = readFileSync(path.join(dir, `sample-${n}.in`), 'utf8');
 }
-if (!Object.keys(files).length) die(`no samples found in ${sharedData}`);
+if (!Object.keys(files).length) die(`no samples found in ${samplesDir}`);
 files['samples/index.json'] = JSON.stringify(index) + '\n';
 const shim = `<script data-file="offline files">
 // deckscope offline: the files the page fetches, inlined (scripts/offline.mjs).

@@ -57,10 +57,18 @@ pkgs=(cmake make gcc libc6-dev pkg-config libsdl2-dev libstb-dev fonts-dejavu-co
 # fonts-wqy-microhei: Chinese text in the headless browser tests' screenshots;
 # gifsicle: an independent check of the GIFs `deckscope render` writes
 [ $want_test -eq 1 ] && pkgs+=(xvfb xauth chromium clang libclang-rt-14-dev fonts-wqy-microhei gifsicle)
-# node/npm: keep whatever Node.js the machine has; Debian's otherwise.
+# node/npm: the project is developed and tested on Node.js 20 (DS_NODE_MAJOR;
+# the GitHub workflow pins the same major with actions/setup-node). A machine
+# without Node gets Debian's (bookworm: 18, past its end of life; it works, with
+# a warning); another major version is used as it is, with a warning.
+node_major=${DS_NODE_MAJOR:-20}
 if [ $want_web -eq 1 ] && ! command -v node >/dev/null; then pkgs+=(nodejs); fi
 if [ $want_test -eq 1 ] && ! command -v npm >/dev/null; then pkgs+=(npm); fi
 apt_install "${pkgs[@]}"
+if [ $want_web -eq 1 ]; then
+  have=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo none)
+  [ "$have" = "$node_major" ] || say "warning: Node.js $have found; deckscope is tested on Node.js $node_major"
+fi
 
 # ---- SDL2 for WebAssembly, from Debian's source package ----------------------
 # emcc's -sUSE_SDL=2 downloads a port from the internet, which is not reachable,
@@ -72,7 +80,7 @@ sdl_flags="-DCMAKE_BUILD_TYPE=MinSizeRel -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_
  -DSDL_POWER=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF"
 sdl_flags=$(echo $sdl_flags)
 build_sdl2_wasm() {
-  export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+  export NODE_PATH=${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs
   local emver stamp want
   emver=$(emcc -dumpversion 2>/dev/null || echo unknown)
   stamp=$sdl_prefix/deckscope-stamp

@@ -20,7 +20,7 @@ if(DS_SITE_DIR)
       # One Chromium at a time (2 cores: C tests still run beside it); the
       # performance test runs alone, so its frame rate is the page's own.
       set_tests_properties(browser_${n} PROPERTIES TIMEOUT 400 RESOURCE_LOCK chromium
-        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts;DS_CLI=$<TARGET_FILE:deckscope>;DS_SHARED_DATA=${DS_SHARED_DATA};DS_OFFLINE_HTML=${CMAKE_SOURCE_DIR}/build/deckscope.html")
+        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts;DS_CLI=$<TARGET_FILE:deckscope>;DS_OFFLINE_HTML=${CMAKE_SOURCE_DIR}/build/deckscope.html")
       if(n STREQUAL "perf")
         # In ctest the limits are a regression floor (x1.5: a CI machine is
         # shared); bench/web.sh (make bench) asserts the exact targets.

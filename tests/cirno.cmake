@@ -1,5 +1,5 @@
 # cirno (Cirno's Arithmetic Game, Luogu P7506): docs/games/cirno.md
-set(CIRNO_DATA ${DS_SHARED_DATA}/cirno)
+set(CIRNO_DATA ${DS_SAMPLES_DIR}/cirno)
 set(CIRNO_TESTS ${CMAKE_SOURCE_DIR}/tests/cirno)
 
 # judge output byte for byte on the samples

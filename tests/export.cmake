@@ -21,7 +21,7 @@ if(TARGET deckscope-view)
     message(STATUS "i_main.c does not call render_main yet: frontend_render skipped")
   else()
     add_test(NAME frontend_render COMMAND bash ${CMAKE_SOURCE_DIR}/tests/frontend/test_render.sh
-      $<TARGET_FILE:deckscope> ${DS_SHARED_DATA} ${CMAKE_BINARY_DIR}/artifacts/render)
+      $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR} ${CMAKE_BINARY_DIR}/artifacts/render)
     set_tests_properties(frontend_render PROPERTIES TIMEOUT 300)
   endif()
 endif()

@@ -34,7 +34,7 @@ if(TARGET deckscope-view)
         endif()
         add_test(NAME frontend_scene_${g}_${mode}
           COMMAND ${DS_XVFB_RUN} -a -s "-screen 0 1280x800x24"
-                  $<TARGET_FILE:deckscope-view> --game ${g} --input ${DS_SHARED_DATA}/${g}/sample-${k}.in
+                  $<TARGET_FILE:deckscope-view> --game ${g} --input ${DS_SAMPLES_DIR}/${g}/sample-${k}.in
                   --step ${step} --play --speed 4 --mode ${mode} --size 1280x720 --frames 90
                   --screenshot ${CMAKE_BINARY_DIR}/artifacts/scene-${g}-${mode}.png)
         set_tests_properties(frontend_scene_${g}_${mode} PROPERTIES TIMEOUT 300

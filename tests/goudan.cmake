@@ -10,8 +10,8 @@ ds_add_unit_test(goudan_ref ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_ref.c)
 # every listed operation's value vs its successor built by hand from the rules
 ds_add_unit_test(goudan_ops ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_ops.c)
 foreach(i 1 2)
-  ds_add_cli_case(goudan_sample_${i} "goudan" ${DS_SHARED_DATA}/goudan/sample-${i}.in
-    ${DS_SHARED_DATA}/goudan/sample-${i}.ans)
+  ds_add_cli_case(goudan_sample_${i} "goudan" ${DS_SAMPLES_DIR}/goudan/sample-${i}.in
+    ${DS_SAMPLES_DIR}/goudan/sample-${i}.ans)
 endforeach()
 add_test(NAME goudan_cli_errors COMMAND bash ${CMAKE_SOURCE_DIR}/tests/goudan/cli_errors.sh
   $<TARGET_FILE:deckscope>)

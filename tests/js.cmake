@@ -1,6 +1,5 @@
 # JavaScript unit tests: tests/js/*.test.mjs, run by node's test runner with
 #   DS_CLI          the native `deckscope` CLI (generate inputs, traces)
-#   DS_SHARED_DATA  ../shared/data (the samples)
 #   DS_WEB_SHELL    web/shell (the page's modules under test)
 find_program(DS_NODE_JS node)
 file(GLOB DS_JS_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/js/*.test.mjs)
@@ -9,7 +8,7 @@ if(DS_NODE_JS)
     get_filename_component(n ${t} NAME_WE)
     add_test(NAME js_${n} COMMAND ${DS_NODE_JS} --test ${t})
     set_tests_properties(js_${n} PROPERTIES TIMEOUT 300
-      ENVIRONMENT "DS_CLI=$<TARGET_FILE:deckscope>;DS_SHARED_DATA=${DS_SHARED_DATA};DS_WEB_SHELL=${CMAKE_SOURCE_DIR}/web/shell;ASAN_OPTIONS=detect_leaks=1")
+      ENVIRONMENT "DS_CLI=$<TARGET_FILE:deckscope>;DS_WEB_SHELL=${CMAKE_SOURCE_DIR}/web/shell;ASAN_OPTIONS=detect_leaks=1")
   endforeach()
 elseif(DS_JS_TESTS)
   message(WARNING "node not found: JavaScript unit tests skipped")

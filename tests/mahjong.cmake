@@ -1,7 +1,7 @@
 # mahjong (THUPC 2021 pre, L): judge-exact output on the sample and the 50
 # official cases, the distance against a brute force, properties over
 # generated decks, bad input, native vs wasm.
-set(MJ_DATA ${DS_SHARED_DATA}/mahjong)
+set(MJ_DATA ${DS_SAMPLES_DIR}/mahjong)
 set(MJ_TESTS ${CMAKE_SOURCE_DIR}/tests/mahjong)
 
 ds_add_unit_test(mahjong_distance ${MJ_TESTS}/test_mahjong_distance.c)
@@ -9,8 +9,8 @@ ds_add_unit_test(mahjong_unit ${MJ_TESTS}/test_mahjong.c)
 
 ds_add_cli_case(mahjong_sample_1 "mahjong" ${MJ_DATA}/sample-1.in ${MJ_DATA}/sample-1.ans)
 foreach(i RANGE 1 50)
-  ds_add_cli_case(mahjong_official_${i} "mahjong" ${MJ_DATA}/official/${i}.in
-    ${MJ_DATA}/official/${i}.ans)
+  ds_add_cli_case(mahjong_official_${i} "mahjong" ${DS_MJ_OFFICIAL_DIR}/${i}.in
+    ${DS_MJ_OFFICIAL_DIR}/${i}.ans)
 endforeach()
 
 add_test(NAME mahjong_cli_errors

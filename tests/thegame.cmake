@@ -1,6 +1,6 @@
 # The Game (solo, CERC 2022): samples byte for byte, unit + property tests,
 # bad-input CLI checks, native-vs-wasm cross check.
-set(TG_DATA "${DS_SHARED_DATA}/thegame")
+set(TG_DATA "${DS_SAMPLES_DIR}/thegame")
 ds_add_cli_case(thegame_sample_1 "thegame" ${TG_DATA}/sample-1.in ${TG_DATA}/sample-1.ans)
 ds_add_cli_case(thegame_sample_2 "thegame" ${TG_DATA}/sample-2.in ${TG_DATA}/sample-2.ans)
 # parser errors, samples' positions, 3000 generated games replayed and re-decided

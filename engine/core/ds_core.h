@@ -95,6 +95,7 @@ typedef struct ds_token {
     int line, col;
 } ds_token;
 
+/* A leading UTF-8 byte-order mark is skipped (positions count from after it). */
 void ds_reader_init(ds_reader *r, const char *text, size_t len);
 
 /* Reads the next whitespace-separated word. With same_line != 0 it does not

@@ -8,6 +8,11 @@ void ds_reader_init(ds_reader *r, const char *text, size_t len) {
     r->end = text + len;
     r->line = 1;
     r->col = 1;
+    /* A UTF-8 byte-order mark (Windows Notepad writes one) is not part of the
+     * input: skipped, and the first character after it is still column 1. */
+    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
+        (unsigned char)text[2] == 0xBF)
+        r->p += 3;
 }
 
 static void advance(ds_reader *r) {

@@ -1,6 +1,6 @@
 // page-helpers.mjs - what the page tests (view, games, perf) share: the
 // native CLI as the reference (judge output, traces, generated inputs), the
-// problems' samples from ../shared/data, and small waits on the page.
+// problems. samples from assets/samples, and small waits on the page.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.join(here, '..', '..');
-export const DATA = process.env.DS_SHARED_DATA || path.join(REPO, '..', 'shared', 'data');
+export const DATA = path.join(REPO, 'assets', 'samples');
 export const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
 
 // The native CLI: $DS_CLI, else the one of the build tree ctest runs in

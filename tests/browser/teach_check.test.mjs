@@ -1,6 +1,6 @@
 // teach_check.test.mjs - "Check my output" on the main page, in headless
 // Chromium, with a deliberately wrong output for each game (made from the
-// statements' answers in ../shared/data, or from the engine's output for a
+// statements' answers in assets/samples, or from the engine's output for a
 // generated goudan input): the first difference is reported with both
 // lines, and the view jumps to the step where the paths split, checked
 // against the engine's own records (the output line of each step, the event
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DATA = process.env.DS_SHARED_DATA || path.join(here, '..', '..', '..', 'shared', 'data');
+const DATA = path.join(here, '..', '..', 'assets', 'samples');
 const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
 
 let env;

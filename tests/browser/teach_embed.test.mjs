@@ -128,7 +128,7 @@ test('hash: input= (base64url of the text)', { timeout: 90_000 }, async () => {
   assert.equal(await page.evaluate(() => window.deckscope.step), 2);
   assert.equal(await page.evaluate(() => window.deckscope.outputLine()), await call(page, 'dsv_api_output_line', 'number', ['number'], [2]));
   // That text is sample 1: the judge output is the sample's answer.
-  const data = process.env.DS_SHARED_DATA || path.join(here, '..', '..', '..', 'shared', 'data');
+  const data = path.join(here, '..', '..', 'assets', 'samples');
   assert.equal(await call(page, 'dsv_api_output', 'string'), readFileSync(path.join(data, 'cirno', 'sample-1.ans'), 'utf8'));
   noProblems(page);
   await page.closeAll();

@@ -82,7 +82,7 @@ test('from file://: loads a sample, steps, loads another game; no network, no er
   await page.waitForFunction(() => window.deckscope.step === window.deckscope.steps);
   // The judge output at the end is the sample's answer (thegame: the final position).
   const lines = await page.evaluate(() => window.deckscope.module.ccall('dsv_api_thegame_lines', 'string', ['number'], [window.deckscope.steps]));
-  const ans = readFileSync(path.join(process.env.DS_SHARED_DATA || path.join(root, '..', 'shared', 'data'), 'thegame', 'sample-2.ans'), 'utf8');
+  const ans = readFileSync(path.join(root, 'assets', 'samples', 'thegame', 'sample-2.ans'), 'utf8');
   assert.equal(lines, ans);
 
   // Another game, by the page's API (its samples come from the file too).

@@ -154,9 +154,9 @@ static void test_sample(int k) {
     ds_error err;
     ds_buf out;
     uint32_t *lines;
-    snprintf(path, sizeof path, "%s/cirno/sample-%d.in", DS_SHARED_DATA, k);
+    snprintf(path, sizeof path, "%s/cirno/sample-%d.in", DS_SAMPLES, k);
     text = ds_test_read_file(path, &tlen);
-    snprintf(path, sizeof path, "%s/cirno/sample-%d.ans", DS_SHARED_DATA, k);
+    snprintf(path, sizeof path, "%s/cirno/sample-%d.ans", DS_SAMPLES, k);
     want = ds_test_read_file(path, &wlen);
     CHECK(text && want);
     if (!text || !want) { free(text); free(want); return; }

@@ -53,6 +53,19 @@ static void test_reader(void) {
         ds_error_format(&e, out, sizeof out);
         CHECK(strncmp(out, "line 1, column 3: ", 18) == 0);
     }
+    /* a UTF-8 byte-order mark is skipped; positions count from after it */
+    ds_reader_init(&r, "\xEF\xBB\xBF" "7 x", 6);
+    CHECK(ds_read_int(&r, 1, 0, 9, &v, "n", &e) == 0 && v == 7);
+    CHECK(ds_read_int(&r, 1, 0, 9, &v, "m", &e) == -1 && e.line == 1 && e.col == 3);
+    ds_reader_init(&r, "\xEF\xBB\xBF" "q", 4);
+    CHECK(ds_read_int(&r, 1, 0, 9, &v, "n", &e) == -1 && e.line == 1 && e.col == 1);
+    CHECK(strstr(e.msg, "'q'") != NULL);
+    /* only at the start, and only all three bytes */
+    ds_reader_init(&r, "\xEF\xBB" "1", 3);
+    CHECK(ds_read_int(&r, 1, 0, 9, &v, "n", &e) == -1);
+    ds_reader_init(&r, "1 \xEF\xBB\xBF", 5);
+    CHECK(ds_read_int(&r, 1, 0, 9, &v, "n", &e) == 0);
+    CHECK(ds_read_eof(&r, &e) == -1);
 }
 
 static void test_buf(void) {

@@ -109,7 +109,7 @@ int main(void) {
 
     dsv_init(&v);
     view_api_attach(&v);
-    snprintf(path, sizeof path, "%s/goudan/sample-2.in", DS_SHARED_DATA);
+    snprintf(path, sizeof path, "%s/goudan/sample-2.in", DS_SAMPLES);
     text = ds_test_read_file(path, &len);
     CHECK(text != NULL);
     if (!text) DS_TEST_MAIN_END();

@@ -121,9 +121,9 @@ static void check_game(ds_view *v) {
     }
 }
 
-static char *read_case(const char *rel, size_t *len) {
+static char *read_file_in(const char *dir, const char *rel, size_t *len) {
     char path[512];
-    snprintf(path, sizeof path, "%s/mahjong/%s", DS_SHARED_DATA, rel);
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
     return ds_test_read_file(path, len);
 }
 
@@ -198,7 +198,7 @@ int main(void) {
     CHECK(strcmp(dsv_api_dp_mahjong_info(), "null") == 0);
     CHECK_EQ_INT(dsv_api_dp_mahjong_open(-1, -1), -1);
 
-    text = read_case("sample-1.in", &len);
+    text = read_file_in(DS_SAMPLES "/mahjong", "sample-1.in", &len);
     CHECK(text != NULL);
     if (!text) return 1;
     CHECK(dsv_load(&v, DSV_MAHJONG, text, len) == 0);
@@ -208,12 +208,8 @@ int main(void) {
 
     for (i = 1; i <= 50; i += 7) {
         char rel[64];
-        snprintf(rel, sizeof rel, "official/%d.in", i);
-        text = read_case(rel, &len);
-        if (!text) {
-            snprintf(rel, sizeof rel, "official/mahjong%d.in", i);
-            text = read_case(rel, &len);
-        }
+        snprintf(rel, sizeof rel, "%d.in", i);
+        text = read_file_in(DS_MJ_OFFICIAL, rel, &len);
         CHECK(text != NULL);
         if (!text) continue;
         CHECK(dsv_load(&v, DSV_MAHJONG, text, len) == 0);

@@ -13,7 +13,7 @@
  *     draws, every table size 1..30 players fits the sizes from a 320 px
  *     phone to 1920x1080 (1-6, 9, 12, 18, 24, 30 players) without crashing (under ASan in `make test`);
  *   - the mean CPU time of a frame (software renderer) is printed.
- * Usage: test_scenes_cb [shared-data-dir] (default DS_SHARED_DATA). */
+ * Usage: test_scenes_cb [samples-dir] (default DS_SAMPLES). */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@
 #include "text.h"
 #include "view.h"
 
-static const char *data_dir = DS_SHARED_DATA;
+static const char *data_dir = DS_SAMPLES;
 
 typedef struct canvas {
     SDL_Surface *surf;

@@ -23,7 +23,7 @@ static const char *const games[DSV_GAMES] = {"cirno", "thegame", "mahjong", "gou
 
 static char *sample(const char *game, int n, const char *ext, size_t *len) {
     char path[512];
-    snprintf(path, sizeof path, "%s/%s/sample-%d.%s", DS_SHARED_DATA, game, n, ext);
+    snprintf(path, sizeof path, "%s/%s/sample-%d.%s", DS_SAMPLES, game, n, ext);
     return ds_test_read_file(path, len);
 }
 

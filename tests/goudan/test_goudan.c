@@ -38,9 +38,9 @@ static void test_samples(void) {
         goudan_input *gi;
         ds_error err;
         ds_buf out;
-        snprintf(path, sizeof path, "%s/goudan/sample-%d.in", DS_SHARED_DATA, i);
+        snprintf(path, sizeof path, "%s/goudan/sample-%d.in", DS_SAMPLES, i);
         in = ds_test_read_file(path, &n);
-        snprintf(path, sizeof path, "%s/goudan/sample-%d.ans", DS_SHARED_DATA, i);
+        snprintf(path, sizeof path, "%s/goudan/sample-%d.ans", DS_SAMPLES, i);
         ans = ds_test_read_file(path, &m);
         CHECK(in && ans);
         if (!in || !ans) { free(in); free(ans); continue; }

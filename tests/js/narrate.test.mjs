@@ -2,7 +2,7 @@
 // real engine traces: every event of the samples and of generated games, in
 // English and Chinese. The traces come from the native CLI ($DS_CLI), the
 // expected values from the engine's own records and from the judge answers in
-// $DS_SHARED_DATA; a few sentences are checked word for word (worked out by
+// assets/samples and tests/data/mahjong-official; a few sentences are checked word for word (worked out by
 // hand from the statements' samples).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,8 @@ const root = path.join(here, '..', '..');
 const require = createRequire(import.meta.url);
 const SHELL = process.env.DS_WEB_SHELL || path.join(root, 'web', 'shell');
 const N = require(path.join(SHELL, 'narrate.js'));
-const DATA = process.env.DS_SHARED_DATA || path.join(root, '..', 'shared', 'data');
+const DATA = path.join(root, 'assets', 'samples');
+const OFFICIAL = path.join(root, 'tests', 'data', 'mahjong-official');
 const CLI = process.env.DS_CLI || ['build/h-narrate/deckscope', 'build/native/deckscope', 'build/native-asan/deckscope']
   .map((p) => path.join(root, p)).find((p) => existsSync(p));
 
@@ -55,7 +56,7 @@ function traces() {
   for (let s = 1; s <= 6; s++) add('thegame', `gen ${s}`, run(['gen', 'thegame', '--seed', String(s)], ''), ['thegame', '--trace']);
   add('mahjong', 'sample-1', sample('mahjong', 1), ['mahjong', '--trace']);
   for (const k of [2, 16, 28, 45])
-    add('mahjong', `official ${k}`, readFileSync(path.join(DATA, 'mahjong', 'official', `${k}.in`), 'utf8'), ['mahjong', '--trace']);
+    add('mahjong', `official ${k}`, readFileSync(path.join(OFFICIAL, `${k}.in`), 'utf8'), ['mahjong', '--trace']);
   for (const s of [1, 2, 4, 135]) add('mahjong', `gen ${s}`, run(['gen', 'mahjong', '--seed', String(s)], ''), ['mahjong', '--trace']);
   add('goudan', 'sample-1', sample('goudan', 1), ['goudan', '--playout', '--seed', '1']);
   add('goudan', 'sample-2', sample('goudan', 2), ['goudan', '--playout', '--seed', '3']);
@@ -240,7 +241,7 @@ test('cirno: each judge line of the samples is in the narration of its event', a
 
 test('mahjong: each judge line of the sample and official cases is in the narration of its event', async () => {
   for (const t of (await traces()).filter((x) => x.game === 'mahjong' && !x.name.startsWith('gen'))) {
-    const file = t.name === 'sample-1' ? path.join(DATA, 'mahjong', 'sample-1.ans') : path.join(DATA, 'mahjong', 'official', `${t.name.split(' ')[1]}.ans`);
+    const file = t.name === 'sample-1' ? path.join(DATA, 'mahjong', 'sample-1.ans') : path.join(OFFICIAL, `${t.name.split(' ')[1]}.ans`);
     const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
     const evs = t.events.filter((e) => e.type !== 'skip');
     assert.equal(lines.length, evs.length, `${t.name}: one judge line per event`);

@@ -1,6 +1,6 @@
 // teach_logic.test.mjs - the pure comparison logic of "Check my output"
 // (web/shell/teach.js) under node, on the statements' samples in
-// ../shared/data: line diffs, goudan's 1e-6 tolerance, the binary search for
+// assets/samples: line diffs, goudan's 1e-6 tolerance, the binary search for
 // the step that wrote a line, thegame's split step.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const T = require(path.join(here, '..', '..', 'web', 'shell', 'teach.js'));
-const DATA = process.env.DS_SHARED_DATA || path.join(here, '..', '..', '..', 'shared', 'data');
+const DATA = path.join(here, '..', '..', 'assets', 'samples');
 const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
 
 test('equal outputs have no difference, also with CRLF, trailing spaces and blank lines', () => {

@@ -469,11 +469,11 @@ static void test_official(void) {
         ds_buf out, js;
         size_t j, start, lines;
         if (i == 0) {
-            snprintf(path, sizeof path, "%s/mahjong/sample-1.in", DS_SHARED_DATA);
-            snprintf(apath, sizeof apath, "%s/mahjong/sample-1.ans", DS_SHARED_DATA);
+            snprintf(path, sizeof path, "%s/mahjong/sample-1.in", DS_SAMPLES);
+            snprintf(apath, sizeof apath, "%s/mahjong/sample-1.ans", DS_SAMPLES);
         } else {
-            snprintf(path, sizeof path, "%s/mahjong/official/%d.in", DS_SHARED_DATA, i);
-            snprintf(apath, sizeof apath, "%s/mahjong/official/%d.ans", DS_SHARED_DATA, i);
+            snprintf(path, sizeof path, "%s/%d.in", DS_MJ_OFFICIAL, i);
+            snprintf(apath, sizeof apath, "%s/%d.ans", DS_MJ_OFFICIAL, i);
         }
         text = ds_test_read_file(path, &len);
         ans = ds_test_read_file(apath, &alen);

@@ -17,8 +17,8 @@
 #include "ds_test.h"
 #include "thegame/thegame.h"
 
-#ifndef DS_SHARED_DATA
-#define DS_SHARED_DATA "../shared/data"
+#ifndef DS_SAMPLES
+#define DS_SAMPLES "assets/samples"
 #endif
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -411,9 +411,9 @@ static void test_samples(void) {
         ds_error err;
         ds_trace tr;
         ds_buf out;
-        snprintf(path, sizeof path, "%s/thegame/sample-%d.in", DS_SHARED_DATA, k);
+        snprintf(path, sizeof path, "%s/thegame/sample-%d.in", DS_SAMPLES, k);
         text = ds_test_read_file(path, &inlen);
-        snprintf(path, sizeof path, "%s/thegame/sample-%d.ans", DS_SHARED_DATA, k);
+        snprintf(path, sizeof path, "%s/thegame/sample-%d.ans", DS_SAMPLES, k);
         ans = ds_test_read_file(path, &anslen);
         CHECK(text != NULL && ans != NULL);
         if (!text || !ans) { free(text); free(ans); continue; }
