@@ -65,7 +65,8 @@ if (!/data:application\/octet-stream;base64,/.test(viewSrc)) {
 }
 
 // ---- 2. the page, everything inlined --------------------------------------------
-let html = readFileSync(path.join(shell, 'index.html'), 'utf8');
+// (the Open Graph tags' %SITE_URL% stays empty: a file has no public address)
+let html = readFileSync(path.join(shell, 'index.html'), 'utf8').replace(/%SITE_URL%/g, '');
 const local = (ref) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(ref) && !ref.startsWith('#');
 const fileText = (ref) => {
   if (ref === 'deckscope-view.js') return viewSrc;

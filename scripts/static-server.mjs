@@ -24,8 +24,13 @@ export const MIME = {
 
 // Starts a server for `root` on host:port (port 0 = ephemeral). Resolves to
 // {server, url, close()}. onRequest(method, urlPath, status) is called per request.
-export function startStaticServer(root, { host = '127.0.0.1', port = 0, onRequest } = {}) {
+// prefix: serve the site under a sub-path (e.g. '/deckscope/', as GitHub Pages
+// does for a project site); everything outside it is 404, so a page that uses
+// an absolute URL fails its test. hide(relPath): true answers 404 for that
+// file (a partial build, e.g. without samples/).
+export function startStaticServer(root, { host = '127.0.0.1', port = 0, onRequest, prefix = '/', hide } = {}) {
   const base = path.resolve(root);
+  if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error('prefix must start and end with /');
   const server = createServer(async (req, res) => {
     const send = (status, body, type = 'text/plain; charset=utf-8') => {
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
@@ -39,7 +44,10 @@ export function startStaticServer(root, { host = '127.0.0.1', port = 0, onReques
     } catch {
       return send(400, 'bad request\n');
     }
+    if (!rel.startsWith(prefix)) return send(404, 'not found (outside ' + prefix + ')\n');
+    rel = rel.slice(prefix.length - 1);
     if (rel.endsWith('/')) rel += 'index.html';
+    if (hide && hide(rel)) return send(404, 'not found\n');
     const file = path.resolve(base, '.' + rel);
     if (file !== base && !file.startsWith(base + path.sep)) return send(403, 'forbidden\n');
     let st;
@@ -61,7 +69,7 @@ export function startStaticServer(root, { host = '127.0.0.1', port = 0, onReques
       const a = server.address();
       resolve({
         server,
-        url: `http://${host}:${a.port}/`,
+        url: `http://${host}:${a.port}${prefix}`,
         close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
       });
     });

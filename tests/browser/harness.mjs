@@ -23,8 +23,9 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage', // containers have a small /dev/shm
 ];
 
-export async function startBrowser() {
-  const site = await startStaticServer(SITE_DIR);
+// serverOptions: startStaticServer's {prefix, hide} (a sub-path, a partial site).
+export async function startBrowser(serverOptions = {}) {
+  const site = await startStaticServer(SITE_DIR, serverOptions);
   const browser = await chromium.launch({
     executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000,
   });

@@ -26,7 +26,7 @@ test('default view: cirno sample 1 loads, draws, no errors', { timeout: 90_000 }
   t.diagnostic(`time to first frame: ${Math.round(ready.firstFrameMs)} ms after navigation start (${ready.wallMs} ms wall)`);
   assert.equal(await page.locator('#stage').getAttribute('data-state'), 'running');
   assert.equal(await page.locator('#overlay').isVisible(), false, 'the loading overlay is gone');
-  assert.equal(await page.title(), 'deckscope');
+  assert.equal(await page.title(), 'deckscope · cirno', 'the title says the game');
   await uiSettled(page);
   const st = await pageState(page);
   assert.equal(st.game, 'cirno');

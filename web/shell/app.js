@@ -837,6 +837,7 @@
 
   function updateGameUi() {
     const g = S.game;
+    document.title = g ? `deckscope · ${g}` : 'deckscope';
     el.goudanTools.hidden = g !== 'goudan';
     const key = g === 'thegame' ? 'out.titleThegame' : g === 'goudan' ? 'out.titleGoudan' : 'out.title';
     el.outputTitle.dataset.i18n = key;
@@ -1141,7 +1142,12 @@
         el.game.value = game;
         fillSamples();
         try { await loadFrom(opts); } catch (e) {
-          if (first && !S.game) await loadFrom({ game, sample: 1 }).catch(() => {});
+          // A first load that fails (a missing sample, e.g. a partial build
+          // with no samples/) falls back to sample 1, then to seed 1: the page
+          // never stays on its spinner.
+          if (first && !S.game) {
+            await loadFrom({ game, sample: 1 }).catch(() => loadFrom({ game, seed: 1 })).catch(() => {});
+          }
         }
       }
       if (S.game === 'goudan' && (h.query || h.qseed)) {

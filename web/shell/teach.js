@@ -253,6 +253,7 @@
         'teach.link': 'Link to this exact view (game, input, step)',
         'teach.copy': 'Copy',
         'teach.longInput': 'This input is too long for a link: the link opens the game with a sample instead; share the input file with it.',
+        'teach.localHost': 'This page runs on this computer ({host}): these links work only here. To share them, publish the site (make web, then copy build/site to any web server, or use the project\'s GitHub Pages), or serve it to a classroom network with HOST=0.0.0.0 make serve.',
         'teach.copied': 'Copied to the clipboard.',
         'teach.copyManual': 'Selected: press Ctrl+C (⌘C) to copy.',
         'teach.embed': 'Embed it in a page (iframe)',
@@ -300,6 +301,7 @@
         'teach.link': '指向当前视图的链接（游戏、输入、步数）',
         'teach.copy': '复制',
         'teach.longInput': '输入太长，无法放进链接：链接会打开样例；请把输入文件一起分享。',
+        'teach.localHost': '本页运行在这台电脑上（{host}）：这些链接只在本机有效。要分享，请先发布网站（make web，再把 build/site 复制到任意网页服务器，或使用项目的 GitHub Pages），或用 HOST=0.0.0.0 make serve 在教室网络中提供。',
         'teach.copied': '已复制到剪贴板。',
         'teach.copyManual': '已选中：按 Ctrl+C（⌘C）复制。',
         'teach.embed': '嵌入网页（iframe）',
@@ -360,6 +362,7 @@
 .teach-row label { display: inline-flex; gap: .3rem; align-items: center; font-size: .9rem; }
 .teach-note { color: var(--muted, #666); font-size: .85rem; margin: .3rem 0; }
 .teach-status { min-height: 1.2em; font-size: .85rem; color: var(--muted, #666); margin: .2rem 0 0; }
+.teach-warn { color: inherit; border-left: 4px solid var(--bad, #c62828); padding: .2rem .5rem; }
 #teach-check-dialog { position: fixed; inset: auto 1rem 1rem auto; margin: 0; z-index: 20; box-shadow: 0 8px 30px rgba(0,0,0,.3); }
 #teach-check-text.drag { outline: 2px dashed var(--accent, #1f6fd1); }
 .teach-result { margin-top: .6rem; }
@@ -452,6 +455,9 @@
     const preview = h('a', { id: 'teach-preview', target: '_blank', rel: 'noopener', i18n: 'teach.preview' }, t('teach.preview'));
     const shareStatus = h('p', { class: 'teach-status', id: 'teach-share-status', role: 'status', 'aria-live': 'polite' });
     const longNote = h('p', { class: 'teach-note', id: 'teach-long-input', hidden: true, i18n: 'teach.longInput' }, t('teach.longInput'));
+    // Links to 127.0.0.1 / localhost work for nobody else: say so, and how to publish.
+    const localHost = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(location.hostname);
+    const localNote = h('p', { class: 'teach-note teach-warn', id: 'teach-local-host', hidden: !localHost || offline });
     const lbl = (key, input) => h('label', {}, h('span', { i18n: key }, t(key)), input);
     const embedPart = offline
       ? h('p', { class: 'teach-note', i18n: 'teach.offlineEmbed' }, t('teach.offlineEmbed'))
@@ -464,6 +470,7 @@
     const shareDialog = h('dialog', { id: 'teach-share-dialog', class: 'teach-dialog', 'aria-labelledby': 'teach-share-title' },
       h('h2', { id: 'teach-share-title', i18n: 'teach.shareTitle' }, t('teach.shareTitle')),
       h('h3', { id: 'teach-link-label', i18n: 'teach.link' }, t('teach.link')),
+      localNote,
       h('div', { class: 'teach-row' }, link, linkCopy),
       longNote,
       h('h3', { id: 'teach-embed-label', i18n: 'teach.embed' }, t('teach.embed')),
@@ -490,6 +497,7 @@
       const hash = viewHash();
       link.value = base + (hash ? '#' + hash : '');
       longNote.hidden = !inputTooLong;
+      localNote.textContent = t('teach.localHost', { host: location.host });
       if (offline) return;
       const url = embedUrl();
       const w = Math.max(200, Number(width.value) || 800);
