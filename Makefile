@@ -3,6 +3,7 @@
 # machine, npm ci), and is quick when nothing changed.
 #
 #   make serve    build the visualizer and serve it on http://127.0.0.1:$(PORT)/
+#                 (HOST=0.0.0.0 make serve: for other machines, e.g. a classroom)
 #   make test     build native + WebAssembly, run every test in one ctest run
 #   make native   Release CLI + desktop front end in build/native/
 #   make web      the static site in build/site/ (copy it to any web server)
@@ -73,7 +74,7 @@ clean:
 
 # Benchmarks: Release builds under build/bench, medians printed by each script.
 bench:
-	@scripts/setup.sh native
+	@scripts/setup.sh bench
 	@bash bench/cirno.sh $(CURDIR)/build/bench
 	@bash bench/thegame_bench.sh 20000 5
 	@bash bench/mahjong.sh $(CURDIR)/build/bench-mahjong

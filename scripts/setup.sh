@@ -7,7 +7,8 @@
 #           source package, cached outside the build tree in
 #           $DS_SDL2_WASM_PREFIX (default ${XDG_CACHE_HOME:-~/.cache}/deckscope/sdl2-wasm)
 #   test    + Xvfb, Chromium, and the npm packages of package-lock.json (npm ci)
-# No argument means all three. Only Debian packages and the npm registry are used.
+#   bench   + hyperfine (make bench)
+# No argument means native, web and test. Only Debian packages and the npm registry are used.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,14 +16,15 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/deckscope
 sdl_prefix=${DS_SDL2_WASM_PREFIX:-$cache/sdl2-wasm}
 export DEBIAN_FRONTEND=noninteractive
 
-want_native=0 want_web=0 want_test=0
+want_native=0 want_web=0 want_test=0 want_bench=0
 [ $# -eq 0 ] && set -- native web test
 for a in "$@"; do
   case $a in
     native) want_native=1 ;;
     web) want_native=1 want_web=1 ;;
     test) want_native=1 want_web=1 want_test=1 ;;
-    *) echo "usage: $0 [native] [web] [test]" >&2; exit 2 ;;
+    bench) want_native=1 want_bench=1 ;;
+    *) echo "usage: $0 [native] [web] [test] [bench]" >&2; exit 2 ;;
   esac
 done
 
@@ -56,6 +58,7 @@ pkgs=(cmake make gcc libc6-dev pkg-config libsdl2-dev libstb-dev fonts-dejavu-co
 [ $want_web -eq 1 ] && pkgs+=(emscripten dpkg-dev xz-utils ca-certificates)
 # fonts-wqy-microhei: Chinese text in the headless browser tests' screenshots;
 # gifsicle: an independent check of the GIFs `deckscope render` writes
+[ $want_bench -eq 1 ] && pkgs+=(hyperfine time)
 [ $want_test -eq 1 ] && pkgs+=(xvfb xauth chromium clang libclang-rt-14-dev fonts-wqy-microhei gifsicle)
 # node/npm: the project is developed and tested on Node.js 20 (DS_NODE_MAJOR;
 # the GitHub workflow pins the same major with actions/setup-node). A machine
