@@ -5,7 +5,7 @@
 #   BUILD_DIR   a Release build of deckscope (default: build/native). It is
 #               configured and built if needed:
 #                 cmake -S . -B BUILD_DIR -DCMAKE_BUILD_TYPE=Release \
-#                       -DDS_BUILD_FRONTEND=OFF -DDS_BUILD_TESTS=OFF
+#                       -DDS_BUILD_FRONTEND=OFF -DBUILD_TESTING=OFF
 #   RUNS        hyperfine runs per command (default 30), SEED (default 1),
 #   MEM_RUNS    /usr/bin/time -v runs for the peak RSS (default 5)
 #
@@ -32,7 +32,7 @@ need hyperfine hyperfine
 need python3 python3
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDS_BUILD_FRONTEND=OFF -DDS_BUILD_TESTS=OFF >/dev/null
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDS_BUILD_FRONTEND=OFF -DBUILD_TESTING=OFF >/dev/null
 fi
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
 if [ "$type" != "Release" ]; then

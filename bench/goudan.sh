@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-/tmp/build-goudan-bench}
 runs=${2:-7}
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDS_BUILD_FRONTEND=OFF \
-  -DDS_BUILD_TESTS=OFF > /dev/null
+  -DBUILD_TESTING=OFF > /dev/null
 cmake --build "$build" -j2 --target deckscope > /dev/null
 cc -std=c11 -O3 -DNDEBUG -I"$root/engine" -I"$root/engine/core" "$root"/engine/core/*.c \
   "$root"/engine/goudan/*.c "$root/bench/goudan_bench.c" -lm -o "$build/goudan_bench"

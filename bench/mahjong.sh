@@ -11,7 +11,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-/tmp/build-mahjong-bench}
 [ $# -gt 0 ] && shift
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDS_SANITIZE=OFF \
-  -DDS_BUILD_FRONTEND=OFF -DDS_BUILD_TESTS=ON > /dev/null
+  -DDS_BUILD_FRONTEND=OFF -DBUILD_TESTING=ON > /dev/null
 cmake --build "$build" --target mahjong_bench -j2 > /dev/null
 if [ $# -gt 0 ]; then
   exec "$build/tests/mahjong_bench" "$@"

@@ -1,6 +1,6 @@
 /* cmd_cirno.c - the 'cirno' subcommands (Cirno's Arithmetic Game, Luogu P7506).
  *
- *   deckscope cirno [--trace] < input      judge output, or the JSON Lines trace
+ *   deckscope cirno [--trace] [FILE]       judge output, or the JSON Lines trace
  *   deckscope gen cirno --seed N [--max]   a random valid input
  */
 #include <stdio.h>
@@ -8,18 +8,38 @@
 #include "cirno/cirno.h"
 #include "cli.h"
 
+static const char usage[] =
+    "usage: deckscope cirno [--trace] [FILE]\n"
+    "Cirno's Arithmetic Game (Luogu P7506): reads the problem's input from FILE\n"
+    "(standard input when FILE is absent or '-') and writes the judge's output.\n"
+    "  --trace     the event trace as JSON Lines instead (docs/trace-format.md)\n"
+    "  -h, --help  this text\n"
+    "Bad input: one line 'deckscope cirno: line L, column C: ...' on stderr,\n"
+    "nothing on stdout, exit status 2.\n";
+
+static const char gen_usage[] =
+    "usage: deckscope gen cirno --seed N [--max]\n"
+    "A random valid input of cirno from the seed N (the same N, the same input).\n"
+    "  --seed N    a non-negative integer (required)\n"
+    "  --max       the largest sizes (n = 30, m = 100, k = 300000)\n"
+    "  -h, --help  this text\n";
+
 int cmd_cirno(int argc, char **argv) {
-    static const char *const flags[] = {"--trace", NULL};
     ds_buf text, out;
     ds_error err;
     ds_trace tr = {0};
     cirno_input *in = NULL;
-    int rc = 0, trace;
-    if ((rc = cli_check_args("cirno", argc, argv, flags, NULL)) != 0) return rc;
-    trace = cli_flag(argc, argv, "--trace");
+    int rc = 0, trace = 0;
+    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace), DS_ARG_END};
+    ds_args args = {.cmd = "deckscope cirno", .usage = usage, .opts = opts, .max_operands = 1};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    rc = 0;
     ds_buf_init(&text);
     ds_buf_init(&out);
-    if (cli_read_stdin(&text)) { ds_buf_free(&text); return 2; }
+    if (cli_read_input("cirno", args.noperands ? args.operands[0] : NULL, &text)) {
+        ds_buf_free(&text);
+        return 2;
+    }
     if (cirno_parse(text.data, text.len, &in, &err) || cirno_simulate(in, &tr, &err)) {
         rc = cli_input_error("cirno", &err);
     } else {
@@ -49,16 +69,16 @@ int cmd_cirno(int argc, char **argv) {
 }
 
 int gen_cirno(int argc, char **argv) {
-    static const char *const flags[] = {"--max", NULL};
-    static const char *const opts[] = {"--seed", NULL};
-    uint64_t seed;
+    uint64_t seed = 0;
     ds_buf out;
-    int rc;
-    if ((rc = cli_check_args("gen cirno", argc, argv, flags, opts)) != 0) return rc;
-    if (!cli_opt(argc, argv, "--seed") || cli_opt_u64(argc, argv, "--seed", 0, &seed))
+    int rc, max = 0;
+    ds_opt opts[] = {DS_ARG_U64("seed", &seed), DS_ARG_FLAG("max", &max), DS_ARG_END};
+    ds_args args = {.cmd = "deckscope gen cirno", .usage = gen_usage, .opts = opts, .max_operands = 0};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (!ds_args_seen(&args, "seed"))
         return cli_usage_error("gen cirno", "--seed N (a non-negative integer) is required");
     ds_buf_init(&out);
-    if (cirno_generate(seed, cli_flag(argc, argv, "--max"), &out)) {
+    if (cirno_generate(seed, max, &out)) {
         ds_buf_free(&out);
         fprintf(stderr, "deckscope gen cirno: the generator failed for seed %llu\n",
                 (unsigned long long)seed);

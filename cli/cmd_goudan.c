@@ -1,18 +1,42 @@
 /* cmd_goudan.c - the 'goudan' subcommand (THUPC 2021 pre, I).
  *
- *   deckscope goudan < input                 judge output (one probability a line)
- *   deckscope goudan --explain < input       小E's legal operations after the draw,
+ *   deckscope goudan [FILE]                  judge output (one probability a line)
+ *   deckscope goudan --explain [FILE]        小E's legal operations after the draw,
  *                                            with their win probabilities, best first
- *   deckscope goudan --playout [--seed N] < input
+ *   deckscope goudan --playout [--seed N] [FILE]
  *                                            JSON Lines trace of a game from query 1
  *                                            (--trace is the same as --playout)
  *   deckscope gen goudan --seed N [--count T | --max | --all]
+ * FILE absent or "-": standard input.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
 #include "goudan/goudan.h"
+
+static const char usage[] =
+    "usage: deckscope goudan [--explain | --playout [--seed N]] [FILE]\n"
+    "Goudan (THUPC 2021 pre, I): reads the queries from FILE (standard input when\n"
+    "FILE is absent or '-') and writes the judge's output, 小E's win probability\n"
+    "under optimal play, one a line.\n"
+    "  --explain   every legal first operation of each query with its win\n"
+    "              probability, the chosen one marked '*'\n"
+    "  --playout   the game of query 1 under optimal play as a JSON Lines trace\n"
+    "              (docs/trace-format.md); --trace is the same\n"
+    "  --seed N    the chance seed of --playout (default 0)\n"
+    "  -h, --help  this text\n"
+    "Bad input: one line 'deckscope goudan: line L, column C: ...' on stderr,\n"
+    "nothing on stdout, exit status 2.\n";
+
+static const char gen_usage[] =
+    "usage: deckscope gen goudan [--seed N] [--count T | --max | --all]\n"
+    "A random valid input of goudan from the seed N (default 0).\n"
+    "  --seed N    a non-negative integer\n"
+    "  --count T   T queries, 1..10000000 (default: 1 to 8, at random)\n"
+    "  --max       the largest input of the problem (T = 351493)\n"
+    "  --all       every start state once (T = 1440000)\n"
+    "  -h, --help  this text\n";
 
 static void describe_op(ds_buf *o, const goudan_op *op, int mover) {
     const char *foe = mover == 0 ? "the teacher" : "小E";
@@ -82,22 +106,26 @@ static int run_playout(const goudan_input *in, const goudan_table *t, uint64_t s
 }
 
 int cmd_goudan(int argc, char **argv) {
-    static const char *const flags[] = {"--explain", "--playout", "--trace", NULL};
-    static const char *const opts[] = {"--seed", NULL};
     ds_buf text, out;
-    ds_error err = {0, 0, ""};
+    ds_error err = {0};
     goudan_input *in = NULL;
     goudan_table *t = NULL;
     uint64_t seed = 0;
-    int explain = cli_flag(argc, argv, "--explain");
-    int playout = cli_flag(argc, argv, "--playout") || cli_flag(argc, argv, "--trace");
-    int rc;
-    if ((rc = cli_check_args("goudan", argc, argv, flags, opts))) return rc;
-    if (cli_opt_u64(argc, argv, "--seed", 0, &seed)) return cli_usage_error("goudan", "--seed needs a number");
+    int explain = 0, playout = 0, rc;
+    ds_opt opts[] = {DS_ARG_FLAG("explain", &explain),
+                     DS_ARG_FLAG("playout", &playout),
+                     DS_ARG_FLAG("trace", &playout),
+                     DS_ARG_U64("seed", &seed),
+                     DS_ARG_END};
+    ds_args args = {.cmd = "deckscope goudan", .usage = usage, .opts = opts, .max_operands = 1};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (explain && playout) return cli_usage_error("goudan", "--explain and --playout exclude each other");
     ds_buf_init(&text);
     ds_buf_init(&out);
-    if (cli_read_stdin(&text)) { ds_buf_free(&text); return 2; }
+    if (cli_read_input("goudan", args.noperands ? args.operands[0] : NULL, &text)) {
+        ds_buf_free(&text);
+        return 2;
+    }
     rc = goudan_parse(text.data ? text.data : "", text.len, &in, &err);
     ds_buf_free(&text);
     if (rc) return cli_input_error("goudan", &err);
@@ -117,21 +145,22 @@ int cmd_goudan(int argc, char **argv) {
 }
 
 int gen_goudan(int argc, char **argv) {
-    static const char *const flags[] = {"--max", "--all", NULL};
-    static const char *const opts[] = {"--seed", "--count", NULL};
-    uint64_t seed = 0, count = 0;
+    uint64_t seed = 0;
     ds_buf out;
-    int rc, all = cli_flag(argc, argv, "--all"), max = cli_flag(argc, argv, "--max");
-    if ((rc = cli_check_args("gen goudan", argc, argv, flags, opts))) return rc;
-    if (cli_opt_u64(argc, argv, "--seed", 0, &seed))
-        return cli_usage_error("gen goudan", "--seed needs a number");
-    if (cli_opt_u64(argc, argv, "--count", 0, &count) || count > GOUDAN_T_MAX)
-        return cli_usage_error("gen goudan", "--count needs a number of queries between 1 and 10000000");
+    int rc, all = 0, max = 0, count = 0;
+    ds_opt opts[] = {DS_ARG_U64("seed", &seed),
+                     DS_ARG_INT("count", &count, 0, GOUDAN_T_MAX,
+                                "a number of queries between 1 and 10000000"),
+                     DS_ARG_FLAG("max", &max),
+                     DS_ARG_FLAG("all", &all),
+                     DS_ARG_END};
+    ds_args args = {.cmd = "deckscope gen goudan", .usage = gen_usage, .opts = opts, .max_operands = 0};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (all + max + (count > 0) > 1)
         return cli_usage_error("gen goudan", "use at most one of --count, --max and --all");
     ds_buf_init(&out);
     if (all) rc = goudan_generate_all(seed, &out);
-    else rc = goudan_generate(seed, max ? 351493 : (int)count, &out);
+    else rc = goudan_generate(seed, max ? 351493 : count, &out);
     if (rc) { ds_buf_free(&out); fprintf(stderr, "deckscope gen goudan: out of memory\n"); return 2; }
     rc = cli_write(&out);
     ds_buf_free(&out);

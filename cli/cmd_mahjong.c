@@ -1,6 +1,6 @@
 /* cmd_mahjong.c - the 'mahjong' subcommand.
  *
- *   deckscope mahjong [--trace] < wall          judge output (or JSON Lines trace)
+ *   deckscope mahjong [--trace] [FILE]          judge output (or JSON Lines trace)
  *   deckscope mahjong --distance "1M 1M ..." [--melds N] [--explain | --json]
  *   deckscope gen mahjong --seed N              a shuffled deck, one tile per line
  *                                               (seed 1 by default; --max/--all ignored)
@@ -11,6 +11,29 @@
 
 #include "cli.h"
 #include "mahjong/mahjong.h"
+
+static const char usage[] =
+    "usage: deckscope mahjong [--trace] [FILE]\n"
+    "       deckscope mahjong --distance \"1M 1M 2M ...\" [--melds N] [--explain | --json]\n"
+    "Mahjong simulator (THUPC 2021 pre, L): reads the wall (148 tiles, one a line)\n"
+    "from FILE (standard input when FILE is absent or '-') and writes the judge's\n"
+    "output.\n"
+    "  --trace           the event trace as JSON Lines instead (docs/trace-format.md)\n"
+    "  --distance HAND   the winning distance of a hand of 13 or 14 tiles (fewer\n"
+    "                    with melds); reads no input\n"
+    "  --melds N         melds already called, 0..4 (default 0)\n"
+    "  --explain         the DP behind the distance, table by table\n"
+    "  --json            the same record as JSON\n"
+    "  -h, --help        this text\n"
+    "Bad input: one line 'deckscope mahjong: line L, column C: ...' on stderr,\n"
+    "nothing on stdout, exit status 2.\n";
+
+static const char gen_usage[] =
+    "usage: deckscope gen mahjong [--seed N]\n"
+    "A shuffled deck (148 tiles, one a line) from the seed N (default 1); --max and\n"
+    "--all are accepted and change nothing.\n"
+    "  --seed N    a non-negative integer\n"
+    "  -h, --help  this text\n";
 
 static void print_state_row(ds_buf *b, const mahjong_dp_record *rec, int k) {
     int s;
@@ -93,26 +116,19 @@ static void explain(ds_buf *b, const mahjong_dp_record *rec) {
     ds_buf_putc(b, '\n');
 }
 
-static int run_distance(int argc, char **argv) {
-    const char *hand = cli_opt(argc, argv, "--distance");
-    uint64_t melds = 0;
+static int run_distance(const char *hand, int melds, int explain_it, int json) {
     uint8_t counts[MJ_KINDS];
     ds_error err;
     ds_buf out;
     int rc;
-    if (!hand) return cli_usage_error("mahjong", "--distance needs a hand such as \"1M 2M 3M\"");
-    if (cli_opt_u64(argc, argv, "--melds", 0, &melds) || melds > 4)
-        return cli_usage_error("mahjong", "--melds must be an integer between 0 and 4");
-    if (cli_flag(argc, argv, "--trace"))
-        return cli_usage_error("mahjong", "--trace cannot be combined with --distance");
-    if (mahjong_parse_hand(hand, strlen(hand), (int)melds, counts, &err))
+    if (mahjong_parse_hand(hand, strlen(hand), melds, counts, &err))
         return cli_input_error("mahjong", &err);
     ds_buf_init(&out);
-    if (cli_flag(argc, argv, "--explain") || cli_flag(argc, argv, "--json")) {
+    if (explain_it || json) {
         mahjong_dp_record *rec = (mahjong_dp_record *)malloc(sizeof *rec);
         if (!rec) { fprintf(stderr, "deckscope mahjong: out of memory\n"); return 1; }
-        mahjong_distance_explain(counts, (int)melds, rec);
-        if (cli_flag(argc, argv, "--json")) {
+        mahjong_distance_explain(counts, melds, rec);
+        if (json) {
             mahjong_dp_record_json(rec, &out);
             ds_buf_putc(&out, '\n');
         } else {
@@ -120,7 +136,7 @@ static int run_distance(int argc, char **argv) {
         }
         free(rec);
     } else {
-        ds_buf_int(&out, mahjong_distance(counts, (int)melds, NULL));
+        ds_buf_int(&out, mahjong_distance(counts, melds, NULL));
         ds_buf_putc(&out, '\n');
     }
     if (out.failed) {
@@ -134,21 +150,33 @@ static int run_distance(int argc, char **argv) {
 }
 
 int cmd_mahjong(int argc, char **argv) {
-    static const char *const flags[] = {"--trace", "--explain", "--json", NULL};
-    static const char *const opts[] = {"--distance", "--melds", NULL};
     ds_buf in_text, out;
     mahjong_input *in = NULL;
     ds_trace tr;
     ds_error err;
-    int rc;
-    if (cli_check_args("mahjong", argc, argv, flags, opts)) return 2;
-    if (cli_opt(argc, argv, "--distance") || cli_flag(argc, argv, "--distance"))
-        return run_distance(argc, argv);
-    if (cli_opt(argc, argv, "--melds") || cli_flag(argc, argv, "--explain") ||
-        cli_flag(argc, argv, "--json"))
+    const char *hand = NULL;
+    int rc, trace = 0, explain_it = 0, json = 0, melds = 0;
+    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace),
+                     DS_ARG_STR("distance", 0, &hand),
+                     DS_ARG_INT("melds", &melds, 0, 4, NULL),
+                     DS_ARG_FLAG("explain", &explain_it),
+                     DS_ARG_FLAG("json", &json),
+                     DS_ARG_END};
+    ds_args args = {.cmd = "deckscope mahjong", .usage = usage, .opts = opts, .max_operands = 1};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (hand) {
+        if (trace) return cli_usage_error("mahjong", "--trace cannot be combined with --distance");
+        if (args.noperands)
+            return cli_usage_error("mahjong", "--distance reads no input FILE (the hand is its value)");
+        return run_distance(hand, melds, explain_it, json);
+    }
+    if (ds_args_seen(&args, "melds") || explain_it || json)
         return cli_usage_error("mahjong", "--melds, --explain and --json need --distance");
     ds_buf_init(&in_text);
-    if (cli_read_stdin(&in_text)) { ds_buf_free(&in_text); return 2; }
+    if (cli_read_input("mahjong", args.noperands ? args.operands[0] : NULL, &in_text)) {
+        ds_buf_free(&in_text);
+        return 2;
+    }
     if (mahjong_parse(in_text.data, in_text.len, &in, &err)) {
         ds_buf_free(&in_text);
         return cli_input_error("mahjong", &err);
@@ -159,8 +187,7 @@ int cmd_mahjong(int argc, char **argv) {
         return cli_input_error("mahjong", &err);
     }
     ds_buf_init(&out);
-    rc = cli_flag(argc, argv, "--trace") ? mahjong_trace_jsonl(in, &tr, &out)
-                                         : mahjong_format(in, &tr, &out, NULL);
+    rc = trace ? mahjong_trace_jsonl(in, &tr, &out) : mahjong_format(in, &tr, &out, NULL);
     ds_trace_free(&tr);
     mahjong_input_free(in);
     if (rc || out.failed) {
@@ -175,14 +202,15 @@ int cmd_mahjong(int argc, char **argv) {
 
 int gen_mahjong(int argc, char **argv) {
     /* one input size: --max and --all are accepted and change nothing */
-    static const char *const flags[] = {"--max", "--all", NULL};
-    static const char *const opts[] = {"--seed", NULL};
-    uint64_t seed;
+    uint64_t seed = 1;
     ds_buf out;
-    int rc;
-    if (cli_check_args("gen mahjong", argc, argv, flags, opts)) return 2;
-    if (cli_opt_u64(argc, argv, "--seed", 1, &seed))
-        return cli_usage_error("gen mahjong", "--seed must be a non-negative integer");
+    int rc, ignored = 0;
+    ds_opt opts[] = {DS_ARG_U64("seed", &seed),
+                     DS_ARG_FLAG("max", &ignored),
+                     DS_ARG_FLAG("all", &ignored),
+                     DS_ARG_END};
+    ds_args args = {.cmd = "deckscope gen mahjong", .usage = gen_usage, .opts = opts, .max_operands = 0};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     ds_buf_init(&out);
     if (mahjong_generate(seed, 0, &out)) {
         ds_buf_free(&out);

@@ -1,24 +1,45 @@
 /* cmd_thegame.c - the 'thegame' subcommand: The Game, solo (CERC 2022).
  *
- *   deckscope thegame [--trace] < input       judge output (6 lines) or JSON Lines
+ *   deckscope thegame [--trace] [FILE]        judge output (6 lines) or JSON Lines
  *   deckscope gen thegame [--seed N]          a shuffled permutation of 2..99
  *                                             (seed 1 by default)
  */
+#include <stdio.h>
+
 #include "cli.h"
 #include "thegame/thegame.h"
 
+static const char usage[] =
+    "usage: deckscope thegame [--trace] [FILE]\n"
+    "The Game, solo (CERC 2022): reads the 98 cards from FILE (standard input\n"
+    "when FILE is absent or '-') and writes the judge's output (6 lines).\n"
+    "  --trace     the event trace as JSON Lines instead (docs/trace-format.md)\n"
+    "  -h, --help  this text\n"
+    "Bad input: one line 'deckscope thegame: line L, column C: ...' on stderr,\n"
+    "nothing on stdout, exit status 2.\n";
+
+static const char gen_usage[] =
+    "usage: deckscope gen thegame [--seed N]\n"
+    "A shuffled permutation of 2..99 from the seed N (default 1); --max and --all\n"
+    "are accepted and change nothing (every input has 98 cards).\n"
+    "  --seed N    a non-negative integer\n"
+    "  -h, --help  this text\n";
+
 int cmd_thegame(int argc, char **argv) {
-    static const char *const flags[] = {"--trace", NULL};
     ds_buf text, out;
     ds_error err;
     ds_trace tr;
     thegame_input *in = NULL;
-    int rc, trace;
-    if ((rc = cli_check_args("thegame", argc, argv, flags, NULL))) return rc;
-    trace = cli_flag(argc, argv, "--trace");
+    int rc, trace = 0;
+    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace), DS_ARG_END};
+    ds_args args = {.cmd = "deckscope thegame", .usage = usage, .opts = opts, .max_operands = 1};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     ds_buf_init(&text);
     ds_buf_init(&out);
-    if (cli_read_stdin(&text)) { ds_buf_free(&text); return 2; }
+    if (cli_read_input("thegame", args.noperands ? args.operands[0] : NULL, &text)) {
+        ds_buf_free(&text);
+        return 2;
+    }
     if (thegame_parse(text.data, text.len, &in, &err)) {
         ds_buf_free(&text);
         return cli_input_error("thegame", &err);
@@ -44,18 +65,20 @@ int cmd_thegame(int argc, char **argv) {
 int gen_thegame(int argc, char **argv) {
     /* --max and --all are accepted for uniformity with the other games and
      * ignored: every input of this game has the same size (98 cards). */
-    static const char *const flags[] = {"--max", "--all", NULL};
-    static const char *const opts[] = {"--seed", NULL};
     ds_buf out;
-    uint64_t seed;
-    int rc;
-    if ((rc = cli_check_args("gen thegame", argc, argv, flags, opts))) return rc;
-    if (cli_opt_u64(argc, argv, "--seed", 1, &seed))
-        return cli_usage_error("gen thegame", "--seed needs a non-negative integer");
+    uint64_t seed = 1;
+    int rc, ignored = 0;
+    ds_opt opts[] = {DS_ARG_U64("seed", &seed),
+                     DS_ARG_FLAG("max", &ignored),
+                     DS_ARG_FLAG("all", &ignored),
+                     DS_ARG_END};
+    ds_args args = {.cmd = "deckscope gen thegame", .usage = gen_usage, .opts = opts, .max_operands = 0};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     ds_buf_init(&out);
     if (thegame_generate(seed, 0, &out)) {
         ds_buf_free(&out);
-        return cli_usage_error("gen thegame", "out of memory");
+        fprintf(stderr, "deckscope gen thegame: out of memory\n");
+        return 2;
     }
     rc = cli_write(&out);
     ds_buf_free(&out);

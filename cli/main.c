@@ -1,10 +1,13 @@
 /* main.c - the deckscope command-line program: one subcommand per game.
  *
- *   deckscope <game> [options] < input     judge output on stdout
+ *   deckscope <game> [options] [FILE]      judge output on stdout (FILE or stdin)
  *   deckscope gen <game> --seed N [...]    a random valid input
+ *   deckscope render <game> ...            GIF / PNG through deckscope-view
+ *   deckscope <command> --help             that command's usage
  *   deckscope --help | --version
  *
- * argv passed to a game command starts at the game name (argv[0] = "cirno"). */
+ * argv passed to a game command starts at the game name (argv[0] = "cirno");
+ * each command parses the rest with ds_args.h. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,20 +21,35 @@ static const char usage[] =
     "deckscope " DS_VERSION " - judge-exact simulators of four card games\n"
     "\n"
     "usage:\n"
-    "  deckscope cirno   [--trace] < input      Cirno's Arithmetic Game (Luogu P7506)\n"
-    "  deckscope thegame [--trace] < input      The Game, solo (CERC 2022)\n"
-    "  deckscope mahjong [--trace] < input      Mahjong simulator (THUPC 2021 pre, L)\n"
-    "  deckscope mahjong --distance \"1M 1M ...\" [--melds N] [--explain]\n"
-    "  deckscope goudan  [--explain] < input    Goudan (THUPC 2021 pre, I)\n"
-    "  deckscope goudan  --playout --seed N < input\n"
-    "  deckscope gen <game> --seed N [--max|--all]   random valid input\n"
-    "  deckscope render <game> [--from I] [--to J] -o out.gif|out.png < input\n"
-    "                   [--size WxH] [--scale S] [--light]   animated GIF / PNG (docs/exports.md)\n"
+    "  deckscope cirno   [--trace] [FILE]     Cirno's Arithmetic Game (Luogu P7506)\n"
+    "  deckscope thegame [--trace] [FILE]     The Game, solo (CERC 2022)\n"
+    "  deckscope mahjong [--trace] [FILE]     Mahjong simulator (THUPC 2021 pre, L)\n"
+    "  deckscope mahjong --distance \"1M 1M ...\" [--melds N] [--explain | --json]\n"
+    "  deckscope goudan  [--explain] [FILE]   Goudan (THUPC 2021 pre, I)\n"
+    "  deckscope goudan  --playout [--seed N] [FILE]\n"
+    "  deckscope gen <game> [--seed N] [--max|--all]   a random valid input\n"
+    "  deckscope render <game> [--from I] [--to J] -o out.gif|out.png [FILE]\n"
+    "                   [--step I] [--size WxH] [--scale S] [--light]\n"
+    "                   an animated GIF / a PNG, no display needed (docs/exports.md)\n"
+    "  deckscope <command> --help             the options of one command\n"
     "  deckscope --help | --version\n"
     "\n"
-    "The game reads the problem's input on stdin and writes the judge's output on\n"
-    "stdout; --trace writes the event trace as JSON Lines instead (docs/trace-format.md).\n"
-    "Bad input: one line 'line L, column C: ...' on stderr, exit status 2.\n";
+    "A game reads the problem's input from FILE, or from standard input when FILE\n"
+    "is absent or '-', and writes the judge's output on stdout; --trace writes the\n"
+    "event trace as JSON Lines instead (docs/trace-format.md).\n"
+    "Bad input: one line 'deckscope <game>: line L, column C: ...' on stderr,\n"
+    "nothing on stdout, exit status 2; bad usage: one line on stderr, exit status 2.\n";
+
+static const char gen_usage[] =
+    "usage: deckscope gen <game> [options]    a random valid input on stdout\n"
+    "  deckscope gen cirno --seed N [--max]\n"
+    "  deckscope gen thegame [--seed N]\n"
+    "  deckscope gen mahjong [--seed N]\n"
+    "  deckscope gen goudan [--seed N] [--count T | --max | --all]\n"
+    "The same seed gives the same input on every platform.\n"
+    "deckscope gen <game> --help lists that game's options.\n";
+
+static int is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
 
 typedef struct {
     const char *name;
@@ -49,21 +67,22 @@ static const command commands[] = {
 int main(int argc, char **argv) {
     size_t i;
     if (argc < 2) { fputs(usage, stderr); return 2; }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    if (is_help(argv[1]) || !strcmp(argv[1], "help")) {
         fputs(usage, stdout);
         return 0;
     }
     if (!strcmp(argv[1], "--version")) { puts("deckscope " DS_VERSION); return 0; }
     if (!strcmp(argv[1], "gen")) {
         if (argc < 3) return cli_usage_error("gen", "which game? cirno, thegame, mahjong or goudan");
+        if (is_help(argv[2])) { fputs(gen_usage, stdout); return 0; }
         for (i = 0; i < sizeof commands / sizeof *commands; i++)
             if (!strcmp(argv[2], commands[i].name)) return commands[i].gen(argc - 2, argv + 2);
-        return cli_usage_error("gen", "unknown game");
+        return ds_args_fail("deckscope gen", "unknown game '%.60s' (cirno, thegame, mahjong or goudan)",
+                            argv[2]);
     }
     if (!strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     for (i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "deckscope: unknown command '%s'\n\n", argv[1]);
-    fputs(usage, stderr);
-    return 2;
+    return ds_args_fail("deckscope", "unknown %s '%.60s'", argv[1][0] == '-' ? "option" : "command",
+                        argv[1]);
 }

@@ -46,7 +46,7 @@ expect dist_too_few 1 3 "expected 7 or 8 tiles with 2 melds, found end of input 
   mahjong --distance "1M" --melds 2
 expect dist_fifth 1 9 "found a fifth 'Z'" -- mahjong --distance "Z Z Z Z Z" --melds 3
 expect melds_range "" "" "--melds must be an integer between 0 and 4" -- mahjong --distance "1M" --melds 5
-expect unknown_arg "" "" "unknown argument '--bogus'" -- mahjong --bogus
+expect unknown_arg "" "" "unknown option '--bogus' (see deckscope mahjong --help)" -- mahjong --bogus
 expect explain_alone "" "" "need --distance" -- mahjong --explain
 expect gen_bad_seed "" "" "--seed must be a non-negative integer" -- gen mahjong --seed x
 

@@ -1,0 +1,28 @@
+# What every deckscope command has in common (issue 12), tests/cli_common.sh:
+#   cli_common_<game>   the samples in every mode: `deckscope <game> FILE` =
+#                       `< FILE` = `- < FILE` (= .ans), with a UTF-8 BOM too;
+#                       --help/-h, gen <game> --help; a FILE that cannot be
+#                       opened, two FILEs, unknown options, missing values
+#   cli_common_args     the shared option parser (cli/ds_args.c) gives the same
+#                       messages in deckscope, deckscope render and deckscope-view
+#   cli_install         `cmake --install` into a temporary prefix, then the
+#                       installed deckscope (and its render, through the
+#                       installed deckscope-view beside it) works
+set(DS_CLI_COMMON ${CMAKE_SOURCE_DIR}/tests/cli_common.sh)
+foreach(game cirno thegame mahjong goudan)
+  add_test(NAME cli_common_${game} COMMAND bash ${DS_CLI_COMMON} game
+    $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR} ${game})
+  set_tests_properties(cli_common_${game} PROPERTIES TIMEOUT 600)
+endforeach()
+if(TARGET deckscope-view)
+  add_test(NAME cli_common_args COMMAND bash ${DS_CLI_COMMON} args
+    $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR} $<TARGET_FILE:deckscope-view>)
+  add_test(NAME cli_install COMMAND bash ${DS_CLI_COMMON} install
+    ${CMAKE_COMMAND} ${CMAKE_BINARY_DIR} ${DS_SAMPLES_DIR})
+  set_tests_properties(cli_install PROPERTIES TIMEOUT 300)
+else()
+  add_test(NAME cli_common_args COMMAND bash ${DS_CLI_COMMON} args
+    $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR})
+  message(STATUS "deckscope-view not built: cli_install skipped")
+endif()
+set_tests_properties(cli_common_args PROPERTIES TIMEOUT 300)
