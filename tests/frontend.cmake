@@ -1,5 +1,7 @@
 # Front end tests (web/ owns the front end):
 #   frontend_text_atlas        the embedded font and the glyph atlas, no window
+#   frontend_zh                every scene in Chinese: no English word on the canvas
+#                              (tests/frontend/test_zh.c, the text recorder)
 #   frontend_native_frames     the native deckscope-view under Xvfb draws 60
 #                              frames, saves the last as artifacts/native-view.png
 #                              (exit 3 if that frame is blank) and exits cleanly
@@ -71,5 +73,15 @@ if(TARGET ds_view_scenes)
   ds_add_unit_test(frontend_scenes_cb ${CMAKE_SOURCE_DIR}/tests/frontend/test_scenes_cb.c)
   target_link_libraries(frontend_scenes_cb PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
   set_tests_properties(frontend_scenes_cb PROPERTIES TIMEOUT 900
+    ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
+endif()
+
+# "Chinese all the way through": every scene and DP view drawn in Chinese
+# (ds_view.lang) with the text recorder on; no English word of 3+ letters
+# outside the codes, the strings tables complete, every glyph in the atlas.
+if(TARGET ds_view_scenes)
+  ds_add_unit_test(frontend_zh ${CMAKE_SOURCE_DIR}/tests/frontend/test_zh.c)
+  target_link_libraries(frontend_zh PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  set_tests_properties(frontend_zh PROPERTIES TIMEOUT 900
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
 endif()

@@ -12,25 +12,47 @@
  * --frames N, for exactly N frames; --screenshot saves the last frame as PNG
  * and makes the exit status 3 when that frame is blank. In the browser the
  * loop is emscripten_set_main_loop (requestAnimationFrame) and the page
- * drives size, theme, pause and game through i_host.c. */
+ * drives size, theme, pause and game through i_host.c.
+ * The arguments are parsed by cli/ds_args.h, the parser of the deckscope CLI
+ * (linked in): a bad one gives one line "deckscope-view: ... (see
+ * deckscope-view --help)" on stderr and exit status 2. */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "ds_args.h"
 #include "render.h"
+#include "strings.h"
 #include "view_api.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
 
-static void usage(void) {
-    fputs("usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n"
-          "                      [--game cirno|thegame|mahjong|goudan --input FILE [--step N]\n"
-          "                       [--play] [--speed X] [--mode dp] [--query Q] [--seed S]\n"
-          "                       [--anim X]]\n", stderr);
-}
+#define CMD "deckscope-view"
+
+static const char usage_text[] =
+    "usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n"
+    "                      [--game cirno|thegame|mahjong|goudan --input FILE [--step N]\n"
+    "                       [--play] [--speed X] [--mode game|dp] [--query Q] [--seed S]\n"
+    "                       [--anim X]]\n"
+    "       deckscope-view --render <game> ...   (deckscope render --help)\n"
+    "  --frames N       draw N frames, then exit (default: until closed, Esc or q)\n"
+    "  --screenshot F   save the last frame as PNG (exit status 3 if it is blank)\n"
+    "  --size WxH       window size, 64..16384 (default 960x540)\n"
+    "  --light          light theme (default dark)\n"
+    "  --game G --input FILE  load that game's input\n"
+    "  --step N         start at step N\n"
+    "  --play           autoplay;  --speed X: its speed factor (clamped to 0.25..8)\n"
+    "  --mode dp        the DP view (mahjong, goudan)\n"
+    "  --query Q --seed S  goudan: the query played out, and its chance seed\n"
+    "  --anim X         freeze the tween into step N at progress X (0..1)\n"
+    "  --lang en|zh     the language of the words on the canvas (default en)\n"
+    "  -h, --help       this text\n";
 
 typedef struct opts {
     const char *game, *input;
@@ -39,55 +61,45 @@ typedef struct opts {
     unsigned long long seed;
 } opts;
 
+/* DS_ARGS_RUN, or the exit status (0 after --help, 2 after a message). */
 static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *h) {
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--game") && i + 1 < argc) {
-            o->game = argv[++i];
-            if (dsv_game_from_id(o->game) < 0) return -1;
-        } else if (!strcmp(a, "--input") && i + 1 < argc) {
-            o->input = argv[++i];
-        } else if (!strcmp(a, "--step") && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (*end || v < 0 || v > 100000000) return -1;
-            app->start_step = (int)v;
-        } else if (!strcmp(a, "--play")) {
-            app->start_play = 1;
-        } else if (!strcmp(a, "--speed") && i + 1 < argc) {
-            o->speed = atof(argv[++i]);
-            if (!(o->speed > 0)) return -1;
-        } else if (!strcmp(a, "--mode") && i + 1 < argc) {
-            const char *m = argv[++i];
-            if (!strcmp(m, "dp")) o->dp = 1;
-            else if (strcmp(m, "game")) return -1;
-        } else if (!strcmp(a, "--query") && i + 1 < argc) {
-            o->query = atoi(argv[++i]) - 1;
-            if (o->query < 0) return -1;
-        } else if (!strcmp(a, "--anim") && i + 1 < argc) {
-            o->anim = atof(argv[++i]);
-            if (!(o->anim >= 0 && o->anim <= 1)) return -1;
-        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            o->seed = strtoull(argv[++i], NULL, 10);
-        } else if (!strcmp(a, "--frames") && i + 1 < argc) {
-            char *end;
-            app->max_frames = strtol(argv[++i], &end, 10);
-            if (*end || app->max_frames < 1) return -1;
-        } else if (!strcmp(a, "--screenshot") && i + 1 < argc) {
-            app->screenshot = argv[++i];
-        } else if (!strcmp(a, "--size") && i + 1 < argc) {
-            if (sscanf(argv[++i], "%dx%d", w, h) != 2 || *w < 64 || *h < 64) return -1;
-        } else if (!strcmp(a, "--light")) {
-            app->host.dark = 0;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage();
-            exit(0);
-        } else {
-            return -1;
-        }
-    }
-    return 0;
+    const char *mode = NULL, *lang = NULL;
+    int rc, size[2] = {*w, *h}, step = 0, frames = 0, query = 0;
+    uint64_t seed = 0;
+    ds_opt table[] = {
+        DS_ARG_INT("frames", &frames, 1, INT_MAX, NULL),
+        DS_ARG_STR("screenshot", 0, &app->screenshot),
+        DS_ARG_SIZE("size", size, 64, 16384),
+        DS_ARG_FLAG_OFF("light", &app->host.dark),
+        DS_ARG_STR("game", 0, &o->game),
+        DS_ARG_STR("input", 0, &o->input),
+        DS_ARG_INT("step", &step, 0, 100000000, NULL),
+        DS_ARG_FLAG("play", &app->start_play),
+        DS_ARG_NUM("speed", &o->speed, 1e-9, 1e9, "a positive number"),
+        DS_ARG_STR("mode", 0, &mode),
+        DS_ARG_INT("query", &query, 1, INT_MAX, NULL),
+        DS_ARG_NUM("anim", &o->anim, 0, 1, NULL),
+        DS_ARG_U64("seed", &seed),
+        DS_ARG_STR("lang", 0, &lang),
+        DS_ARG_END};
+    ds_args args = {.cmd = CMD, .usage = usage_text, .opts = table, .max_operands = 0};
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (o->game && dsv_game_from_id(o->game) < 0)
+        return ds_args_fail(CMD, "unknown game '%.60s' (cirno, thegame, mahjong or goudan)", o->game);
+    if (!o->game != !o->input) return ds_args_fail(CMD, "--game and --input go together");
+    if (lang && ui_lang_from_name(lang) < 0)
+        return ds_args_fail(CMD, "--lang must be en or zh, found '%.60s'", lang);
+    if (lang) app->view.lang = ui_lang_from_name(lang);
+    if (mode && !strcmp(mode, "dp")) o->dp = 1;
+    else if (mode && strcmp(mode, "game"))
+        return ds_args_fail(CMD, "--mode must be game or dp, found '%.60s'", mode);
+    *w = size[0];
+    *h = size[1];
+    app->start_step = step;
+    if (frames) app->max_frames = frames;
+    o->query = query > 0 ? query - 1 : 0; /* 0-based */
+    o->seed = seed;
+    return DS_ARGS_RUN;
 }
 
 static void frame(void *arg) {
@@ -130,6 +142,8 @@ static void frame(void *arg) {
         f.theme = &app->theme;
         f.game = app->host.game;
         f.view = &app->view;
+        ds_buf_clear(&app->view.drawn); /* the strings of this frame (dsv_api_drawn_strings) */
+        app->text.record = &app->view.drawn;
         app->scene->draw(app->scene_state, &f);
         if (app->screenshot && app->max_frames && app->frame + 1 == app->max_frames) {
             int rc = i_video_screenshot(app, app->screenshot);
@@ -177,14 +191,13 @@ static int load_native(ds_app *app, const opts *o) {
     char *text = NULL;
     size_t len = 0, cap = 0, got;
     int game, rc;
-    if (!o->game && !o->input) return 0;
-    if (!o->game || !o->input) {
-        fputs("deckscope-view: --game and --input go together\n", stderr);
-        return -1;
-    }
+    if (!o->game || !o->input) return 0; /* parse_args: both or neither */
     game = dsv_game_from_id(o->game);
     fp = fopen(o->input, "rb");
-    if (!fp) { perror(o->input); return -1; }
+    if (!fp) {
+        fprintf(stderr, CMD ": cannot open '%s': %s\n", o->input, strerror(errno));
+        return -1;
+    }
     do {
         if (len + 65536 + 1 > cap) {
             char *t = realloc(text, cap = (len + 65536 + 1) * 2);
@@ -243,7 +256,7 @@ static void shutdown_app(ds_app *app) {
 int main(int argc, char **argv) {
     ds_app *app;
     opts o;
-    int w = 960, h = 540;
+    int w = 960, h = 540, rc;
     /* `deckscope-view --render ...` (deckscope render): no window at all. */
     if (argc > 1 && !strcmp(argv[1], "--render")) return render_main(argc - 1, argv + 1);
     app = calloc(1, sizeof *app);
@@ -254,11 +267,10 @@ int main(int argc, char **argv) {
     app->host.game = -1;
     dsv_init(&app->view);
     view_api_attach(&app->view);
-    if (parse_args(app, &o, argc, argv, &w, &h) != 0) {
-        usage();
+    if ((rc = parse_args(app, &o, argc, argv, &w, &h)) != DS_ARGS_RUN) {
         dsv_free(&app->view);
         free(app);
-        return 2;
+        return rc;
     }
     if (load_native(app, &o) != 0) {
         dsv_free(&app->view);
@@ -293,7 +305,6 @@ int main(int argc, char **argv) {
     return 0;
 #else
     {
-        int rc;
         while (app->running) {
             double start = i_timer_now();
             frame(app);

@@ -2,21 +2,28 @@
  * PNG of one step, with no window and no display (SDL's software renderer
  * on a surface). `deckscope render ...` (cli/cmd_render.c) runs this.
  *
- *   deckscope-view --render <game> [--from I] [--to J] -o out.gif
- *   deckscope-view --render <game> [--step I] -o out.png
+ *   deckscope-view --render <game> [--from I] [--to J] -o out.gif [FILE]
+ *   deckscope-view --render <game> [--step I] -o out.png [FILE]
  *       [--size WxH] [--scale S] [--light] [--tween T] [--input FILE]
  *       [--query Q] [--seed S]
  *
- * The input comes from --input or stdin. Defaults: the whole game (GIF) or
+ * Options are parsed by cli/ds_args.h, the parser of the deckscope CLI, so
+ * errors read like the CLI's: "deckscope render: ... (see deckscope render
+ * --help)". The input comes from FILE (or --input FILE), else stdin; "-" is
+ * stdin. Defaults: the whole game (GIF) or
  * step 0 (PNG), 640x360 CSS pixels at scale 1, dark theme, 5 tween frames
  * per step (render.h gives the frame schedule). "-o -" writes to stdout.
  * Exit status: 0, 1 (cannot write the file), 2 (bad arguments or input:
  * one line on stderr, nothing written). */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ds_args.h"
 #include "render.h"
+#include "strings.h"
 
 #ifdef __EMSCRIPTEN__
 int render_main(int argc, char **argv) {
@@ -29,102 +36,74 @@ int render_main(int argc, char **argv) {
 #include "stb_image_write.h"
 
 static const char usage_text[] =
-    "usage: deckscope render <game> [--from I] [--to J] -o out.gif < input\n"
-    "       deckscope render <game> [--step I] -o out.png < input\n"
-    "         [--size WxH] (CSS pixels, default 640x360)  [--scale S] (pixels per CSS pixel, default 1)\n"
-    "         [--light] [--tween T] (tween frames per step, default 5, 0 = none)\n"
-    "         [--input FILE] [--query Q --seed S] (goudan: the query played out)\n"
+    "usage: deckscope render <game> [--from I] [--to J] -o out.gif [FILE]\n"
+    "       deckscope render <game> [--step I] -o out.png [FILE]\n"
+    "  -o, --output F  the file to write, .gif or .png ('-': a GIF on stdout)\n"
+    "  --from I, --to J  the steps of the GIF (default: the whole game)\n"
+    "  --step I        the step of the PNG (default 0)\n"
+    "  --size WxH      CSS pixels, 64..4096 (default 640x360)\n"
+    "  --scale S       pixels per CSS pixel, 0.25..4 (default 1)\n"
+    "  --light, --dark the theme (default dark)\n"
+    "  --tween T       tween frames per step, 0..30 (default 5, 0 = none)\n"
+    "  --query Q --seed S  goudan: the query played out, and its chance seed\n"
+    "  --lang en|zh    the language of the words on the canvas (default en)\n"
+    "  --input FILE    the same as FILE; FILE absent or '-': standard input\n"
+    "  -h, --help      this text\n"
     "A GIF shows each step for 1 s: T tween frames of 0.1 s, then the new state for 0.5 s.\n";
+
+#define CMD "deckscope render"
 
 typedef struct render_args {
     int game;
-    const char *out, *input;
-    long from, to, step;   /* -1 = default */
-    int css_w, css_h, dark, tween, query;
+    const char *out, *input, *lang;
+    int from, to, step;    /* -1 = default */
+    int size[2], dark, tween, query;
     double scale;
-    unsigned long long seed;
+    uint64_t seed;
 } render_args;
 
-static int arg_error(const char *msg, const char *what) {
-    fprintf(stderr, "deckscope render: %s%s%s (deckscope render --help)\n", msg, what ? " " : "",
-            what ? what : "");
-    return 2;
-}
-
-static int parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    long v;
-    if (!s || !*s) return -1;
-    v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
+/* DS_ARGS_RUN, or the exit status (0 after --help, 2 after a message). */
 static int parse(int argc, char **argv, render_args *a) {
-    int i;
+    int rc;
+    const char *game;
+    ds_opt opts[] = {
+        DS_ARG_INT("from", &a->from, 0, 1000000000, NULL),
+        DS_ARG_INT("to", &a->to, 0, 1000000000, NULL),
+        DS_ARG_INT("step", &a->step, 0, 1000000000, NULL),
+        DS_ARG_STR("output", 'o', &a->out),
+        DS_ARG_STR("input", 0, &a->input),
+        DS_ARG_SIZE("size", a->size, 64, 4096),
+        DS_ARG_NUM("scale", &a->scale, 0.25, 4, NULL),
+        DS_ARG_FLAG_OFF("light", &a->dark),
+        DS_ARG_FLAG("dark", &a->dark),
+        DS_ARG_INT("tween", &a->tween, 0, 30, NULL),
+        DS_ARG_INT("query", &a->query, 1, 1000000000, NULL),
+        DS_ARG_U64("seed", &a->seed),
+        DS_ARG_STR("lang", 0, &a->lang),
+        DS_ARG_END};
+    ds_args args = {.cmd = CMD, .usage = usage_text, .opts = opts, .max_operands = 2}; /* <game> [FILE] */
     memset(a, 0, sizeof *a);
     a->game = -1;
     a->from = a->to = a->step = -1;
-    a->css_w = 640;
-    a->css_h = 360;
+    a->size[0] = 640;
+    a->size[1] = 360;
     a->dark = 1;
     a->tween = 5;
     a->scale = 1;
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long v;
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            fputs(usage_text, stdout);
-            exit(0);
-        } else if (s[0] != '-' && a->game < 0) {
-            a->game = dsv_game_from_id(s);
-            if (a->game < 0) return arg_error("unknown game", s);
-            continue;
-        } else if (!strcmp(s, "--light")) {
-            a->dark = 0;
-            continue;
-        } else if (!strcmp(s, "--dark")) {
-            a->dark = 1;
-            continue;
-        }
-        if (!val) return arg_error("missing value after", s);
-        i++;
-        if (!strcmp(s, "--from") || !strcmp(s, "--to") || !strcmp(s, "--step")) {
-            if (parse_long(val, 0, 1000000000L, &v) != 0) return arg_error("bad step", val);
-            if (s[2] == 'f') a->from = v;
-            else if (s[2] == 't') a->to = v;
-            else a->step = v;
-        } else if (!strcmp(s, "-o") || !strcmp(s, "--output")) {
-            a->out = val;
-        } else if (!strcmp(s, "--input")) {
-            a->input = val;
-        } else if (!strcmp(s, "--size")) {
-            char x;
-            if (sscanf(val, "%d%c%d", &a->css_w, &x, &a->css_h) != 3 || (x != 'x' && x != 'X') ||
-                a->css_w < 64 || a->css_h < 64 || a->css_w > 4096 || a->css_h > 4096)
-                return arg_error("bad --size (WxH, 64..4096)", val);
-        } else if (!strcmp(s, "--scale")) {
-            char *end;
-            a->scale = strtod(val, &end);
-            if (*end || !(a->scale >= 0.25 && a->scale <= 4)) return arg_error("bad --scale (0.25..4)", val);
-        } else if (!strcmp(s, "--tween")) {
-            if (parse_long(val, 0, 30, &v) != 0) return arg_error("bad --tween (0..30)", val);
-            a->tween = (int)v;
-        } else if (!strcmp(s, "--query")) {
-            if (parse_long(val, 1, 1000000000L, &v) != 0) return arg_error("bad --query", val);
-            a->query = (int)v;
-        } else if (!strcmp(s, "--seed")) {
-            char *end;
-            a->seed = strtoull(val, &end, 10);
-            if (*end) return arg_error("bad --seed", val);
-        } else {
-            return arg_error("unknown option", s);
-        }
+    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (args.noperands < 1) return ds_args_fail(CMD, "which game? cirno, thegame, mahjong or goudan");
+    game = args.operands[0];
+    a->game = dsv_game_from_id(game);
+    if (a->game < 0)
+        return ds_args_fail(CMD, "unknown game '%.60s' (cirno, thegame, mahjong or goudan)", game);
+    if (args.noperands > 1) {
+        if (a->input) return ds_args_fail(CMD, "the input is FILE or --input FILE, not both");
+        a->input = args.operands[1];
     }
-    if (a->game < 0) return arg_error("which game? cirno, thegame, mahjong or goudan", NULL);
-    if (!a->out) return arg_error("where to? -o out.gif or -o out.png", NULL);
-    return 0;
+    if (!a->out) return ds_args_fail(CMD, "where to? -o out.gif or -o out.png");
+    if (a->lang && ui_lang_from_name(a->lang) < 0)
+        return ds_args_fail(CMD, "--lang must be en or zh, found '%.60s'", a->lang);
+    return DS_ARGS_RUN;
 }
 
 static int ends_with(const char *s, const char *suffix) {
@@ -174,23 +153,24 @@ int render_main(int argc, char **argv) {
     ds_buf in;
     int rc = parse(argc, argv, &a), gif;
     size_t n;
-    if (rc) return rc;
+    if (rc != DS_ARGS_RUN) return rc;
     gif = ends_with(a.out, ".gif");
     if (!gif && !ends_with(a.out, ".png") && strcmp(a.out, "-"))
-        return arg_error("the output must end in .gif or .png:", a.out);
+        return ds_args_fail(CMD, "the output must end in .gif or .png, found '%.60s'", a.out);
     if (!strcmp(a.out, "-")) gif = 1;
-    if (gif && a.step >= 0) return arg_error("--step is for a PNG; a GIF takes --from and --to", NULL);
+    if (gif && a.step >= 0) return ds_args_fail(CMD, "--step is for a PNG; a GIF takes --from and --to");
     if (!gif && (a.from >= 0 || a.to >= 0) && a.step < 0) a.step = a.from >= 0 ? a.from : a.to;
 
     ds_buf_init(&in);
     {
-        FILE *fp = a.input ? fopen(a.input, "rb") : stdin;
+        int from_stdin = !a.input || !strcmp(a.input, "-");
+        FILE *fp = from_stdin ? stdin : fopen(a.input, "rb");
         if (!fp) {
-            perror(a.input);
+            fprintf(stderr, CMD ": cannot open '%s': %s\n", a.input, strerror(errno));
             return 2;
         }
         rc = read_all(fp, &in);
-        if (fp != stdin) fclose(fp);
+        if (!from_stdin) fclose(fp);
         if (rc != 0) {
             fputs("deckscope render: cannot read the input\n", stderr);
             ds_buf_free(&in);
@@ -198,6 +178,7 @@ int render_main(int argc, char **argv) {
         }
     }
     dsv_init(&v);
+    if (a.lang) v.lang = ui_lang_from_name(a.lang);
     if (dsv_load(&v, a.game, in.data, in.len - 1) != 0) {
         char msg[260];
         ds_error_format(&v.error, msg, sizeof msg);
@@ -221,7 +202,7 @@ int render_main(int argc, char **argv) {
     }
     n = v.trace.n;
     if (a.from > (long)n || a.to > (long)n || a.step > (long)n) {
-        fprintf(stderr, "deckscope render %s: step %ld is past the last step %lu\n", dsv_game_id(a.game),
+        fprintf(stderr, "deckscope render %s: step %d is past the last step %lu\n", dsv_game_id(a.game),
                 a.from > (long)n ? a.from : a.to > (long)n ? a.to : a.step, (unsigned long)n);
         dsv_free(&v);
         return 2;
@@ -238,7 +219,7 @@ int render_main(int argc, char **argv) {
         size_t from = a.from >= 0 ? (size_t)a.from : 0, to = a.to >= 0 ? (size_t)a.to : n;
         render_gif_defaults(&o);
         o.tween_frames = a.tween;
-        if (render_gif_begin(&job, &v, from, to, a.css_w, a.css_h, (float)a.scale, a.dark, &o) != 0 ||
+        if (render_gif_begin(&job, &v, from, to, a.size[0], a.size[1], (float)a.scale, a.dark, &o) != 0 ||
             (rc = render_gif_work(&job, &v, 1e12)) != 0) {
             fprintf(stderr, "deckscope render: %s\n", job.error);
             render_gif_free(&job);
@@ -255,7 +236,7 @@ int render_main(int argc, char **argv) {
     } else {
         ds_offscreen os;
         size_t step = a.step >= 0 ? (size_t)a.step : 0;
-        if (offscreen_init(&os, a.css_w, a.css_h, (float)a.scale, a.dark) != 0 ||
+        if (offscreen_init(&os, a.size[0], a.size[1], (float)a.scale, a.dark) != 0 ||
             offscreen_draw(&os, &v, step, step, 1.0, 0) != 0) {
             fprintf(stderr, "deckscope render: %s\n", SDL_GetError());
             offscreen_free(&os);

@@ -21,6 +21,7 @@
 
 #include "cirno/cirno.h"
 #include "draw.h"
+#include "strings.h"
 #include "scene.h"
 #include "scene_util.h"
 
@@ -446,14 +447,14 @@ static void draw_hud(const ctx *c) {
     SDL_Color hi = c->p.accent;
 
     /* ROUND r/m */
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, "ROUND ") ;
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_CIRNO_HUD_ROUND)) ;
     snprintf(buf, sizeof buf, "%u/%u%s", (unsigned)(now->round ? now->round : 0), (unsigned)now->m,
              now->phase == CIRNO_PHASE_GAME_OVER ? " \xe2\x9c\x93" : "");
     changed = mk && mk->kind == CIRNO_EV_ROUND;
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
     x += 18 * s;
     /* PLAY t (in the round) and the game's total */
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, "PLAY ");
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_CIRNO_HUD_PLAY));
     snprintf(buf, sizeof buf, "%u", (unsigned)now->turn);
     changed = mk && mk->kind != CIRNO_EV_ROUND;
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
@@ -461,7 +462,7 @@ static void draw_hud(const ctx *c) {
     x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, buf);
     x += 18 * s;
     /* DECK left */
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, "DECK ");
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_CIRNO_HUD_DECK));
     snprintf(buf, sizeof buf, "%u", deck_now);
     changed = mk && mk->kind != CIRNO_EV_ROUND;
     su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
@@ -617,10 +618,10 @@ static void draw_seat(const ctx *c, int i) {
             float cx0, cy0, cw, ch;
             chip_rect(L, i, 0, &cx0, &cy0, &cw, &ch);
             su_badge(f, cx0 - 26 * s, y + L->sh / 2, DS_FONT_SMALL, su_alpha(p->red, lost),
-                     su_alpha(p->bg, lost), "LOST");
+                     su_alpha(p->bg, lost), ui_str(c->v, UI_CIRNO_LOST));
         } else {
             su_badge(f, x + L->sw - 26 * s, y + L->pad + L->name_h / 2 - 1 * s, DS_FONT_SMALL,
-                     su_alpha(p->red, lost), su_alpha(p->bg, lost), "LOST");
+                     su_alpha(p->red, lost), su_alpha(p->bg, lost), ui_str(c->v, UI_CIRNO_LOST));
         }
     }
 }
@@ -644,7 +645,7 @@ static void draw_caption(const ctx *c, const cirno_event *e, float cy, float alp
     char buf[64];
     if (alpha <= 0.001f) return;
     if (e->kind == CIRNO_EV_ROUND) {
-        snprintf(buf, sizeof buf, "ROUND %u \xc2\xb7 p = 0", (unsigned)e->round);
+        snprintf(buf, sizeof buf, ui_str(c->v, UI_CIRNO_ROUND_P0), (unsigned)e->round);
     } else {
         const char *cn = cirno_card_name(e->card);
         if (cirno_card_is_counter(e->card))
@@ -717,7 +718,7 @@ static void draw_centre(const ctx *c) {
                     li == 0 ? buf : NULL);
         }
         su_text_mid(f, DS_FONT_SMALL, deck_x + L->card_w / 2, deck_y + L->card_h + 9 * s, DS_ALIGN_CENTER,
-                    p->muted, "DECK");
+                    p->muted, ui_str(c->v, UI_CIRNO_DECK));
     }
 
     /* p, counting from the old value to the new one */
@@ -747,9 +748,9 @@ static void draw_centre(const ctx *c) {
         if (L->mode == MODE_ROSTER) by = p_cy, font = DS_FONT_BODY;
         if (L->mode == MODE_ROSTER)
             su_badge_left(f, L->cx + su_text_zoom_width(f, DS_FONT_TITLE, L->zoom, "140") / 2 + 8 * s, by,
-                          font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), "LOSS");
+                          font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), ui_str(c->v, UI_CIRNO_LOSS));
         else
-            su_badge(f, L->cx, by, font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), "LOSS");
+            su_badge(f, L->cx, by, font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), ui_str(c->v, UI_CIRNO_LOSS));
     }
 }
 
@@ -805,7 +806,7 @@ static void draw_effects(const ctx *c) {
     } else if (ev->kind == CIRNO_EV_ROUND) {
         float a = su_bump(k);
         char buf[32];
-        snprintf(buf, sizeof buf, "ROUND %u", (unsigned)ev->round);
+        snprintf(buf, sizeof buf, ui_str(c->v, UI_CIRNO_ROUND_N), (unsigned)ev->round);
         if (a > 0.02f) {
             float cy = c->L->cy - c->L->bh / 2 - 2 * c->s;
             su_badge(f, c->L->cx, cy, DS_FONT_BODY, su_alpha(c->p.accent, a), su_alpha(c->p.bg, a), buf);

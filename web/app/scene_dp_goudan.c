@@ -5,14 +5,17 @@
  * heat map of 小E's win probability over both HPs, and the solve animation
  * (the layers of the DP in the engine's order, filling).
  *
- * Numbers and short codes only; the labels are in the page's panel
- * (dp_goudan.js). The model is view_dp_goudan.c; clicks call into it. */
+ * Numbers, codes and short words (strings.h, in the view's language); the
+ * explanations are in the page's panel (dp_goudan.js). The model is
+ * view_dp_goudan.c (its labels and codes are ASCII, for the page's JSON:
+ * the words are put in the view's language here); clicks call into it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "draw.h"
+#include "strings.h"
 #include "scene.h"
 #include "view_api.h"
 #include "view_dp_goudan.h"
@@ -73,16 +76,49 @@ static void outline(const ds_frame *f, rectf r, float t, SDL_Color c) {
     draw_rect(f->r, r.x + r.w - t, r.y, t, r.h, c);
 }
 
+static const char *who_name(const ds_frame *f, int side) {
+    return ui_str(f->view, side ? UI_GD_NAME_T : UI_GD_NAME_E);
+}
+
+/* An operation's short name ("FACE 3", "攻击 3"; dsv_dp_goudan_op_code in English). */
+static void op_label(const ds_frame *f, const goudan_op *op, char *out, size_t n) {
+    switch (op->kind) {
+    case GOUDAN_OP_PLAY: snprintf(out, n, "%s", ui_str(f->view, UI_GDP_OP_PLAY)); break;
+    case GOUDAN_OP_FACE: snprintf(out, n, ui_str(f->view, UI_GDP_OP_FACE), op->attacker_hp); break;
+    case GOUDAN_OP_TRADE: snprintf(out, n, ui_str(f->view, UI_GDP_OP_TRADE), op->attacker_hp, op->target_hp); break;
+    case GOUDAN_OP_SKILL: snprintf(out, n, "%s", ui_str(f->view, UI_GDP_OP_SKILL)); break;
+    case GOUDAN_OP_END: snprintf(out, n, "%s", ui_str(f->view, UI_GDP_OP_END)); break;
+    default: dsv_dp_goudan_op_code(op, out, n); break;
+    }
+}
+
+/* A breadcrumb's text in the view's language. The model's labels are
+ * "step N: E|T", "typed: E a, T b" and "PLAY <target codes>" (ASCII). */
+static void crumb_label(const ds_frame *f, const char *label, char *out, size_t n) {
+    long step;
+    char who;
+    if (sscanf(label, "step %ld: %c", &step, &who) == 2)
+        snprintf(out, n, ui_str(f->view, UI_GDP_STEP), step, who_name(f, who == 'T'));
+    else if (!strncmp(label, "typed: ", 7))
+        snprintf(out, n, "%s%s", ui_str(f->view, UI_GDP_TYPED), label + 7);
+    else if (!strncmp(label, "PLAY", 4))
+        snprintf(out, n, "%s%s", ui_str(f->view, UI_GDP_OP_PLAY), label + 4);
+    else
+        snprintf(out, n, "%s", label);
+}
+
 static void draw_chips(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf area) {
     const ds_theme *th = f->theme;
     float u = f->scale, x = area.x, h = 26 * u, y = area.y;
     int i;
     S->nchips = 0;
     for (i = 0; i < dp->n; i++) {
-        const char *s = dp->nav[i].label;
-        float w = text_width(f->text, DS_FONT_SMALL, s) + 18 * u;
+        char s[96];
+        float w;
         int last = i == dp->n - 1;
         SDL_Color bg = last ? th->accent : th->card;
+        crumb_label(f, dp->nav[i].label, s, sizeof s);
+        w = text_width(f->text, DS_FONT_SMALL, s) + 18 * u;
         if (x + w > area.x + area.w && i > 0) break;
         if (i) {
             text_mid(f, DS_FONT_BODY, x + 7 * u, y + h / 2, DS_ALIGN_CENTER, th->muted, ">");
@@ -113,7 +149,7 @@ static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, r
         float y = a.y + (float)i * rowh, cy = y + rowh / 2, bh = rowh * 0.62f;
         int chosen = i == dp->dec.chosen;
         SDL_Color c = chosen ? side_color[dp->mover] : color_mix(side_color[dp->mover], th->muted, 0.6f);
-        dsv_dp_goudan_op_code(op, buf, sizeof buf);
+        op_label(f, op, buf, sizeof buf);
         if (S->hover_kind == HIT_OP && S->hover_i == i)
             draw_round_rect(f->r, a.x - 4 * u, y + 1 * u, a.w + 8 * u, rowh - 2 * u, 6 * u, th->card);
         text_mid(f, DS_FONT_BODY, a.x + (chosen ? 18 * u : 0), cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
@@ -138,7 +174,7 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
     float *y0 = S->y0, *acc = S->acc;
     float u = f->scale, colw, gap = 3 * u;
     int i;
-    char buf[32];
+    char buf[64];
     S->nnodes = 0;
     if (!dp->ok || dp->play_index < 0 || !dp->expanded || tr->n <= 0) return;
     colw = (a.w - 3 * gap) / 4;
@@ -172,10 +208,14 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
         if (h >= 16 * u) {
             SDL_Color tc = th->dark ? white : th->fg;
             if (nd->parent < 0)
-                snprintf(buf, sizeof buf, "PLAY %.4f", nd->value);
-            else if (nd->outcome != 0)
+                snprintf(buf, sizeof buf, ui_str(f->view, UI_GDP_PLAY_VALUE), nd->value);
+            else if (nd->outcome != 0) {
+                char won[32];
+                snprintf(won, sizeof won, ui_str(f->view, UI_GDP_WINS_SHORT),
+                         who_name(f, (nd->outcome > 0) == (dp->mover == 0) ? 0 : 1));
                 snprintf(buf, sizeof buf, "%s %d/%d %s", dsv_dp_goudan_target_code(nd->target, dp->mover),
-                         nd->count, nd->characters, (nd->outcome > 0) == (dp->mover == 0) ? "E wins" : "T wins");
+                         nd->count, nd->characters, won);
+            }
             else if (colw > 120 * u)
                 snprintf(buf, sizeof buf, "%s %d/%d  %.3f", dsv_dp_goudan_target_code(nd->target, dp->mover),
                          nd->count, nd->characters, nd->value);
@@ -275,8 +315,10 @@ static void draw_solve(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp,
                 draw_rect(f->r, x + 1 * u, top + bh - h * fill, bw - 2 * u, h * fill,
                           !done && i == in->layer ? th->accent : side_color[0]);
         }
-        snprintf(buf, sizeof buf, "HP<=%d  L=%d (%d/%d)  %s  %llu/%llu", dp->anim_hp, in->total_hp,
-                 done ? in->nlayers : in->layer + 1, in->nlayers, done ? "done" : in->phase_name,
+        int ph = done ? GOUDAN_PHASE_DONE : (int)in->phase;
+        snprintf(buf, sizeof buf, ui_str(f->view, UI_GDP_SOLVE), dp->anim_hp, in->total_hp,
+                 done ? in->nlayers : in->layer + 1, in->nlayers,
+                 ui_str(f->view, ph >= 0 && ph <= GOUDAN_PHASE_DONE ? (ui_id)(UI_GDP_PHASE_CHANCE1 + ph) : UI_GDP_PHASE_DONE),
                  (unsigned long long)in->start_states_solved, (unsigned long long)in->start_states_total);
         text_draw(f->text, f->r, DS_FONT_SMALL, a.x + 8 * u, a.y + 4 * u, DS_ALIGN_LEFT, th->fg, buf);
         snprintf(buf, sizeof buf, "%s", dp->anim_playing ? "||" : S_PLAY);
@@ -366,8 +408,10 @@ static void draw(void *self, const ds_frame *f) {
     /* the state's value, mover coloured */
     if (dp->n > 0) {
         const goudan_state *s = &dp->nav[dp->n - 1].st;
-        snprintf(buf, sizeof buf, "E %d  T %d   %s  %.6f", s->player[0].hp, s->player[1].hp,
-                 s->winner >= 0 ? (s->winner ? "T wins" : "E wins") : (dp->mover ? "T:" : "E:"), dp->value);
+        char won[32];
+        if (s->winner >= 0) snprintf(won, sizeof won, ui_str(f->view, UI_GDP_WINS_SHORT), who_name(f, s->winner & 1));
+        else snprintf(won, sizeof won, "%s:", dp->mover ? "T" : "E");
+        snprintf(buf, sizeof buf, "E %d  T %d   %s  %.6f", s->player[0].hp, s->player[1].hp, won, dp->value);
         text_draw(f->text, f->r, DS_FONT_BODY, W - pad, top, DS_ALIGN_RIGHT, side_color[dp->mover], buf);
         top += 26 * u;
     }
@@ -388,7 +432,13 @@ static void draw(void *self, const ds_frame *f) {
         solve = (rectf){2 * pad + (W - 3 * pad) * 0.55f, H - pad - lower, (W - 3 * pad) * 0.45f, lower};
     }
     if (!dp->ok) {
-        text_mid(f, DS_FONT_BODY, ops.x, ops.y + 14 * u, DS_ALIGN_LEFT, th->muted, dp->err);
+        const char *err = dp->err;
+        char over[96];
+        if (dp->n > 0 && dp->nav[dp->n - 1].st.winner >= 0) { /* "game over: E wins" in the view's language */
+            snprintf(over, sizeof over, ui_str(f->view, UI_GDP_GAME_OVER), who_name(f, dp->nav[dp->n - 1].st.winner & 1));
+            err = over;
+        }
+        text_mid(f, DS_FONT_BODY, ops.x, ops.y + 14 * u, DS_ALIGN_LEFT, th->muted, err);
         S->nops = S->nnodes = 0;
     } else {
         draw_ops(S, f, dp, ops);

@@ -18,13 +18,13 @@
 
 #include "draw.h"
 #include "goudan/goudan.h"
+#include "strings.h"
 #include "scene.h"
 
 #define S_MINUS "\xe2\x88\x92" /* − */
 #define S_HEART "\xe2\x99\xa5" /* ♥ */
 #define S_PLAY "\xe2\x96\xb6"  /* ▶ */
 #define S_CROSS "\xe2\x9c\x97" /* ✗ */
-#define S_DOT "\xc2\xb7"       /* · */
 
 typedef struct gscene {
     int unused;
@@ -51,7 +51,6 @@ static const SDL_Color hurt_color = {0xe5, 0x39, 0x35, 255};
 static const SDL_Color card_color = {0x8e, 0x5a, 0xd6, 255}; /* a card: goudan violet */
 static const SDL_Color white = {255, 255, 255, 255};
 
-static const char *const side_letter[2] = {"E", "T"};
 
 static float clampf(float x, float a, float b) { return x < a ? a : x > b ? b : x; }
 static float lerpf(float a, float b, float k) { return a + (b - a) * k; }
@@ -234,7 +233,7 @@ static void draw_plate(const ds_frame *f, const layout *L, int side, const plate
                         with_alpha(th->accent, pa->glow));
     draw_round_rect(f->r, x, y, w, h, 12 * u, bg);
     draw_circle(f->r, px, py, r, pa->lost ? th->muted : sc);
-    text_mid(f, DS_FONT_TITLE, px, py, DS_ALIGN_CENTER, white, side_letter[side]);
+    text_mid(f, DS_FONT_TITLE, px, py, DS_ALIGN_CENTER, white, ui_str(f->view, side ? UI_GD_BADGE_T : UI_GD_BADGE_E));
     tx = px + r + 12 * u;
     snprintf(buf, sizeof buf, S_HEART " %d", pa->hp);
     tx += text_draw(f->text, f->r, DS_FONT_TITLE, tx, py - text_line_height(f->text, DS_FONT_TITLE) / 2,
@@ -267,8 +266,10 @@ static void draw_plate(const ds_frame *f, const layout *L, int side, const plate
         }
         if (pa->moving) {
             float oy = py + 10 * u, ox = bar_x;
+            char ops[48];
+            snprintf(ops, sizeof ops, "%s%s", S_PLAY, bar_w > 200 * u ? ui_str(f->view, UI_GD_TO_MOVE_OPS) : "");
             ox += text_draw(f->text, f->r, DS_FONT_SMALL, ox, oy - text_line_height(f->text, DS_FONT_SMALL) / 2,
-                            DS_ALIGN_LEFT, th->accent, bar_w > 200 * u ? S_PLAY " to move  ops" : S_PLAY);
+                            DS_ALIGN_LEFT, th->accent, ops);
             for (k = 0; k < pa->O; k++)
                 draw_circle(f->r, ox + 12 * u + (float)k * 14 * u, oy, 5 * u,
                             k < pa->ops_left ? th->accent : th->card_edge);
@@ -313,42 +314,41 @@ static void draw_band(const ds_frame *f, const layout *L, const goudan_state *s,
     title[0] = sub[0] = 0;
     draw_rect(f->r, L->left, y0, L->cw, 1 * u, th->card_edge);
     draw_rect(f->r, L->left, y0 + L->band_h, L->cw, 1 * u, th->card_edge);
-    snprintf(sub, sizeof sub, "turn %d", (int)s->turn);
+    snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_TURN_N), (int)s->turn);
     text_draw(f->text, f->r, DS_FONT_SMALL, L->left + 4 * u, y0 + 6 * u, DS_ALIGN_LEFT, th->muted, sub);
     sub[0] = 0;
     if (e) {
-        const char *who = side_letter[e->player & 1];
+        const char *who = ui_str(f->view, (e->player & 1) ? UI_GD_NAME_T : UI_GD_NAME_E);
         tc = side_color[e->player & 1];
         switch (e->kind) {
         case GOUDAN_EV_TURN_START:
-            snprintf(title, sizeof title, "%s: TURN", who);
-            snprintf(sub, sizeof sub, e->drew ? "attack marks reset " S_DOT " draws a card"
-                                              : "attack marks reset " S_DOT " hand full, no draw");
+            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_TURN), who);
+            snprintf(sub, sizeof sub, "%s", ui_str(f->view, e->drew ? UI_GD_TURN_DRAW : UI_GD_TURN_FULL));
             break;
         case GOUDAN_EV_SKILL:
-            snprintf(title, sizeof title, "%s: SKILL  " S_MINUS "2 HP", who);
+            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_SKILL), who);
             break;
         case GOUDAN_EV_FACE:
-            snprintf(title, sizeof title, "%s: FACE  " S_MINUS "3", who);
+            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_FACE), who);
             break;
-        case GOUDAN_EV_TRADE: snprintf(title, sizeof title, "%s: TRADE", who); break;
-        case GOUDAN_EV_PLAY: snprintf(title, sizeof title, "%s: PLAY", who); break;
+        case GOUDAN_EV_TRADE: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_TRADE), who); break;
+        case GOUDAN_EV_PLAY: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_PLAY), who); break;
         case GOUDAN_EV_HIT:
-            snprintf(title, sizeof title, "HIT %d of 3", (int)s->hits_done);
-            snprintf(sub, sizeof sub, "random target: 1 of %d characters, probability 1/%d",
+            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_HIT), (int)s->hits_done);
+            snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_HIT_TARGET),
                      (int)e->characters, (int)e->characters);
             break;
-        case GOUDAN_EV_PLACE: snprintf(title, sizeof title, "%s: PLACE", who); break;
-        case GOUDAN_EV_END_TURN: snprintf(title, sizeof title, "%s: END TURN", who); break;
+        case GOUDAN_EV_PLACE: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_PLACE), who); break;
+        case GOUDAN_EV_END_TURN: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_END_TURN), who); break;
         case GOUDAN_EV_WIN: title[0] = 0; break;
         default: break;
         }
         if (e->has_decision && e->decision.n > 0)
-            snprintf(sub, sizeof sub, "P(%s wins) = %.4f  " S_DOT "  best of %d option%s", who,
-                     e->decision.value, e->decision.n, e->decision.n == 1 ? "" : "s");
+            snprintf(sub, sizeof sub, ui_str(f->view, e->decision.n == 1 ? UI_GD_CHANCE_1 : UI_GD_CHANCE_N), who,
+                     e->decision.value, e->decision.n);
     } else if (s->turn == 0) {
-        snprintf(title, sizeof title, "START");
-        snprintf(sub, sizeof sub, "E moves first " S_DOT " O = %d operations per turn", (int)s->O);
+        snprintf(title, sizeof title, "%s", ui_str(f->view, UI_GD_START));
+        snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_START_SUB), (int)s->O);
         tc = th->muted;
     }
     if (title[0]) {
@@ -376,7 +376,7 @@ static void draw_win(const ds_frame *f, const layout *L, int winner, float k) {
     if (k <= 0) return;
     draw_round_rect(f->r, L->cx - bw / 2, L->cy - bh / 2, bw, bh, 14 * u,
                     with_alpha(side_color[winner], k));
-    snprintf(buf, sizeof buf, "%s WINS", side_letter[winner]);
+    snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_WINS), ui_str(f->view, winner ? UI_GD_NAME_T : UI_GD_NAME_E));
     text_mid(f, DS_FONT_TITLE, L->cx, L->cy, DS_ALIGN_CENTER, with_alpha(white, k), buf);
 }
 

@@ -17,6 +17,7 @@
 
 #include "draw.h"
 #include "mahjong/mahjong.h"
+#include "strings.h"
 #include "scene.h"
 #include "scene_util.h"
 #include "view_dp_mahjong.h"
@@ -411,8 +412,6 @@ static void draw_flights(const ds_frame *f, const flights *fl) {
     }
 }
 
-static const char *const call_names[] = {"", "IN", "IN", "PASS", "SELFDRAWN", "OUT", "RON", "PONG", "CHOW", "WIN", "DRAW"};
-
 /* A banner over a seat's pond area: the call name and its tiles. */
 static void banner(const ds_frame *f, const seat_lay *S, const char *name, const uint8_t *tiles, int nt,
                    float a, SDL_Color col, int from) {
@@ -494,7 +493,7 @@ static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjon
     if (skip_a > 0.01f && y + bl < S->by + S->bh) {
         SDL_Color red = mj_suit_color(0, th->dark);
         text_draw(f->text, f->r, DS_FONT_SMALL, cx, y, DS_ALIGN_CENTER, with_alpha(red, skip_a),
-                  "\xe2\x9c\x97 PASS");
+                  ui_str(f->view, UI_MJ_SKIPPED));
     }
 }
 
@@ -726,25 +725,25 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         switch (ev->kind) {
         case MJ_EV_PONG:
             tiles[0] = tiles[1] = tiles[2] = ev->tile;
-            banner(f, S, "PONG", tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
+            banner(f, S, ui_str(v, UI_MJ_PONG), tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
             break;
         case MJ_EV_CHOW:
             for (p = 0; p < 3; p++) tiles[p] = (uint8_t)(ev->target + p);
-            banner(f, S, "CHOW", tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
+            banner(f, S, ui_str(v, UI_MJ_CHOW), tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
             break;
         case MJ_EV_RON:
             tiles[0] = ev->tile;
-            banner(f, S, "RON", tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark), claim_from(v, ev));
+            banner(f, S, ui_str(v, UI_MJ_RON), tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark), claim_from(v, ev));
             break;
         case MJ_EV_SELFDRAWN:
-            banner(f, S, "SELFDRAWN", NULL, 0, a, mj_suit_color(MJ_DOUBLE, th->dark), -1);
+            banner(f, S, ui_str(v, UI_MJ_SELFDRAWN), NULL, 0, a, mj_suit_color(MJ_DOUBLE, th->dark), -1);
             break;
         case MJ_EV_WIN:
-            banner(f, S, B->win_how == MJ_EV_RON ? "RON \xe2\x9c\x93 WIN" : "SELFDRAWN \xe2\x9c\x93 WIN", NULL, 0, a,
+            banner(f, S, ui_str(v, B->win_how == MJ_EV_RON ? UI_MJ_RON_WIN : UI_MJ_SELFDRAWN_WIN), NULL, 0, a,
                    mj_suit_color(MJ_DOUBLE, th->dark), -1);
             break;
         case MJ_EV_SKIP:
-            banner(f, S, "\xe2\x9c\x97 PASS", NULL, 0, a, mj_suit_color(0, th->dark), -1);
+            banner(f, S, ui_str(v, UI_MJ_SKIPPED), NULL, 0, a, mj_suit_color(0, th->dark), -1);
             break;
         case MJ_EV_DISCARD:
             if (ev->tile == MJ_PASS && ev->target < MJ_PLAYERS) {
@@ -765,14 +764,13 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 12 * s, with_alpha(th->muted, a));
             draw_round_rect(f->r, x, y, w, h, 10 * s, with_alpha(th->card, a));
             text_draw(f->text, f->r, DS_FONT_TITLE, f->w / 2, y + (h - lh) / 2, DS_ALIGN_CENTER, with_alpha(th->fg, a),
-                      "DRAW  \xc3\x97" "0");
+                      ui_str(v, UI_MJ_EXHAUSTED));
             break;
         }
         default:
             break;
         }
         (void)call;
-        (void)call_names;
     }
 }
 

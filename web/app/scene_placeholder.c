@@ -5,15 +5,16 @@
 #include <stdlib.h>
 
 #include "draw.h"
+#include "strings.h"
 #include "scene.h"
 
 const char *const ds_game_names[DS_NGAMES] = {"cirno", "thegame", "mahjong", "goudan"};
 
+/* Symbols only for the first two; mahjong and goudan have a word (strings.h). */
 static const char *const subtitles[DS_NGAMES] = {
     "\xe2\x91\xa8  + \xe2\x88\x92 \xc3\x97 \xc3\xb7",          /* ⑨  + − × ÷ */
     "2 \xe2\x86\x91 99 \xc2\xb7 2 \xe2\x86\x93 99",            /* 2 ↑ 99 · 2 ↓ 99 */
-    "\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  tiles", /* ♠ ♥ ♦ ♣  tiles */
-    "\xe2\x86\x92 \xe2\x86\x90  play \xc2\xb7 pass",           /* → ←  play · pass */
+    NULL, NULL,
 };
 
 static const SDL_Color game_colors[DS_NGAMES] = {
@@ -100,9 +101,8 @@ static void draw(void *self, const ds_frame *f) {
     float cx[DS_NGAMES], cy[DS_NGAMES];
     double t = f->t;
     int i;
-    char status[96];
-    const char *tagline =
-        "four card games, simulated exactly as their judges do";
+    char status[128];
+    const char *tagline = ui_str(f->view, UI_PH_TAGLINE);
 
     if (ch > 96 * s) ch = 96 * s;
     compact = ch < 80 * s;
@@ -113,16 +113,16 @@ static void draw(void *self, const ds_frame *f) {
 
     text_draw(f->text, r, DS_FONT_TITLE, pad, pad, DS_ALIGN_LEFT, th->fg, "deckscope");
     if (text_width(f->text, DS_FONT_BODY, tagline) > f->w - 2 * pad)
-        tagline = "four card games, judge-exact";
+        tagline = ui_str(f->view, UI_PH_TAGLINE_SHORT);
     text_draw(f->text, r, DS_FONT_BODY, pad, pad + title_h + 4 * s, DS_ALIGN_LEFT, th->muted, tagline);
-    snprintf(status, sizeof status, "t = %.1f s  \xc2\xb7  frame %ld  \xc2\xb7  %.0f\xc3\x97%.0f px  \xc2\xb7  scale %.2f",
+    snprintf(status, sizeof status, ui_str(f->view, UI_PH_STATUS),
              t, f->frame, f->w, f->h, s);
     text_draw(f->text, r, DS_FONT_SMALL, pad, f->h - pad - small_h, DS_ALIGN_LEFT, th->muted, status);
     if (f->view && f->view->busy) {
         /* A game is being prepared (goudan's table): show how far it is. */
         float bw = f->w - 2 * pad, by = pad + title_h + 28 * s + text_line_height(f->text, DS_FONT_BODY);
         char msg[64];
-        snprintf(msg, sizeof msg, "solving %s: %.0f %%", ds_game_names[f->view->game < 0 ? 0 : f->view->game],
+        snprintf(msg, sizeof msg, ui_str(f->view, UI_PH_SOLVING), ds_game_names[f->view->game < 0 ? 0 : f->view->game],
                  f->view->progress * 100);
         draw_round_rect(r, pad, by, bw, 10 * s, 5 * s, th->card_edge);
         draw_round_rect(r, pad, by, bw * (float)f->view->progress, 10 * s, 5 * s, th->accent);
@@ -153,7 +153,7 @@ static void draw(void *self, const ds_frame *f) {
             text_draw(f->text, r, DS_FONT_TITLE, x + 28 * s, y + 14 * s, DS_ALIGN_LEFT, th->fg,
                       ds_game_names[i]);
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + ch - 34 * s, DS_ALIGN_LEFT, th->muted,
-                      subtitles[i]);
+                      subtitles[i] ? subtitles[i] : ui_str(f->view, i == 2 ? UI_PH_SUB_MAHJONG : UI_PH_SUB_GOUDAN));
         }
     }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "strings.h"
 #include "scene.h"
 #include "scene_util.h"
 #include "thegame/thegame.h"
@@ -207,7 +208,7 @@ static void draw_hud(const ctx *c) {
     char buf[48];
     int pile = THEGAME_CARDS - now->pile_pos;
     int hand = now->hand_len;
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, "TURN ");
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_TG_HUD_TURN));
     snprintf(buf, sizeof buf, "%u", (unsigned)now->turn);
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, c->p.fg, buf);
     if (now->turn > 0) {
@@ -216,11 +217,11 @@ static void draw_hud(const ctx *c) {
         x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.accent, buf);
     }
     x += 18 * s;
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, "HAND ");
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_TG_HUD_HAND));
     snprintf(buf, sizeof buf, "%d", hand);
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, c->p.fg, buf);
     x += 18 * s;
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, "PILE ");
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_TG_HUD_PILE));
     snprintf(buf, sizeof buf, "%d", pile);
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT,
                      tw->mark && (tw->mark->kind == THEGAME_EV_DRAW || tw->mark->kind == THEGAME_EV_DEAL)
@@ -252,7 +253,7 @@ static void draw_pile(const ctx *c) {
                 i == 0 && !L->pile_small ? buf : NULL);
     if (!L->pile_small)
         su_text_mid(c->f, DS_FONT_SMALL, L->pile_x + L->pcw / 2, L->pile_y + L->pch + 10 * s, DS_ALIGN_CENTER,
-                    c->p.muted, "PILE");
+                    c->p.muted, ui_str(c->v, UI_TG_PILE));
 }
 
 /* Row r of state st as a column; `hide_front` leaves the newest card out
@@ -277,7 +278,12 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
     if (marked)
         su_outline(f->r, x, L->col_top, L->col_w, L->col_bot - L->col_top, 10 * s, 2 * s,
                    su_alpha(trick ? c->p.violet : c->p.accent, show));
-    snprintf(buf, sizeof buf, "%s %s", thegame_row_name(r), thegame_row_is_up(r) ? "\xe2\x86\x91" : "\xe2\x86\x93");
+    {
+        /* up1 / 递增行 1 ...: rows 0, 1 go up, 2, 3 down (thegame_row_name) */
+        char name[24];
+        snprintf(name, sizeof name, ui_str(c->v, thegame_row_is_up(r) ? UI_TG_ROW_UP : UI_TG_ROW_DOWN), r % 2 + 1);
+        snprintf(buf, sizeof buf, "%s %s", name, thegame_row_is_up(r) ? "\xe2\x86\x91" : "\xe2\x86\x93");
+    }
     su_text_mid(f, DS_FONT_SMALL, x + L->col_w / 2, L->col_top + 12 * s, DS_ALIGN_CENTER, rc, buf);
 
     if (len < 1) len = 1;
@@ -409,7 +415,7 @@ static void draw_end(const ctx *c) {
     a = tw->pre->result == res ? 1 : su_phase(tw->k, 0.2f, 0.7f);
     if (a <= 0) return;
     col = res == THEGAME_WIN ? c->p.green : c->p.red;
-    label = res == THEGAME_WIN ? "WIN \xe2\x9c\x93" : "LOSS \xe2\x9c\x97";
+    label = ui_str(c->v, res == THEGAME_WIN ? UI_TG_WIN : UI_TG_LOSS);
     cy = (L->col_top + L->col_bot) / 2;
     draw_rect(c->f->r, 0, cy - 34 * s, c->f->w, 68 * s, su_alpha(c->p.bg, 0.78f * a));
     draw_rect(c->f->r, 0, cy - 34 * s, c->f->w, 2 * s, su_alpha(col, a));

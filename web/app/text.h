@@ -9,6 +9,7 @@
 
 #include <SDL.h>
 
+#include "ds_core.h"
 #include "text_atlas.h"
 
 enum { DS_FONT_SMALL, DS_FONT_BODY, DS_FONT_TITLE, DS_FONT_COUNT };
@@ -17,6 +18,8 @@ typedef struct ds_text {
     ds_atlas atlas;
     SDL_Texture *tex;
     float scale; /* the atlas was baked for this scale */
+    ds_buf *record; /* when set, every string drawn is appended, one per line
+                       (the platform layer points it at ds_view.drawn) */
 } ds_text;
 
 /* Bakes the atlas for `scale` and uploads it. 0 or -1 (SDL_GetError() or a

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #define DS_ATLAS_MAX_FONTS 4
+#define DS_ATLAS_MAX_SOURCES 2
 
 typedef struct ds_glyph {
     uint16_t x0, y0, x1, y1;    /* rectangle in the atlas */
@@ -35,16 +36,32 @@ typedef struct ds_atlas {
     int ncps;
     uint32_t *cps;      /* sorted code points present in the font */
     ds_glyph *glyphs;   /* nfonts * ncps */
+    unsigned char *src; /* per code point: the source font it comes from */
     int fallback;       /* index of '?' */
-    void *info;         /* stbtt_fontinfo, for kerning */
+    void *info;         /* stbtt_fontinfo of the first source, for kerning */
     float kern_scale[DS_ATLAS_MAX_FONTS];
 } ds_atlas;
+
+/* One font of an atlas. The first source sets the metrics (ascent, descent,
+ * line gap: the pixel size is its ascent - descent); later sources only fill
+ * code points the earlier ones lack (a CJK fallback), at an em size of
+ * em_scale times the first font's em, on the same baseline. */
+typedef struct ds_atlas_source {
+    const unsigned char *ttf;
+    size_t ttf_size;
+    const uint32_t (*ranges)[2]; /* sorted, inclusive */
+    int nranges;
+    float em_scale;              /* later sources: em relative to the first font's (1 = same) */
+} ds_atlas_source;
 
 /* Bakes the code points of `ranges` that the font has, at each pixel size in
  * px[0..nsizes-1]. Returns 0, or -1 (bad font, no memory, too many glyphs). */
 int ds_atlas_bake(ds_atlas *a, const unsigned char *ttf, size_t ttf_size,
                   const uint32_t (*ranges)[2], int nranges,
                   const float *px, int nsizes);
+/* The same from nsrc (1..DS_ATLAS_MAX_SOURCES) fonts, the first one first. */
+int ds_atlas_bake_sources(ds_atlas *a, const ds_atlas_source *src, int nsrc,
+                          const float *px, int nsizes);
 void ds_atlas_free(ds_atlas *a);
 
 /* Index of cp in a->cps, or -1. */

@@ -36,6 +36,7 @@ void dsv_init(ds_view *v) {
     v->anim_seconds = DSV_STEP_SECONDS * 0.6;
     ds_buf_init(&v->output);
     ds_buf_init(&v->scratch);
+    ds_buf_init(&v->drawn);
 }
 
 /* Everything a loaded game owns (not the settings: speed, motion, mode). */
@@ -66,6 +67,7 @@ void dsv_free(ds_view *v) {
     v->dp = NULL;
     release_game(v);
     ds_buf_free(&v->scratch);
+    ds_buf_free(&v->drawn);
 }
 
 /* Called by adapters once v->trace, v->output, lines_at_step and marks are
@@ -107,6 +109,9 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     next.mode = v->mode;
     next.generation = v->generation + 1;
     next.anim_seconds = v->anim_seconds;
+    next.lang = v->lang;
+    ds_buf_free(&next.drawn);
+    next.drawn = v->drawn; /* the text recorder points at it */
     if (v->dp && v->dp_release) v->dp_release(v);
     v->dp = NULL;
     v->dp_release = NULL;

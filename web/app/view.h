@@ -37,6 +37,9 @@ enum { DSV_MARK_NONE = 0, DSV_MARK_TURN = 1, DSV_MARK_ROUND = 2, DSV_MARK_CALL =
 /* What the canvas shows: the game (timeline) or the DP view of that game. */
 enum { DSV_MODE_GAME = 0, DSV_MODE_DP = 1 };
 
+/* The language of the words on the canvas (strings.h; the page's &lang=). */
+enum { DS_LANG_EN = 0, DS_LANG_ZH = 1 };
+
 /* Playback speed limits (x). One step lasts DSV_STEP_SECONDS / speed. */
 #define DSV_SPEED_MIN 0.25
 #define DSV_SPEED_MAX 8.0
@@ -73,6 +76,10 @@ typedef struct ds_view {
     ds_buf output;         /* the judge output of the whole game */
     uint32_t *lines_at_step; /* n+1 entries: judge lines written by events 0..i-1 */
     unsigned char *marks;  /* n entries: DSV_MARK_* of event i */
+
+    int lang;              /* DS_LANG_*: the canvas's words (kept across loads) */
+    ds_buf drawn;          /* the strings the last frame drew, one per line
+                              (text.c records them; dsv_api_drawn_strings) */
 
     ds_error error;        /* the last load error (line, col, msg) */
     ds_buf scratch;        /* JSON handed out by dsv_api_* (valid until the next call) */

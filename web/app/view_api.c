@@ -38,6 +38,26 @@ API const char *dsv_api_error(void) {
     ds_buf_puts(b, line);
     return scratch(b);
 }
+/* The last error as data: {"line","col","msg","code","args"} (ds_error in
+ * ds_core.h: code is the message's format, args its parts), so the page can
+ * say it in Chinese (i18n.js errorText). */
+API const char *dsv_api_error_json(void) {
+    ds_buf *b = &the_view->scratch;
+    const ds_error *e = &the_view->error;
+    int k;
+    ds_buf_clear(b);
+    ds_buf_printf(b, "{\"line\":%d,\"col\":%d,\"msg\":", e->line, e->col);
+    ds_buf_json_str(b, e->msg, strlen(e->msg));
+    ds_buf_puts(b, ",\"code\":");
+    ds_buf_json_str(b, e->code ? e->code : "", e->code ? strlen(e->code) : 0);
+    ds_buf_puts(b, ",\"args\":[");
+    for (k = 0; e->code && k < e->nargs; k++) {
+        if (k) ds_buf_putc(b, ',');
+        ds_buf_json_str(b, e->args[k], strlen(e->args[k]));
+    }
+    ds_buf_puts(b, "]}");
+    return scratch(b);
+}
 API int dsv_api_error_line(void) { return the_view->error.line; }
 API int dsv_api_error_col(void) { return the_view->error.col; }
 
@@ -118,4 +138,29 @@ API int dsv_api_goudan_count(void) {
     if (v->game != DSV_GOUDAN || !v->output.data) return 0;
     for (p = v->output.data; *p; p++) n += *p == '\n';
     return n;
+}
+
+/* The language of the words on the canvas: 0 English, 1 Chinese (the page
+ * calls it with its language at start and on every change). */
+API void dsv_api_set_lang(int zh) { the_view->lang = zh ? DS_LANG_ZH : DS_LANG_EN; }
+API int dsv_api_lang(void) { return the_view->lang; }
+
+/* The strings the last drawn frame put on the canvas, as a JSON array in
+ * drawing order (text.c records every text_draw into v->drawn): for tests. */
+API const char *dsv_api_drawn_strings(void) {
+    ds_buf *b = &the_view->scratch;
+    const char *p = the_view->drawn.data, *end = p ? p + the_view->drawn.len : p;
+    int first = 1;
+    ds_buf_clear(b);
+    ds_buf_putc(b, '[');
+    while (p && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (!first) ds_buf_putc(b, ',');
+        ds_buf_json_str(b, p, n);
+        first = 0;
+        p += n + 1;
+    }
+    ds_buf_puts(b, "]");
+    return scratch(b);
 }

@@ -38,5 +38,8 @@ const char *dsv_api_generate(int game, double seed);
 int dsv_api_goudan_select(int query, double seed);
 int dsv_api_goudan_query(void);
 int dsv_api_goudan_count(void);
+void dsv_api_set_lang(int zh);
+int dsv_api_lang(void);
+const char *dsv_api_drawn_strings(void);
 
 #endif

@@ -1,0 +1,463 @@
+/* test_zh.c - "Chinese all the way through": with the view's language set to
+ * Chinese (ds_view.lang, what dsv_api_set_lang / --lang zh set), no English
+ * word is left on the canvas.
+ *
+ * Every scene is drawn into SDL's software renderer (no window) with the text
+ * recorder on (ds_text.record: every string text_draw puts on the canvas):
+ * the placeholder (nothing loaded, goudan solving), every step of the
+ * samples of the four games settled and in the middle of its tween, games
+ * generated from seeds (goudan: several queries), the DP views of mahjong and
+ * goudan at step 0, the middle and the end (goudan also with the chance tree
+ * open, a leaf entered, a typed start state and the solve animation running),
+ * at 960x540 (samples also at 360x640). A drawn string fails when it holds an ASCII word of
+ * three or more letters that is not a code: card and tile codes (PASS, TURN,
+ * DOUBLE, DBL, REVERSE), game ids, "deckscope", and the player names of the
+ * input (cirno's names come from the input). Every frame in Chinese that
+ * draws words draws Chinese.
+ *
+ * Also: the tables of strings.c are complete in both languages, their printf
+ * conversions agree, every Chinese code point is in the glyph atlas (the
+ * build subsets the CJK font to strings.c), and English frames still draw
+ * English (the recorder works).
+ * Usage: test_zh [samples-dir] (default DS_SAMPLES). */
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ds_test.h"
+#include "scene.h"
+#include "strings.h"
+#include "text.h"
+#include "view.h"
+#include "view_api.h"
+#include "view_dp_goudan.h"
+
+static const char *data_dir = DS_SAMPLES;
+
+/* Scene states, created on first use (as the platform layer does). */
+static void *states[16];
+static const ds_scene *scenes[16];
+
+typedef struct canvas {
+    SDL_Surface *surf;
+    SDL_Renderer *r;
+    ds_text text;
+    int w, h;
+    float scale;
+} canvas;
+
+static int canvas_open(canvas *c, int w, int h, float scale) {
+    memset(c, 0, sizeof *c);
+    c->surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!c->surf) return -1;
+    c->r = SDL_CreateSoftwareRenderer(c->surf);
+    if (!c->r) return -1;
+    c->w = w;
+    c->h = h;
+    c->scale = scale;
+    return text_init(&c->text, c->r, scale);
+}
+
+static void canvas_close(canvas *c) {
+    text_free(&c->text);
+    if (c->r) SDL_DestroyRenderer(c->r);
+    if (c->surf) SDL_FreeSurface(c->surf);
+}
+
+/* Words allowed in Chinese frames besides the fixed list: the input's
+ * (player names). */
+static const char *extra_words; /* the loaded input text, or NULL */
+
+static int is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+static int allowed_word(const char *w, size_t n) {
+    static const char *const fixed[] = {"PASS", "TURN", "DOUBLE", "DBL", "REVERSE", "cirno", "thegame",
+                                        "mahjong", "goudan", "deckscope", NULL};
+    int i;
+    for (i = 0; fixed[i]; i++)
+        if (strlen(fixed[i]) == n && !memcmp(fixed[i], w, n)) return 1;
+    if (extra_words) { /* a whole word of the input */
+        const char *p = extra_words;
+        while (*p) {
+            const char *q;
+            while (*p && !is_letter(*p)) p++;
+            for (q = p; *q && is_letter(*q); q++) {}
+            if ((size_t)(q - p) == n && !memcmp(p, w, n)) return 1;
+            p = q;
+        }
+    }
+    return 0;
+}
+
+static int frames_checked, strings_checked, bad_reported;
+
+/* Checks the strings recorded in rec (one per line). Returns 1 if some
+ * string has a CJK character. */
+static int check_strings(const ds_buf *rec, const char *where) {
+    const char *p = rec->data, *end = p ? p + rec->len : p;
+    int cjk = 0;
+    while (p && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *s, *e = nl ? nl : end;
+        for (s = p; s < e;) {
+            if ((unsigned char)*s >= 0xE3 && (unsigned char)*s <= 0xE9) cjk = 1; /* U+3000..U+9FFF */
+            if ((unsigned char)*s == 0xEF) cjk = 1;                              /* fullwidth forms */
+            if (is_letter(*s) && (s == p || !is_letter(s[-1]))) {
+                const char *w = s;
+                while (s < e && is_letter(*s)) s++;
+                /* letters glued to digits are codes (A99, 9P, s1s2) */
+                if (s - w >= 3 && !(w > p && w[-1] >= '0' && w[-1] <= '9') && !(s < e && *s >= '0' && *s <= '9') &&
+                    !allowed_word(w, (size_t)(s - w))) {
+                    CHECK(!"an English word on the Chinese canvas");
+                    if (bad_reported++ < 20)
+                        fprintf(stderr, "  %s: \"%.*s\" in \"%.*s\"\n", where, (int)(s - w), w, (int)(e - p), p);
+                } else {
+                    ds_test_passed++;
+                }
+                continue;
+            }
+            s++;
+        }
+        strings_checked++;
+        p = e + 1;
+    }
+    return cjk;
+}
+
+/* Draws one frame of v's scene into c with the recorder on, then checks it. */
+static void draw_checked(canvas *c, ds_view *v, int dark, double dt, const char *where) {
+    const ds_scene *sc = ds_scene_for(v);
+    int i;
+    ds_theme th = ds_theme_make(dark);
+    ds_frame f;
+    ds_buf rec;
+    void *st = NULL;
+    for (i = 0; i < 16 && scenes[i]; i++)
+        if (scenes[i] == sc) st = states[i];
+    if (!st && i < 16) {
+        st = sc->create();
+        scenes[i] = sc;
+        states[i] = st;
+    }
+    if (!st) return;
+    ds_buf_init(&rec);
+    memset(&f, 0, sizeof f);
+    f.r = c->r;
+    f.text = &c->text;
+    f.w = (float)c->w;
+    f.h = (float)c->h;
+    f.scale = c->scale;
+    f.theme = &th;
+    f.dt = dt;
+    f.game = v->game;
+    f.view = v;
+    c->text.record = &rec;
+    sc->draw(st, &f);
+    c->text.record = NULL;
+    frames_checked++;
+    if (!check_strings(&rec, where) && v->lang == DS_LANG_ZH &&
+        (sc == &ds_scene_placeholder || sc == &ds_scene_cirno || sc == &ds_scene_thegame || sc == &ds_scene_goudan)) {
+        /* these scenes always label something (the top line, the turn): in
+         * Chinese (mahjong's table and DP view may show codes and numbers only) */
+        CHECK(!"a Chinese frame without Chinese");
+        if (bad_reported++ < 20) fprintf(stderr, "  %s: no Chinese in %.*s\n", where, (int)rec.len, rec.data);
+    }
+    ds_buf_free(&rec);
+}
+
+static char *read_sample(const char *game, int k, size_t *len) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s/sample-%d.in", data_dir, game, k);
+    return ds_test_read_file(path, len);
+}
+
+/* Every step (at most about `most` steps, evenly spread, always the last)
+ * settled and mid-tween, in game mode; DP mode at the start, middle, end. */
+static void check_game(canvas *c, ds_view *v, const char *name, size_t most) {
+    size_t n = v->trace.n, s, picks[3], stride = most && n > most ? n / most : 1;
+    char where[128];
+    int k;
+    v->mode = DSV_MODE_GAME;
+    for (s = 0; s <= n; s = s < n && s + stride > n ? n : s + stride) {
+        snprintf(where, sizeof where, "%s step %zu", name, s);
+        dsv_seek(v, s, 0);
+        v->anim = 1;
+        draw_checked(c, v, (int)(s & 1), 0, where);
+        if (s == n) break;
+        if (s < n) {
+            dsv_seek(v, s + 1, 1);
+            v->anim = 0.5;
+            draw_checked(c, v, 1, 0, where);
+        }
+    }
+    if (v->game != DSV_MAHJONG && v->game != DSV_GOUDAN) return;
+    picks[0] = 0;
+    picks[1] = n / 2;
+    picks[2] = n;
+    v->mode = DSV_MODE_DP;
+    for (k = 0; k < 3; k++) {
+        snprintf(where, sizeof where, "%s DP step %zu", name, picks[k]);
+        dsv_seek(v, picks[k], 0);
+        v->anim = 1;
+        draw_checked(c, v, 1, 0, where);
+        draw_checked(c, v, 0, 0.05, where);
+        if (v->game == DSV_GOUDAN) {
+            dsv_dp_goudan *dp = dsv_dp_goudan_get(v);
+            if (!dp) continue;
+            dsv_dp_goudan_sync(v, dp);
+            if (dp->ok && dp->play_index >= 0) {
+                int i;
+                dsv_dp_goudan_expand(v, dp, 1);
+                draw_checked(c, v, 1, 0.05, where);
+                for (i = 1; i < dp->tree.n; i++)
+                    if (dp->tree.node[i].depth == 3 || dp->tree.node[i].outcome != 0) {
+                        if (dsv_dp_goudan_enter(v, dp, i) == 0) {
+                            draw_checked(c, v, 1, 0.05, where);
+                            dsv_dp_goudan_back(v, dp, 0);
+                        }
+                        break;
+                    }
+                /* a game over inside the tree */
+                for (i = 1; i < dp->tree.n; i++)
+                    if (dp->tree.node[i].outcome != 0) {
+                        if (dsv_dp_goudan_enter(v, dp, i) == 0) {
+                            draw_checked(c, v, 1, 0.05, where);
+                            dsv_dp_goudan_back(v, dp, 0);
+                        }
+                        break;
+                    }
+            }
+            if (k == 1) {
+                int f;
+                dsv_dp_goudan_anim(v, dp, 2);
+                for (f = 0; f < 6; f++) draw_checked(c, v, 1, 0.2, where);
+                dsv_dp_goudan_anim(v, dp, 0);
+            }
+            dsv_dp_goudan_follow(v, dp);
+        }
+    }
+    if (v->game == DSV_GOUDAN) {
+        dsv_dp_goudan *dp = dsv_dp_goudan_get(v);
+        const char *q = "1 4\n3 4\n2 2 1\n1 1\n1 2\n";
+        if (dp && dsv_dp_goudan_start(v, dp, q, strlen(q)) == 0) {
+            snprintf(where, sizeof where, "%s DP typed", name);
+            draw_checked(c, v, 1, 0.05, where);
+            dsv_dp_goudan_follow(v, dp);
+        }
+    }
+    v->mode = DSV_MODE_GAME;
+}
+
+static int load_all(ds_view *v, int game, const char *text, size_t len) {
+    if (dsv_load(v, game, text, len) != 0) {
+        fprintf(stderr, "load failed: line %d, column %d: %s\n", v->error.line, v->error.col, v->error.msg);
+        return -1;
+    }
+    while (v->busy) dsv_work(v, 1000);
+    return v->loaded ? 0 : -1;
+}
+
+static void check_samples(canvas *c, canvas *small, ds_view *v) {
+    static const char *const games[DSV_GAMES] = {"cirno", "thegame", "mahjong", "goudan"};
+    int g, k;
+    for (g = 0; g < DSV_GAMES; g++)
+        for (k = 1; k <= 2; k++) {
+            size_t len;
+            char *text = read_sample(games[g], k, &len), name[64];
+            if (!text) continue;
+            extra_words = text;
+            snprintf(name, sizeof name, "%s sample %d", games[g], k);
+            CHECK_EQ_INT(load_all(v, g, text, len), 0);
+            if (v->loaded && v->game == g) {
+                check_game(c, v, name, 60);
+                snprintf(name, sizeof name, "%s sample %d %dx%d", games[g], k, small->w, small->h);
+                check_game(small, v, name, 10);
+            }
+            if (g == DSV_GOUDAN && v->loaded) {
+                /* every query of the sample */
+                size_t q;
+                for (q = 1; q < 4; q++) {
+                    if (dsv_goudan_select(v, q, 7) != 0) break;
+                    snprintf(name, sizeof name, "goudan sample %d query %zu", k, q + 1);
+                    check_game(c, v, name, 20);
+                }
+            }
+            extra_words = NULL;
+            free(text);
+        }
+}
+
+static void check_generated(canvas *c, ds_view *v) {
+    int g, seed;
+    for (g = 0; g < DSV_GAMES; g++)
+        for (seed = 1; seed <= 2; seed++) {
+            ds_buf in;
+            char name[64];
+            ds_buf_init(&in);
+            if (g == DSV_CIRNO && seed == 2) { ds_buf_free(&in); continue; } /* long: one is enough */
+            CHECK_EQ_INT(dsv_generate(g, (uint64_t)seed, &in), 0);
+            extra_words = in.data;
+            if (load_all(v, g, in.data, in.len) == 0) {
+                snprintf(name, sizeof name, "%s seed %d", dsv_game_id(g), seed);
+                if (g == DSV_CIRNO && v->trace.n > 400) {
+                    /* a long game: its ends and middle only */
+                    size_t picks[5] = {0, 1, v->trace.n / 2, v->trace.n - 1, v->trace.n}, i;
+                    for (i = 0; i < 5; i++) {
+                        dsv_seek(v, picks[i], 0);
+                        v->anim = 1;
+                        draw_checked(c, v, 1, 0, name);
+                    }
+                } else {
+                    check_game(c, v, name, 30);
+                }
+                if (g == DSV_GOUDAN) {
+                    size_t q;
+                    for (q = 1; q < 3; q++)
+                        if (dsv_goudan_select(v, q, (uint64_t)seed) == 0) check_game(c, v, name, 20);
+                }
+            } else {
+                CHECK(!"generated input failed to load");
+            }
+            extra_words = NULL;
+            ds_buf_free(&in);
+        }
+}
+
+/* The placeholder: nothing loaded, then goudan solving (busy). */
+static void check_placeholder(canvas *c, canvas *small, ds_view *v) {
+    size_t len;
+    char *text = read_sample("goudan", 1, &len);
+    draw_checked(c, v, 1, 0, "placeholder");
+    draw_checked(small, v, 0, 0, "placeholder");
+    if (text && dsv_load(v, DSV_GOUDAN, text, len) == 0 && v->busy) {
+        dsv_work(v, 1);
+        draw_checked(c, v, 1, 0, "placeholder solving");
+        draw_checked(small, v, 1, 0, "placeholder solving");
+        while (v->busy) dsv_work(v, 1000);
+    }
+    free(text);
+}
+
+/* The tables: complete, the same printf conversions, every glyph baked. */
+static void check_tables(const canvas *c) {
+    int id;
+    for (id = 0; id < UI_COUNT; id++) {
+        const char *en = ui_str_raw(DS_LANG_EN, (ui_id)id), *zh = ui_str_raw(DS_LANG_ZH, (ui_id)id);
+        CHECK(en != NULL);
+        CHECK(zh != NULL);
+        if (!en || !zh) {
+            fprintf(stderr, "  string %d missing in %s\n", id, en ? "zh" : "en");
+            continue;
+        }
+        {
+            /* the conversions, in order (%% skipped) */
+            char ce[32], cz[32];
+            int ne = 0, nz = 0;
+            const char *p;
+            for (p = en; *p && ne < 31; p++)
+                if (*p == '%') {
+                    p++;
+                    while (*p && strchr("0123456789.-+ l", *p)) ce[ne++] = *p++;
+                    if (*p != '%') ce[ne++] = *p;
+                    ce[ne++] = ';';
+                    if (!*p) break;
+                }
+            for (p = zh; *p && nz < 31; p++)
+                if (*p == '%') {
+                    p++;
+                    while (*p && strchr("0123456789.-+ l", *p)) cz[nz++] = *p++;
+                    if (*p != '%') cz[nz++] = *p;
+                    cz[nz++] = ';';
+                    if (!*p) break;
+                }
+            ce[ne] = cz[nz] = 0;
+            CHECK(!strcmp(ce, cz));
+            if (strcmp(ce, cz)) fprintf(stderr, "  string %d: formats differ: %s / %s\n", id, ce, cz);
+        }
+        {
+            const char *p = zh;
+            while (*p) {
+                uint32_t cp = ds_utf8_next(&p);
+                CHECK(ds_atlas_find(&c->text.atlas, cp) >= 0);
+                if (ds_atlas_find(&c->text.atlas, cp) < 0) fprintf(stderr, "  U+%04X of string %d not in the atlas\n", (unsigned)cp, id);
+            }
+        }
+    }
+    CHECK_EQ_INT(ui_lang_from_name("zh"), DS_LANG_ZH);
+    CHECK_EQ_INT(ui_lang_from_name("zh-CN"), DS_LANG_ZH);
+    CHECK_EQ_INT(ui_lang_from_name("en"), DS_LANG_EN);
+    CHECK_EQ_INT(ui_lang_from_name("fr"), -1);
+}
+
+/* English still draws English, and dsv_api_drawn_strings gives the JSON. */
+static void check_english(canvas *c, ds_view *v) {
+    size_t len;
+    char *text = read_sample("thegame", 1, &len);
+    ds_buf rec;
+    ds_frame f;
+    ds_theme th = ds_theme_make(1);
+    void *st;
+    if (!text) return;
+    CHECK_EQ_INT(load_all(v, DSV_THEGAME, text, len), 0);
+    free(text);
+    v->lang = DS_LANG_EN;
+    dsv_seek(v, 3, 0);
+    st = ds_scene_thegame.create();
+    ds_buf_init(&rec);
+    memset(&f, 0, sizeof f);
+    f.r = c->r;
+    f.text = &c->text;
+    f.w = (float)c->w;
+    f.h = (float)c->h;
+    f.scale = c->scale;
+    f.theme = &th;
+    f.view = v;
+    c->text.record = &v->drawn;
+    ds_buf_clear(&v->drawn);
+    ds_scene_thegame.draw(st, &f);
+    CHECK(v->drawn.len > 0 && strstr(v->drawn.data, "HAND") != NULL);
+    CHECK(strstr(dsv_api_drawn_strings(), "\"HAND \"") != NULL);
+    dsv_api_set_lang(1);
+    CHECK_EQ_INT(dsv_api_lang(), 1);
+    ds_buf_clear(&v->drawn);
+    ds_scene_thegame.draw(st, &f);
+    CHECK(strstr(v->drawn.data, "HAND") == NULL);
+    CHECK(strstr(dsv_api_drawn_strings(), "\xe6\x89\x8b\xe7\x89\x8c") != NULL); /* 手牌 */
+    c->text.record = NULL;
+    ds_scene_thegame.destroy(st);
+    ds_buf_free(&rec);
+}
+
+int main(int argc, char **argv) {
+    static const int sizes[2][2] = {{960, 540}, {360, 640}};
+    ds_view v;
+    int i;
+    if (argc > 1) data_dir = argv[1];
+    if (SDL_Init(0) != 0) {
+        fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+        return 1;
+    }
+    dsv_init(&v);
+    view_api_attach(&v); /* the DP scenes explore the page's own view */
+    {
+        canvas c, small;
+        if (canvas_open(&c, sizes[0][0], sizes[0][1], 1.0f) != 0 ||
+            canvas_open(&small, sizes[1][0], sizes[1][1], 1.0f) != 0) {
+            fprintf(stderr, "canvas: %s\n", SDL_GetError());
+            return 1;
+        }
+        check_tables(&c);
+        check_english(&c, &v);
+        v.lang = DS_LANG_ZH;
+        check_placeholder(&c, &small, &v);
+        check_samples(&c, &small, &v);
+        check_generated(&c, &v);
+        canvas_close(&small);
+        canvas_close(&c);
+    }
+    printf("%d frames, %d strings checked\n", frames_checked, strings_checked);
+    for (i = 0; i < 16 && scenes[i]; i++) scenes[i]->destroy(states[i]);
+    dsv_free(&v);
+    SDL_Quit();
+    DS_TEST_MAIN_END();
+}
