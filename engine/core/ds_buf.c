@@ -6,13 +6,82 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Walks fmt's conversions, taking each argument from ap and writing its text
+ * to err->args (the same text vsnprintf put into err->msg). */
+static void error_args(ds_error *err, const char *fmt, va_list ap) {
+    enum { AL = sizeof err->args[0] };
+    const char *p = fmt;
+    err->nargs = 0;
+    while ((p = strchr(p, '%')) != NULL) {
+        char spec[16], *arg;
+        size_t n = 0;
+        int star = -1, lng = 0;
+        spec[n++] = *p++;
+        if (*p == '%') { p++; continue; }
+        while (*p && strchr("-+ #0123456789.*", *p)) {
+            if (*p == '*') star = va_arg(ap, int);
+            else if (n < sizeof spec - 4) spec[n++] = *p;
+            p++;
+        }
+        while (*p == 'h' || *p == 'l' || *p == 'z') {
+            if (*p == 'l') lng++;
+            if (*p == 'z') lng = 3;
+            if (n < sizeof spec - 3) spec[n++] = *p;
+            p++;
+        }
+        if (!*p) break;
+        spec[n++] = *p;
+        spec[n] = 0;
+        arg = err->nargs < DS_ERROR_ARGS ? err->args[err->nargs] : NULL;
+        switch (*p++) {
+        case 's': {
+            const char *s = va_arg(ap, const char *);
+            if (arg) {
+                size_t len = s ? strlen(s) : 0;
+                if (star >= 0 && (size_t)star < len) len = (size_t)star;
+                if (len > AL - 1) { /* cut before a UTF-8 character, never inside one */
+                    len = AL - 1;
+                    while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80) len--;
+                }
+                memcpy(arg, s ? s : "", len);
+                arg[len] = 0;
+            }
+            break;
+        }
+        case 'd': case 'i': case 'c':
+            if (lng == 3) { size_t v = va_arg(ap, size_t); if (arg) snprintf(arg, AL, "%zu", v); }
+            else if (lng >= 2) { long long v = va_arg(ap, long long); if (arg) snprintf(arg, AL, "%lld", v); }
+            else if (lng == 1) { long v = va_arg(ap, long); if (arg) snprintf(arg, AL, "%ld", v); }
+            else {
+                int v = va_arg(ap, int);
+                if (arg && p[-1] == 'c') { arg[0] = (char)v; arg[1] = 0; }
+                else if (arg) snprintf(arg, AL, "%d", v);
+            }
+            break;
+        case 'u': case 'x':
+            if (lng == 3) { size_t v = va_arg(ap, size_t); if (arg) snprintf(arg, AL, "%zu", v); }
+            else if (lng >= 2) { unsigned long long v = va_arg(ap, unsigned long long); if (arg) snprintf(arg, AL, p[-1] == 'x' ? "%llx" : "%llu", v); }
+            else if (lng == 1) { unsigned long v = va_arg(ap, unsigned long); if (arg) snprintf(arg, AL, p[-1] == 'x' ? "%lx" : "%lu", v); }
+            else { unsigned v = va_arg(ap, unsigned); if (arg) snprintf(arg, AL, p[-1] == 'x' ? "%02x" : "%u", v); }
+            break;
+        default: /* not used by the engine's messages */
+            return;
+        }
+        if (err->nargs < DS_ERROR_ARGS) err->nargs++;
+    }
+}
+
 int ds_fail(ds_error *err, int line, int col, const char *fmt, ...) {
     if (err) {
         va_list ap;
         err->line = line;
         err->col = col;
+        err->code = fmt;
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+        va_start(ap, fmt);
+        error_args(err, fmt, ap);
         va_end(ap);
     }
     return -1;

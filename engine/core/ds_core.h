@@ -42,13 +42,24 @@ extern "C" {
 
 /* ---- errors ------------------------------------------------------------ */
 
+#define DS_ERROR_ARGS 6
+
 typedef struct ds_error {
     int line; /* 1-based; 0 when the error is not tied to the input */
     int col;  /* 1-based; 0 when unknown */
-    char msg[200];
+    char msg[200]; /* the message in English (what the CLI prints) */
+    /* The same message as data, so a front end can say it in another
+     * language: code is the message's printf format (a string literal, the
+     * stable key of the message: "expected %s, found %s", ...) and args[k]
+     * the text of its k-th conversion (a `%.*s` is one argument). */
+    const char *code;
+    int nargs;
+    char args[DS_ERROR_ARGS][96];
 } ds_error;
 
-/* Fills err (if not NULL) and returns -1, so callers can `return ds_fail(...)`. */
+/* Fills err (if not NULL) and returns -1, so callers can `return ds_fail(...)`.
+ * fmt must be a string literal (it becomes err->code); its conversions are
+ * d i u x c s with the length modifiers h l ll z, flags, widths and `.*`. */
 int ds_fail(ds_error *err, int line, int col, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))

@@ -120,10 +120,10 @@ int goudan_parse(const char *text, size_t len, goudan_input **out, ds_error *err
         in->q[in->n++] = query_pack(&q);
     }
     if (ds_read_eof(&r, err)) {
-        char m[sizeof err->msg + 48];
-        snprintf(m, sizeof m, "%s (T = %d queries were read)", err->msg, T);
-        memcpy(err->msg, m, sizeof err->msg - 1);
-        err->msg[sizeof err->msg - 1] = '\0';
+        char found[sizeof err->args[0]];
+        memcpy(found, err->args[0], sizeof found);
+        ds_fail(err, err->line, err->col, "expected end of input after the T = %d queries, found %s",
+                T, found);
         goudan_input_free(in);
         return -1;
     }

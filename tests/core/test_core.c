@@ -17,6 +17,11 @@ static void test_reader(void) {
     CHECK_EQ_INT(e.line, 1);
     CHECK_EQ_INT(e.col, 3);
     CHECK(strstr(e.msg, "between 1 and 5") != NULL);
+    /* the same error as data: the format as its code, each conversion's text */
+    CHECK(e.code && strcmp(e.code, "%s must be between %lld and %lld, found '%.*s'") == 0);
+    CHECK_EQ_INT(e.nargs, 4);
+    CHECK(strcmp(e.args[0], "m") == 0 && strcmp(e.args[1], "1") == 0);
+    CHECK(strcmp(e.args[2], "5") == 0 && strcmp(e.args[3], "12") == 0);
     CHECK(ds_read_eol(&r, "m", &e) == 0);
     CHECK(ds_read_word(&r, 1, &t, "name", &e) == 0 && ds_tok_eq(&t, "abc"));
     CHECK_EQ_INT(t.line, 2);
@@ -43,6 +48,7 @@ static void test_reader(void) {
     t.s = NULL;
     CHECK(ds_read_word(&r, 0, &t, "x", &e) == -1);
     CHECK(strstr(e.msg, "control byte 0x7f") != NULL && e.line == 1 && e.col == 3);
+    CHECK(e.nargs == 2 && strcmp(e.args[0], "x") == 0 && strcmp(e.args[1], "7f") == 0);
     CHECK(t.s != NULL && t.len == 0 && t.line == 1 && t.col == 3);
     /* trailing garbage */
     ds_reader_init(&r, "1 2", 3);
@@ -66,6 +72,26 @@ static void test_reader(void) {
     ds_reader_init(&r, "1 \xEF\xBB\xBF", 5);
     CHECK(ds_read_int(&r, 1, 0, 9, &v, "n", &e) == 0);
     CHECK(ds_read_eof(&r, &e) == -1);
+}
+
+/* ds_fail's arguments, every conversion the engine uses, against vsnprintf's msg */
+static void test_error_args(void) {
+    ds_error e;
+    char name[200];
+    memset(name, 'a', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    CHECK(ds_fail(&e, 3, 4, "p%c: %d %u %zu %lld %s|%.*s%s %%", 'B', -7, 8u, (size_t)9, -10LL, "x", 2,
+                  "abc", "...") == -1);
+    CHECK(strcmp(e.msg, "pB: -7 8 9 -10 x|ab... %") == 0);
+    CHECK_EQ_INT(e.nargs, 6);
+    CHECK(strcmp(e.args[0], "B") == 0 && strcmp(e.args[1], "-7") == 0 && strcmp(e.args[2], "8") == 0);
+    CHECK(strcmp(e.args[3], "9") == 0 && strcmp(e.args[4], "-10") == 0 && strcmp(e.args[5], "x") == 0);
+    CHECK(e.line == 3 && e.col == 4);
+    /* a long argument is cut, never inside a UTF-8 character */
+    memcpy(name + 93, "\xE5\xB0\x8F", 3); /* 小 across the cut at 95 bytes */
+    ds_fail(&e, 0, 0, "%s", name);
+    CHECK_EQ_INT((int)strlen(e.args[0]), 93);
+    CHECK_EQ_INT(e.nargs, 1);
 }
 
 static void test_buf(void) {
@@ -156,6 +182,7 @@ static void test_trace(void) {
 
 int main(void) {
     test_reader();
+    test_error_args();
     test_buf();
     test_rng();
     test_trace();
