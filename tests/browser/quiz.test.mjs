@@ -10,10 +10,21 @@
 //     engine's choice marked right;
 //   - moving the view away skips the open question (no score change);
 //   - every game: the first question's revealed answer is the engine's choice;
-//   - embed.html with &quiz=1 runs the quiz; no console errors anywhere.
+//   - embed.html with &quiz=1 runs the quiz; no console errors anywhere;
+//   - the options are shuffled: over 50+ questions of several games the
+//     right answer takes every position (0, 1, 2 among questions with >= 3
+//     options) and is first in at most 60% of them; the same step shows the
+//     same order after a reload and in the other language;
+//   - a wrong answer names what the chosen option and the rule's choice are
+//     worth (the values of the CLI's decision record: cirno's p, thegame's
+//     difference, mahjong's winning distance, goudan's win probability with
+//     2 decimals) and why the rule prefers its own, in English and Chinese;
+//   - the canvas stays in the viewport while the panel is open, at 1100x800
+//     and on a 390x844 phone (screenshots in the artifacts directory).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadView, openPage, startBrowser } from './harness.mjs';
+import { writeFileSync } from 'node:fs';
+import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { sample, trace } from './page-helpers.mjs';
 
 let env;
@@ -45,6 +56,16 @@ const choiceLabel = {
   thegame: (ev) => `${ev.card} → ${ev.row_name}`,
   mahjong: (ev) => ev.tile,
 };
+
+// goudan's options name the operation (narrate.js's words): the one of a candidate.
+function gdOption(options, c) {
+  const re = { play: /^play a card$/, skill: /^use the skill$/, end_turn: /^end the turn$/,
+    face: new RegExp(`^attack .* with an HP ${c.attacker_hp} minion$`),
+    trade: new RegExp(`^trade an HP ${c.attacker_hp} minion for an HP ${c.target_hp} one$`) }[c.op];
+  const k = options.filter((o) => re.test(o));
+  assert.equal(k.length, 1, `one option for ${JSON.stringify(c)} in ${options}`);
+  return options.indexOf(k[0]);
+}
 
 test('cirno: right, wrong and skipped answers, the score, the move played', { timeout: 120_000 }, async () => {
   const page = await openPage(env.browser);
@@ -114,7 +135,8 @@ test('every game: the revealed answer of the first question is the engine\'s cho
     if (game === 'goudan') {
       assert.ok(ev.decision && Array.isArray(ev.decision.candidates), 'goudan: a decision event');
       assert.equal(q.options.length, ev.decision.candidates.length, 'one option per candidate of the record');
-      want = ev.decision.chosen;
+      want = gdOption(q.options, ev.decision.candidates[ev.decision.chosen]);
+      assert.ok(want >= 0, `goudan: the engine's choice is an option: ${q.options}`);
     } else {
       const cliEvent = trace(game, sample(game, 1))[q.step];
       assert.deepEqual(cliEvent, ev, 'the page shows the CLI\'s event');
@@ -145,4 +167,181 @@ test('embed.html with &quiz=1 runs the quiz', { timeout: 120_000 }, async () => 
   assert.match(await scoreText(page), /1 \/ 1/);
   noProblems(page);
   await page.closeAll();
+});
+
+// Answers every question from the start (option 0) up to `max`, returning
+// {step, n (options), correct (its position)} for each.
+function collect(page, max) {
+  return page.evaluate(async (limit) => {
+    const Q = window.deckscopeQuiz, d = window.deckscope, out = [];
+    const until = (f) => new Promise((res, rej) => {
+      const t0 = Date.now();
+      const tick = () => (f() ? res() : Date.now() - t0 > 20000 ? rej(new Error('no question')) : setTimeout(tick, 10));
+      tick();
+    });
+    Q.start();
+    while (out.length < limit) {
+      await until(() => Q.finished || (Q.current && !Q.current.answered && !Q.current.skipped && d.step === Q.current.step));
+      if (Q.finished) break;
+      const c = Q.current;
+      Q.answer(0);
+      out.push({ step: c.step, index: c.index, n: c.options.length, correct: Q.current.correct });
+      Q.next();
+    }
+    Q.stop();
+    return out;
+  }, max);
+}
+
+test('the options are shuffled: the right answer takes every position', { timeout: 240_000 }, async (t) => {
+  const all = [];
+  for (const [game, n, max] of [['cirno', 2, 30], ['mahjong', 1, 30], ['thegame', 1, 12], ['goudan', 2, 10], ['cirno', 1, 10], ['thegame', 2, 12]]) {
+    const page = await openPage(env.browser);
+    await openGame(page, `game=${game}&sample=${n}`);
+    const got = await collect(page, max);
+    t.diagnostic(`${game} ${n}: ${got.length} questions, right answer at ${got.map((q) => q.correct + '/' + q.n).join(' ')}`);
+    all.push(...got);
+    noProblems(page);
+    await page.closeAll();
+  }
+  assert.ok(all.length >= 50, `at least 50 questions (${all.length})`);
+  for (const q of all) assert.ok(q.correct >= 0 && q.correct < q.n, JSON.stringify(q));
+  const first = all.filter((q) => q.correct === 0).length;
+  assert.ok(first <= 0.6 * all.length, `the right answer is first in ${first} of ${all.length}`);
+  const three = all.filter((q) => q.n >= 3);
+  assert.ok(three.length >= 20, `questions with 3 or more options: ${three.length}`);
+  for (const k of [0, 1, 2]) assert.ok(three.some((q) => q.correct === k), `position ${k} occurs among ${three.length} questions with >= 3 options`);
+  // beyond the first three, wherever there are enough options
+  assert.ok(three.some((q) => q.correct >= 3), 'the right answer is sometimes beyond the third option');
+});
+
+test('the same step shows the same order: after a reload, in either language', { timeout: 120_000 }, async () => {
+  for (const [hash, game] of [['game=mahjong&sample=1&step=60', 'mahjong'], ['game=thegame&sample=1&step=20', 'thegame']]) {
+    const page = await openPage(env.browser);
+    await openGame(page, hash);
+    await page.evaluate(() => window.deckscopeQuiz.start());
+    const q1 = await question(page);
+    await page.reload({ waitUntil: 'load' });
+    await page.evaluate(() => window.deckscope.ready);
+    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscopeQuiz, null, { timeout: 30_000 });
+    await page.evaluate((s) => { window.deckscope.seek(s, false); window.deckscopeQuiz.start(); }, q1.step);
+    const q2 = await question(page);
+    assert.equal(q2.step, q1.step);
+    assert.deepEqual(q2.options, q1.options, `${game}: the same order after a reload`);
+    await page.evaluate(() => window.deckscope.setLang('zh'));
+    const zh = await page.evaluate(() => window.deckscopeQuiz.current);
+    assert.notEqual(zh.question, q1.question, 'the question is in Chinese');
+    // the same options in the same places (thegame's row names are translated, the cards are not)
+    const lead = (o) => o.split(' ')[0];
+    assert.deepEqual(zh.options.map(lead), q1.options.map(lead), `${game}: the same order in Chinese`);
+    const ev = trace(game, sample(game, 1))[q1.step];
+    const want = q1.options.indexOf(choiceLabel[game](ev));
+    await page.click(`#quiz-options button[data-index="${want}"]`);
+    assert.equal(await page.evaluate(() => window.deckscopeQuiz.current.correct), want);
+    noProblems(page);
+    await page.closeAll();
+  }
+});
+
+// What a wrong answer must say about an option, from the engine's record:
+// [English, Chinese] patterns.
+const ROWS = { en: ['up1', 'up2', 'down1', 'down2'], zh: ['递增行 1', '递增行 2', '递减行 1', '递减行 2'] };
+const esc = (s) => String(s).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const worth = {
+  cirno(ev, label) {
+    const c = ev.why.candidates.find((x) => x.card === label);
+    return c.status === 'counter' ? [`${esc(label)} keeps p at ${c.p}\\b`, `${esc(label)} 使 p 保持 ${c.p}`]
+      : [`${esc(label)} makes p = ${c.p}\\b`, `${esc(label)} 使 p = ${c.p}`];
+  },
+  thegame(ev, label) {
+    const [card, row] = [Number(label.split(' ')[0]), ROWS.en.indexOf(label.split('→ ')[1])];
+    const d = ev.decision;
+    const zhLabel = `${card} → ${ROWS.zh[row]}`;
+    if (d.backwards_tricks.some((m) => m.card === card && m.row === row)) return [`${esc(label)} is a backwards trick`, `${esc(zhLabel)} 是倒退技巧`];
+    const m = d.normal_moves.find((x) => x.card === card && x.row === row);
+    return [`${esc(label)} has difference ${m.diff}\\b`, `${esc(zhLabel)} 差为 ${m.diff}\\b`];
+  },
+  mahjong(ev, label) {
+    const c = ev.why.candidates.find((x) => x.tile === label);
+    return [`${esc(label)} leaves winning distance ${c.dist}\\b`, `${esc(label)} 打出后和牌距离为 ${c.dist}\\b`];
+  },
+};
+
+test('a wrong answer says what both options are worth and why the rule prefers its own', { timeout: 180_000 }, async (t) => {
+  for (const [game, n] of [['mahjong', 1], ['cirno', 2], ['thegame', 1], ['goudan', 1]]) {
+    const page = await openPage(env.browser);
+    await openGame(page, `game=${game}&sample=${n}`);
+    await page.evaluate(() => window.deckscopeQuiz.start());
+    const q = await question(page);
+    const ev = game === 'goudan' ? await engineEvent(page, q.step) : trace(game, sample(game, n))[q.step];
+    const right = game === 'goudan' ? gdOption(q.options, ev.decision.candidates[ev.decision.chosen]) : q.options.indexOf(choiceLabel[game](ev));
+    assert.ok(right >= 0);
+    const wrong = right === 0 ? 1 : 0;
+    await page.click(`#quiz-options button[data-index="${wrong}"]`);
+    const texts = async () => ({ compare: await page.locator('#quiz-compare').textContent(), prefer: await page.locator('#quiz-prefer').textContent() });
+    const en = await texts();
+    await page.evaluate(() => window.deckscope.setLang('zh'));
+    const zh = await texts();
+    t.diagnostic(`${game}: ${en.compare} / ${en.prefer} / ${zh.compare} / ${zh.prefer}`);
+    if (game === 'goudan') {
+      // both win probabilities as percentages with 2 decimals (more only to tell two apart)
+      for (const text of [en.compare, zh.compare]) {
+        const shown = [...text.matchAll(/(\d+\.\d{2,})%/g)].map((m) => Number(m[1]));
+        for (const k of [wrong, right]) {
+          const i = ev.decision.candidates.findIndex((c) => gdOption(q.options, c) === k);
+          const v = ev.decision.candidates[i].value * 100;
+          assert.ok(shown.some((x) => Math.abs(x - v) <= 0.005 + 1e-9), `${v}% in "${text}"`);
+        }
+      }
+      assert.match(en.compare, new RegExp(`“${esc(q.options[wrong])}” gives E a`));
+    } else {
+      for (const [k, role] of [[wrong, 'chosen'], [right, 'rule']]) {
+        const [reEn, reZh] = worth[game](ev, q.options[k]);
+        assert.match(en.compare, new RegExp(reEn), `${game}: the ${role} option's value in English`);
+        assert.match(zh.compare, new RegExp(reZh), `${game}: the ${role} option's value in Chinese`);
+      }
+    }
+    assert.match(en.compare, /the rule’s/);
+    assert.match(zh.compare, /规则选的/);
+    assert.match(en.prefer, /^Why the rule prefers .+: .{10,}/);
+    assert.match(zh.prefer, /^规则为什么选 .+：.{6,}/);
+    noProblems(page);
+    await page.closeAll();
+  }
+});
+
+test('the canvas stays in view while the quiz panel is open (1100x800, 390x844)', { timeout: 180_000 }, async () => {
+  for (const [w, h] of [[1100, 800], [390, 844]]) {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(env.browser, { viewport: { width: w, height: h } });
+      await openGame(page, `game=mahjong&sample=1&lang=${lang}`);
+      await page.evaluate((l) => window.deckscope.setLang(l), lang);
+      // on a phone the tools are in the More menu
+      if (await page.locator('#more-open').isVisible()) await page.click('#more-open');
+      await page.click('#quiz-open');
+      const q = await question(page);
+      const boxes = () => page.evaluate(() => {
+        const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+        return { canvas: r('canvas'), panel: r('quiz-panel'), vw: innerWidth, vh: innerHeight };
+      });
+      const inView = (b, when) => {
+        const c = b.canvas;
+        assert.ok(c.top >= 0 && c.left >= 0 && c.bottom <= b.vh + 0.5 && c.right <= b.vw + 0.5, `${w}x${h} ${lang} ${when}: canvas ${JSON.stringify(b)}`);
+        const p = b.panel;
+        const overlap = p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom;
+        assert.ok(!overlap, `${w}x${h} ${lang} ${when}: the panel covers the canvas ${JSON.stringify(b)}`);
+        assert.ok(p.top < b.vh && p.bottom > 0, `${w}x${h} ${lang} ${when}: the panel is on screen`);
+      };
+      inView(await boxes(), 'asking');
+      writeFileSync(artifact(`quiz-${w}x${h}-${lang}-question.png`), await page.screenshot());
+      await page.click('#quiz-options button[data-index="0"]');
+      const ev = trace('mahjong', sample('mahjong', 1))[q.step];
+      await page.waitForTimeout(200);
+      inView(await boxes(), 'answered');
+      if (q.options[0] !== ev.tile) assert.ok(await page.locator('#quiz-compare').isVisible() || w < 600, 'the comparison is shown');
+      writeFileSync(artifact(`quiz-${w}x${h}-${lang}-answered.png`), await page.screenshot());
+      noProblems(page);
+      await page.closeAll();
+    }
+  }
 });

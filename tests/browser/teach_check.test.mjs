@@ -171,6 +171,86 @@ test('goudan: per query with 1e-6: jumps to the first query that is off', { time
   noProblems(page);
 });
 
+// The rule of the decision at the step the view jumped to, as the why panel
+// shows it there (deckscope.why()), and the engine's record of that event.
+async function ruleAt(page, step) {
+  await settled(page, step);
+  return page.evaluate((s) => ({
+    why: window.deckscope.why(),
+    ev: JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [s - 1])),
+  }), step);
+}
+const box = (page, sel) => page.locator(sel).evaluate((e) => {
+  const r = e.getBoundingClientRect();
+  return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, width: r.width, height: r.height };
+});
+const intersect = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test('a wrong line names the rule of the judge\'s decision there; the result does not cover the why panel', { timeout: 120_000 }, async (t) => {
+  for (const [game, n, pick] of [['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/], ['cirno', 2, / used [A-E]\d/]]) {
+    const page = await gamePage(game, { sample: n });
+    const lines = ans(game, n).split('\n');
+    const k = lines.findIndex((l, i) => i > lines.length / 3 && pick.test(l)); // a decision, not the first
+    assert.ok(k > 0, `${game}: a line written by a decision`);
+    const wrong = lines.slice();
+    wrong[k] = wrong[k].replace(/.$/, (c) => (c === 'X' ? 'Y' : 'X'));
+    await paste(page, wrong.join('\n'));
+    const res = await page.evaluate(() => window.deckscope.lastCheck);
+    assert.equal(res.line, k + 1);
+    const { why, ev } = await ruleAt(page, res.step);
+    t.diagnostic(`${game}: line ${k + 1} "${lines[k]}", step ${res.step}: ${ev.type} ${JSON.stringify(ev.why).slice(0, 80)}`);
+    // the engine's record of that event is a decision with a rule, and the panel names it
+    assert.ok(ev.why && ev.why.rule && Array.isArray(ev.why.candidates), `${game}: a decision record at step ${res.step - 1}`);
+    assert.ok(why && why.rule && why.rule.length > 20, `${game}: the why panel has a rule there`);
+    assert.equal(await page.locator('#teach-rule').textContent(), 'The rule your output does not follow:' + why.rule);
+    assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`step ${res.step}`));
+    // in Chinese too
+    await page.evaluate(() => window.deckscope.setLang('zh'));
+    const zhWhy = await page.evaluate(() => window.deckscope.why());
+    assert.notEqual(zhWhy.rule, why.rule);
+    assert.equal(await page.locator('#teach-rule').textContent(), '你的输出没有遵守的规则：' + zhWhy.rule);
+    await page.evaluate(() => window.deckscope.setLang('en'));
+    // the result and the why panel side by side at 1100x800: no overlap, both on the page
+    const dlg = await box(page, '#teach-check-dialog');
+    const whyBox = await box(page, '#why-panel');
+    assert.ok(dlg.height > 50 && whyBox.height > 50, JSON.stringify({ dlg, whyBox }));
+    assert.ok(!intersect(dlg, whyBox), `the check result covers the why panel: ${JSON.stringify({ dlg, whyBox })}`);
+    writeFileSync(artifact(`check-rule-${game}.png`), await page.screenshot({ fullPage: true }));
+    noProblems(page);
+  }
+});
+
+test('on a phone the check result and the why panel are both reachable, one above the other', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+  await loadView(page, env.url + '#game=mahjong&sample=1');
+  await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+  const lines = ans('mahjong', 1).split('\n');
+  const k = lines.findIndex((l, i) => i > 40 && / OUT [1-9]/.test(l));
+  const wrong = lines.slice();
+  wrong[k] = wrong[k].replace(/.$/, 'X');
+  // on a phone the tools are in the More menu
+  if (await page.locator('#more-open').isVisible()) await page.click('#more-open');
+  await page.click('#teach-check');
+  const opened = await box(page, '#teach-check-dialog');
+  const sy = await page.evaluate(() => scrollY);
+  assert.ok(opened.top >= sy && opened.top < sy + 844, `the opened panel is in view: ${JSON.stringify(opened)} at ${sy}`);
+  await page.fill('#teach-check-text', wrong.join('\n'));
+  await page.click('#teach-check-run');
+  const res = await page.evaluate(() => window.deckscope.lastCheck);
+  await settled(page, res.step);
+  const dlg = await box(page, '#teach-check-dialog');
+  const whyBox = await box(page, '#why-panel');
+  assert.ok(!intersect(dlg, whyBox), JSON.stringify({ dlg, whyBox }));
+  assert.ok(dlg.right <= 390 + 0.5 && whyBox.right <= 390 + 0.5, 'no sideways scrolling');
+  await page.locator('#teach-rule').scrollIntoViewIfNeeded();
+  assert.ok(await page.locator('#teach-rule').isVisible());
+  writeFileSync(artifact('check-rule-phone.png'), await page.screenshot());
+  await page.locator('#why-panel').scrollIntoViewIfNeeded();
+  assert.ok(await page.locator('#why-panel').isVisible());
+  noProblems(page);
+  await page.closeAll();
+});
+
 test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: 90_000 }, async () => {
   const page = await gamePage('cirno', { sample: 1 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });

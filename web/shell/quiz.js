@@ -21,6 +21,7 @@
 
 (function () {
   const SCAN_CHUNK = 4000; // events examined per slice while looking for a decision
+  const SHEET = 0.42;      // one-column screens: the panel's height at most, a share of the viewport
 
   const ds = () => window.deckscope;
   const M = () => ds() && ds().module;
@@ -77,6 +78,9 @@
         'quiz.part': 'Question {k} of {n} at this step',
         'quiz.step': 'Step {step}',
         'quiz.unavailable': 'The quiz needs narrate.js: {msg}',
+        'quiz.compare': '{mine} {mineValue}; the rule’s {right} {rightValue}.',
+        'quiz.prefer': 'Why the rule prefers {right}: {why}',
+        'quiz.rightValue': '{right} {rightValue}.',
       },
       zh: {
         'quiz.button': '测验',
@@ -94,6 +98,9 @@
         'quiz.part': '本步第 {k} / {n} 题',
         'quiz.step': '第 {step} 步',
         'quiz.unavailable': '测验需要 narrate.js：{msg}',
+        'quiz.compare': '{mine} {mineValue}；规则选的 {right} {rightValue}。',
+        'quiz.prefer': '规则为什么选 {right}：{why}',
+        'quiz.rightValue': '{right} {rightValue}。',
       },
     });
   }
@@ -132,7 +139,18 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
 .quiz-feedback.right .verdict { color: #43a047; }
 .quiz-feedback.wrong .verdict { color: #e53935; }
 .quiz-reason { margin: .2rem 0 .4rem; opacity: .9; }
-.quiz-actions { display: flex; gap: .4rem; flex-wrap: wrap; }`;
+.quiz-actions { display: flex; gap: .4rem; flex-wrap: wrap; }
+.quiz-compare { margin: .3rem 0 .2rem; font-weight: 600; }
+.quiz-prefer { margin: .2rem 0; }
+.quiz-panel.docked { margin: 0; }
+@media (max-width: 980px) {
+  .quiz-panel.docked { position: fixed; left: .4rem; right: .4rem; bottom: .4rem; z-index: 30; max-height: ${SHEET * 100}vh; overflow: auto;
+    padding: .5rem .7rem; font-size: .92em; box-shadow: 0 -4px 24px rgba(0,0,0,.3); }
+  .quiz-panel.docked .quiz-question { margin: .3rem 0; }
+  .quiz-panel.docked .quiz-actions { position: sticky; bottom: -.5rem; background: var(--panel, Canvas); padding: .3rem 0 .4rem; }
+  body[data-quiz-sheet] { padding-bottom: ${SHEET * 100}vh; }
+  body[data-quiz-sheet] #stage { max-height: var(--quiz-stage-max, 40vh); }
+}`;
     document.head.appendChild(style);
 
     const score = h('span', { class: 'quiz-score', id: 'quiz-score', 'aria-live': 'polite' });
@@ -146,8 +164,15 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     const panel = h('section', { id: 'quiz-panel', class: 'quiz-panel', hidden: true, 'aria-labelledby': 'quiz-title' },
       h('div', { class: 'quiz-head' }, h('h2', { id: 'quiz-title', i18n: 'quiz.title' }), score, close),
       meta, question, options, feedback, h('div', { class: 'quiz-actions' }, show, next));
+    // Where it goes: in the main page, at the top of the side column, beside
+    // the canvas (on one-column screens the side column is below the
+    // timeline: there the panel is a sheet fixed at the bottom and the stage
+    // is made short enough to stay above it, see fitLayout); elsewhere
+    // (embed.html) it floats at the bottom right.
     const caption = document.getElementById('caption');
-    if (caption && !document.body.dataset.controls) caption.after(panel);
+    const side = document.querySelector('.side-col');
+    if (side && !document.body.dataset.controls) { panel.classList.add('docked'); side.prepend(panel); }
+    else if (caption && !document.body.dataset.controls) caption.after(panel);
     else document.body.append(panel);
     // Keys typed in the quiz stay in the quiz (the page has shortcuts).
     panel.addEventListener('keydown', (e) => {
@@ -180,13 +205,279 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     const before = parse(call('dsv_api_state_json', 'string', ['number'], [step]));
     return { stateBefore: before, step, steps: ds().steps };
   }
+  // The questions of the event at `step` (null when it has none), each with
+  // its options shuffled (see shuffled()) and annotated: {label, correct,
+  // orig (index in narrate.js's list), key, value (a phrase, or null)}, plus
+  // prefer(key of the chosen, key of the right) -> why the rule takes its own.
   function quizzesAt(step) {
     const N = window.dsNarrate;
     if (!N) return null;
     const ev = parse(call('dsv_api_event_json', 'string', ['number'], [step]));
     if (!ev) return null;
-    const qs = (N.quizzes ? N.quizzes(ds().game, ev, lang(), ctxAt(step)) : [N.quiz(ds().game, ev, lang(), ctxAt(step))].filter(Boolean));
-    return qs && qs.length ? qs : null;
+    const game = ds().game;
+    const ctx = ctxAt(step);
+    const qs = (N.quizzes ? N.quizzes(game, ev, lang(), ctx) : [N.quiz(game, ev, lang(), ctx)].filter(Boolean));
+    if (!qs || !qs.length) return null;
+    const ex = explain(game, ev, qs, lang(), ctx);
+    const salt = gameSalt();
+    return qs.map((q, k) => {
+      const e = ex[k];
+      const opts = q.options.map((o, i) => {
+        let key = null, value = null;
+        if (e) { try { key = e.key(o, i); value = key === null || key === undefined ? null : e.valueOf(key); } catch (err) { value = null; } }
+        return { label: o.label, correct: !!o.correct, orig: i, key, value: value || null };
+      });
+      const order = shuffled(opts.length, `${game}|${step}|${k}|${salt}`);
+      return { ...q, options: order.map((i) => opts[i]), prefer: e ? e.prefer : null, quote: game === 'goudan' };
+    });
+  }
+
+  // ---- option order -------------------------------------------------------
+  // narrate.js lists the options in the record's order (best first, or in
+  // tie-break order), so the right answer would nearly always be the first.
+  // They are shuffled here with a small PRNG seeded by the game, the step,
+  // the question and the size of the game (steps, length of the judge
+  // output): the same step of the same input shows the same order every
+  // time (a permalink shows the same quiz), in either language.
+  function hash32(str) {
+    let x = 0x811c9dc5; // FNV-1a
+    for (let i = 0; i < str.length; i++) { x ^= str.charCodeAt(i); x = Math.imul(x, 0x01000193); }
+    return x >>> 0;
+  }
+  function prng(seed) { // mulberry32
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let z = a;
+      z = Math.imul(z ^ (z >>> 15), z | 1);
+      z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+      return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  function gameSalt() {
+    let n = 0;
+    try { n = call('dsv_api_output_len', 'number', [], []); } catch (e) { n = 0; }
+    return `${ds().steps}/${n}`;
+  }
+  function shuffled(n, key) {
+    const order = [...Array(n).keys()];
+    const r = prng(hash32(key));
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    return order;
+  }
+
+  // ---- what each option is worth -------------------------------------------
+  // From the same decision record narrate.js reads (the engine's event JSON):
+  // for each option of each question, a phrase with its value in the words of
+  // the game ("leaves winning distance 5", "makes p = 90", "has difference
+  // 4", "gives E a 48.31% chance to win") and, for a wrong pick, why the rule
+  // prefers its own choice. explain() returns one entry per question:
+  // {value: [phrase per original option], prefer(mine, right) -> text} or null.
+  const zh = (l) => /^zh/i.test(l || '');
+  const L = (l, en, cn) => (zh(l) ? cn : en);
+  const arr = (x) => (Array.isArray(x) ? x : []);
+  const isNum = (x) => typeof x === 'number' && isFinite(x);
+
+  const CIRNO_ORDER_MAX = ['C', 'A', 'B', 'D', 'E']; // max_p tie: multiplication > addition > subtraction > division > fixed
+  const CIRNO_ORDER_MIN = ['D', 'B', 'A', 'C', 'E']; // double_min_p tie
+  const CIRNO_KIND = { A: ['addition', '加法牌'], B: ['subtraction', '减法牌'], C: ['multiplication', '乘法牌'], D: ['division', '除法牌'], E: ['fixed', '固定牌'] };
+  const COUNTERS = ['PASS', 'TURN', 'DOUBLE'];
+  function cirnoExplain(ev, l) {
+    const why = ev.why || {};
+    const cands = arr(why.candidates);
+    const byCard = (card) => cands.find((c) => c.card === card);
+    const kind = (card) => { const k = CIRNO_KIND[String(card).charAt(0)]; return k ? k[zh(l) ? 1 : 0] : String(card); };
+    const valueOf = (card) => {
+      const c = byCard(card);
+      if (!c) return null;
+      if (c.status === 'counter') return L(l, `keeps p at ${c.p} (a counter card)`, `使 p 保持 ${c.p}（解牌）`);
+      if (c.status === 'loses') return L(l, `makes p = ${c.p}, over 99: she loses the round`, `使 p = ${c.p}，超过 99：输掉本轮`);
+      return L(l, `makes p = ${c.p}`, `使 p = ${c.p}`);
+    };
+    const prefer = (mine, right) => {
+      const a = byCard(mine), b = byCard(right);
+      if (!a || !b) return null;
+      const under = why.rule === 'double_counter' || why.rule === 'double_min_p' || why.rule === 'double_min_p_tie';
+      if (a.status === 'loses') return L(l, `${mine} would take p over 99 and lose the round; ${right} keeps p at 99 or below.`, `${mine} 会让 p 超过 99 而输掉本轮；${right} 让 p 不超过 99。`);
+      if (b.status === 'counter' && a.status === 'counter') {
+        return L(l, `counter cards go in the order PASS, TURN, DOUBLE: ${right} comes before ${mine}.`, `解牌按 PASS、TURN、DOUBLE 的顺序考虑：${right} 在 ${mine} 之前。`);
+      }
+      if (b.status === 'counter') {
+        return under ? L(l, `under DOUBLE a counter card comes first: it ends the turn and passes DOUBLE on.`, `被施加 DOUBLE 时解牌优先：它跳过本回合并把 DOUBLE 转给下一名玩家。`)
+          : L(l, `no basic card keeps p at 99 or below, so a counter card is played.`, `没有基本牌能让 p 不超过 99，所以打出解牌。`);
+      }
+      if (a.status === 'counter') {
+        return L(l, `a counter card is played only when no basic card keeps p at 99 or below, and ${right} does.`, `只有没有基本牌能让 p 不超过 99 时才打解牌，而 ${right} 可以。`);
+      }
+      const minRule = why.rule === 'double_min_p' || why.rule === 'double_min_p_tie';
+      if (a.p === b.p) {
+        const order = (minRule ? CIRNO_ORDER_MIN : CIRNO_ORDER_MAX).map((k) => CIRNO_KIND[k][zh(l) ? 1 : 0]);
+        return L(l, `both give p = ${b.p}; then ${order.join(' > ')}, so ${kind(right)} (${right}) goes before ${kind(mine)} (${mine}).`,
+          `两张牌都得到 p = ${b.p}；此时按 ${order.join(' > ')} 的顺序，${kind(right)}（${right}）先于${kind(mine)}（${mine}）。`);
+      }
+      if (minRule) return L(l, `under DOUBLE without a counter card, the first card must make p as small as possible: ${b.p} < ${a.p}.`, `被施加 DOUBLE 且没有解牌时，第一张牌要让 p 尽可能小：${b.p} < ${a.p}。`);
+      return L(l, `p is made as large as possible without going over 99: ${b.p} > ${a.p}.`, `规则要在不超过 99 的前提下让 p 尽可能大：${b.p} > ${a.p}。`);
+    };
+    return [{ valueOf, prefer, key: (o) => o.label }];
+  }
+
+  function tgExplain(ev, l, why) {
+    const d = ev.decision || {};
+    const moves = [];
+    arr(d.backwards_tricks).forEach((m) => moves.push({ card: m.card, row: m.row, trick: true, diff: 10 }));
+    const normal = arr(d.normal_moves).map((m, k) => ({ card: m.card, row: m.row, trick: false, diff: m.diff, k }));
+    normal.sort((a, b) => a.diff - b.diff || a.k - b.k);
+    moves.push(...normal);
+    const cands = why ? arr(why.candidates) : [];
+    if (cands.length !== moves.length) return [null];
+    const byLabel = (label) => { const i = cands.findIndex((c) => c.label === label); return i >= 0 ? moves[i] : null; };
+    const hand = arr(d.hand);
+    const valueOf = (label) => {
+      const m = byLabel(label);
+      if (!m) return null;
+      return m.trick ? L(l, 'is a backwards trick (exactly 10 back)', '是倒退技巧（正好 10）') : L(l, `has difference ${m.diff}`, `差为 ${m.diff}`);
+    };
+    const prefer = (mine, right) => {
+      const a = byLabel(mine), b = byLabel(right);
+      if (!a || !b) return null;
+      const tie = L(l, 'the leftmost card goes first, then the topmost row', '先取最左侧的牌，再取最上面的行');
+      const pos = (m) => hand.indexOf(m.card) + 1;
+      if (b.trick && !a.trick) return L(l, 'rule 1: a backwards trick comes before any normal move.', '规则 1：倒退技巧优先于任何普通出法。');
+      if (b.trick && a.trick) return L(l, `both are backwards tricks; ${tie} (${right}: card ${pos(b)} from the left).`, `两者都是倒退技巧；${tie}（${right}：左数第 ${pos(b)} 张）。`);
+      if (a.diff > b.diff) return L(l, `rule 2: the smallest difference wins, ${b.diff} < ${a.diff}.`, `规则 2：差最小者优先，${b.diff} < ${a.diff}。`);
+      return L(l, `the same difference ${b.diff}; ${tie}.`, `差同为 ${b.diff}；${tie}。`);
+    };
+    return [{ valueOf, prefer, key: (o) => o.label }];
+  }
+
+  const MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
+  function mjExplain(ev, l, nq) {
+    const why = ev.why || {};
+    const cands = arr(why.candidates);
+    const out = [];
+    if (cands.length >= 2) {
+      const byTile = (t) => cands.find((c) => c.tile === t);
+      const dist = (x) => (x === 0 ? L(l, 'a winning hand', '已能和牌') : x);
+      out.push({
+        key: (o) => o.label,
+        valueOf: (t) => {
+          const c = byTile(t);
+          if (!c || !isNum(c.dist)) return null;
+          return c.dist === 0 ? L(l, 'leaves a winning hand (distance 0)', '打出后已能和牌（距离 0）') : L(l, `leaves winning distance ${c.dist}`, `打出后和牌距离为 ${c.dist}`);
+        },
+        prefer: (mine, right) => {
+          const a = byTile(mine), b = byTile(right);
+          if (!a || !b || !isNum(a.dist) || !isNum(b.dist)) return null;
+          if (a.dist > b.dist) return L(l, `the discard must leave the smallest winning distance: ${b.dist} < ${a.dist}.`, `规则打出使和牌距离最小的牌：${b.dist} < ${a.dist}。`);
+          return L(l, `both leave winning distance ${dist(b.dist)}; ties go to the first in the order ${MJ_ORDER}, and ${right} comes before ${mine}.`,
+            `两者打出后和牌距离都是 ${b.dist}；并列时按 ${MJ_ORDER} 的顺序，${right} 在 ${mine} 之前。`);
+        },
+      });
+    }
+    arr(ev.claims).forEach((c) => {
+      const canPong = isNum(c.pong_after), canChow = arr(c.chow).length > 0;
+      if ((!canPong && !canChow) || c.ron) return;
+      const kinds = [];
+      if (canPong) kinds.push('pong');
+      if (canChow) kinds.push('chow');
+      kinds.push('none');
+      const chowAfter = [...new Set(arr(c.chow).map((o) => o.after))].sort((x, y) => x - y);
+      const distOf = (k) => (k === 'pong' ? [c.pong_after] : k === 'chow' ? chowAfter : [c.dist]);
+      const said = (k) => distOf(k).join(L(l, ' or ', ' 或 '));
+      out.push({
+        key: (o, i) => kinds[i],
+        valueOf: (k) => (k === 'none' ? L(l, `keeps ${c.player} at winning distance ${c.dist}`, `使 ${c.player} 的和牌距离保持 ${c.dist}`)
+          : L(l, `leaves ${c.player} at winning distance ${said(k)}`, `使 ${c.player} 的和牌距离变为 ${said(k)}`)),
+        prefer: (mine, right) => {
+          if (right === 'pong') return L(l, `PONG lowers the distance strictly (${c.dist} → ${c.pong_after}), and PONG comes before CHOW.`, `碰使距离严格减小（${c.dist} → ${c.pong_after}），且碰优先于吃。`);
+          if (right === 'chow') return L(l, `CHOW lowers the distance strictly (${c.dist} → ${chowAfter[0]}); only the next player may CHOW, and no PONG or RON comes first.`, `吃使距离严格减小（${c.dist} → ${chowAfter[0]}）；只有下家能吃，且没有碰或荣和抢先。`);
+          if (c.verdict === 'preempted') return L(l, `${c.player} would call, but a RON or PONG by another player comes first.`, `${c.player} 可以副露，但被其他玩家的荣和或碰抢先。`);
+          if (mine === 'chow' && c.verdict !== 'declined') return L(l, 'only the next player may CHOW.', '只有下家能吃。');
+          const d = Math.min(...distOf(mine));
+          return L(l, `a call must lower the winning distance strictly, and ${d} is not below ${c.dist}.`, `副露必须使和牌距离严格减小，而 ${d} 不小于 ${c.dist}。`);
+        },
+      });
+    });
+    return out.length === nq ? out : arr(Array(nq)).map(() => null);
+  }
+
+  function gdExplain(ev, l) {
+    const d = ev.decision || {};
+    const cands = arr(d.candidates);
+    const who = ev.player === 'E' ? L(l, 'E', '小E') : L(l, 'the teacher', '老师');
+    // a percentage with 2 decimals, more when two different values would read the same
+    let digits = 2;
+    const vals = cands.map((c) => c.value).filter(isNum);
+    for (; digits < 8; digits++) {
+      const seen = new Map();
+      let clash = false;
+      for (const v of vals) {
+        const s = (v * 100).toFixed(digits);
+        if (seen.has(s) && Math.abs(seen.get(s) - v) > 1e-12) clash = true;
+        seen.set(s, v);
+      }
+      if (!clash) break;
+    }
+    const pc = (v) => (v * 100).toFixed(digits) + '%';
+    return [{
+      key: (o, i) => i,
+      valueOf: (i) => {
+        const c = cands[i];
+        return c && isNum(c.value) ? L(l, `gives ${who} a ${pc(c.value)} chance to win`, `使${who}的胜率为 ${pc(c.value)}`) : null;
+      },
+      prefer: (i, j) => {
+        const a = cands[i], b = cands[j];
+        if (!a || !b || !isNum(a.value) || !isNum(b.value)) return null;
+        if (Math.abs(a.value - b.value) <= 1e-12) {
+          return L(l, 'the two chances are equal (within 1e-12); a tie goes to the first of: attack the opponent, trade (smaller minions first), play a card, skill, end the turn.',
+            '两者胜率相等（相差不超过 1e-12）；并列时按攻击对方、同归于尽（体力小的随从先）、打牌、技能、结束回合的顺序选。');
+        }
+        return L(l, `both sides play optimally: the mover takes the highest win probability, ${pc(b.value)} > ${pc(a.value)}.`,
+          `双方都采用最优策略：选胜率最大的操作，${pc(b.value)} > ${pc(a.value)}。`);
+      },
+    }];
+  }
+
+  // One entry per question of qs (or null when nothing can be said).
+  function explain(game, ev, qs, l, ctx) {
+    try {
+      let ex;
+      if (game === 'cirno') ex = cirnoExplain(ev, l);
+      else if (game === 'thegame') {
+        const N = window.dsNarrate;
+        ex = tgExplain(ev, l, N && N.why ? N.why(game, ev, l, ctx) : null);
+      } else if (game === 'mahjong') ex = mjExplain(ev, l, qs.length);
+      else if (game === 'goudan') ex = gdExplain(ev, l);
+      else ex = [];
+      return qs.map((q, k) => ex[k] || null);
+    } catch (e) {
+      return qs.map(() => null);
+    }
+  }
+
+  // After an answer: what the chosen option and the rule's choice are worth
+  // ({compare, prefer}; prefer only for a wrong answer), in the page's language.
+  function compareText(q, chosen) {
+    const mine = q.options[chosen];
+    const rightOpt = q.options.find((o) => o.correct);
+    const out = { compare: '', prefer: '' };
+    if (!mine || !rightOpt) return out;
+    const name = (o) => (q.quote ? '“' + o.label + '”' : o.label);
+    const cap = (s) => (lang() === 'zh' ? s : s.charAt(0).toUpperCase() + s.slice(1));
+    if (mine === rightOpt) {
+      if (mine.value) out.compare = cap(t('quiz.rightValue', { right: name(mine), rightValue: mine.value }));
+      return out;
+    }
+    if (mine.value && rightOpt.value) {
+      out.compare = cap(t('quiz.compare', { mine: name(mine), mineValue: mine.value, right: name(rightOpt), rightValue: rightOpt.value }));
+    }
+    let why = null;
+    try { why = q.prefer ? q.prefer(mine.key, rightOpt.key) : null; } catch (e) { why = null; }
+    if (why) out.prefer = t('quiz.prefer', { right: name(rightOpt), why });
+    return out;
   }
 
   function render() {
@@ -220,6 +511,9 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
       const answerOpt = q.options.find((o) => o.correct);
       ui.feedback.classList.add(right ? 'right' : 'wrong');
       ui.feedback.append(h('span', { class: 'verdict' }, right ? t('quiz.right') : t('quiz.wrong', { answer: answerOpt ? answerOpt.label : '?' })));
+      const cmp = compareText(q, c.chosen);
+      if (cmp.compare) ui.feedback.append(h('p', { class: 'quiz-compare', id: 'quiz-compare' }, cmp.compare));
+      if (cmp.prefer) ui.feedback.append(h('p', { class: 'quiz-prefer', id: 'quiz-prefer' }, cmp.prefer));
       ui.feedback.append(h('p', { class: 'quiz-reason', id: 'quiz-reason' }, q.reason || ''));
       ui.show.hidden = c.k + 1 < c.qs.length || c.shown;
       ui.next.hidden = false;
@@ -257,7 +551,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
           ds().seek(i, false);
           render();
           const first = ui.options.querySelector('button');
-          if (first && ui.panel.contains(document.activeElement)) first.focus();
+          if (first && ui.panel.contains(document.activeElement)) first.focus({ preventScroll: true });
           emitChange();
           return;
         }
@@ -283,7 +577,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     render();
     // The engine's move, played on the canvas once the last question of the step is answered.
     if (c.k + 1 >= c.qs.length) showMove();
-    ui.next.focus();
+    ui.next.focus({ preventScroll: true });
     emitChange();
     return !!q.options[j].correct;
   }
@@ -350,6 +644,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     if (state.active && (state.cur || state.scanning)) return;
     state.active = true;
     setButton();
+    fitLayout(true);
     try {
       await needNarrate();
     } catch (e) {
@@ -375,8 +670,39 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     state.scanning = false;
     if (ui) ui.panel.hidden = true;
     delete document.body.dataset.quizOpen;
+    fitLayout(false);
     setButton();
     emitChange();
+  }
+
+  // One-column screens: the panel is a sheet fixed at the bottom (CSS); the
+  // stage gets a max-height that keeps the canvas above it, and the page is
+  // scrolled back to the canvas if it is out of view, so the question and the
+  // position it asks about are on screen together.
+  let resizeHooked = false;
+  function fitLayout(scroll) {
+    const body = document.body;
+    const stage = document.getElementById('stage');
+    const sheet = !!(ui && !ui.panel.hidden && state.active && stage && ui.panel.classList.contains('docked') &&
+      getComputedStyle(ui.panel).position === 'fixed');
+    if (!sheet) {
+      delete body.dataset.quizSheet;
+      body.style.removeProperty('--quiz-stage-max');
+      return;
+    }
+    if (!resizeHooked) { resizeHooked = true; window.addEventListener('resize', () => fitLayout(false)); }
+    body.dataset.quizSheet = '1';
+    const top = stage.getBoundingClientRect().top + window.scrollY; // in the page
+    const room = Math.floor(window.innerHeight * (1 - SHEET) - top - 12);
+    body.style.setProperty('--quiz-stage-max', Math.max(160, room) + 'px');
+    if (scroll) {
+      const r = stage.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight * (1 - SHEET)) {
+        // the page's top when the stage fits below the header, else just enough to show the whole stage
+        const y = room >= 160 ? 0 : Math.min(top - 4, top + 160 + 12 - window.innerHeight * (1 - SHEET));
+        window.scrollTo({ top: Math.max(0, y), behavior: 'instant' });
+      }
+    }
   }
 
   let button = null;
@@ -402,6 +728,9 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
         // the right option is known to the page only once answered
         correct: c.answered ? q.options.findIndex((o) => o.correct) : null,
         reason: c.answered ? q.reason : null,
+        // what the chosen option and the rule's choice are worth (once answered)
+        compare: c.answered ? compareText(q, c.chosen).compare || null : null,
+        prefer: c.answered ? compareText(q, c.chosen).prefer || null : null,
       };
     },
   };

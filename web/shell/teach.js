@@ -294,6 +294,11 @@
         'teach.goudanOff': '✗ Query {q} is off ({off} of {n} answers are off).',
         'teach.goudanError': 'Error {e}, allowed 1e-6.',
         'teach.goudanJump': 'The view now plays out query {q} under optimal play.',
+        'teach.judgeStep': 'The judge’s move there: {caption}.',
+        'teach.jumpedMove': 'The view moved to step {step}, the judge’s move your output does not follow: {caption}.',
+        'teach.ruleBroken': 'The rule your output does not follow:',
+        'teach.ruleRecord': 'That step is not a choice; the engine’s record says:',
+        'teach.ruleNone': 'No rule chooses anything at that step: compare your program’s state with the one on the canvas.',
       },
       zh: {
         'teach.share': '分享 / 嵌入',
@@ -342,6 +347,11 @@
         'teach.goudanOff': '✗ 第 {q} 个询问不对（{n} 个中有 {off} 个不对）。',
         'teach.goudanError': '误差 {e}，允许 1e-6。',
         'teach.goudanJump': '视图现在演示第 {q} 个询问在最优策略下的对局。',
+        'teach.judgeStep': '标准程序在这一步：{caption}。',
+        'teach.jumpedMove': '视图已跳到第 {step} 步，即你的输出没有跟上的标准操作：{caption}。',
+        'teach.ruleBroken': '你的输出没有遵守的规则：',
+        'teach.ruleRecord': '这一步不是决策；引擎的记录：',
+        'teach.ruleNone': '这一步没有规则做出选择：请把你的程序的状态与画布上的对比。',
       },
     });
     const t = (k, v) => i18n.t(k, v);
@@ -364,6 +374,18 @@
 .teach-status { min-height: 1.2em; font-size: .85rem; color: var(--muted, #666); margin: .2rem 0 0; }
 .teach-warn { color: inherit; border-left: 4px solid var(--bad, #c62828); padding: .2rem .5rem; }
 #teach-check-dialog { position: fixed; inset: auto 1rem 1rem auto; margin: 0; z-index: 20; box-shadow: 0 8px 30px rgba(0,0,0,.3); }
+/* In the main page the check panel is docked in the side column, right above
+   the why panel (which explains the judge's move at the step it jumps to):
+   in the flow, so it never covers it. */
+#teach-check-dialog.docked { position: static; inset: auto; z-index: auto; width: auto; max-width: none; box-shadow: none;
+  border-radius: 10px; padding: .7rem .8rem; border-color: var(--accent, #1f6fd1); }
+#teach-check-dialog.docked h2 { font-size: .95rem; margin: 0 0 .3rem; }
+#teach-check-dialog.docked #teach-check-text { height: 7.5rem; min-height: 3rem; }
+#teach-check-dialog.docked.has-result #teach-check-text { height: 3.2rem; }
+#teach-check-dialog.docked.has-result #teach-check-hint { display: none; }
+#teach-check-dialog.docked .teach-result { font-size: .9rem; }
+.teach-result .teach-rule { border-left: 4px solid var(--bad, #c62828); padding: .15rem .5rem; }
+.teach-result .teach-rule strong { display: block; }
 #teach-check-text.drag { outline: 2px dashed var(--accent, #1f6fd1); }
 .teach-result { margin-top: .6rem; }
 .teach-result .ok { color: #2e7d32; font-weight: 600; }
@@ -554,7 +576,9 @@
       checkText,
       h('div', { class: 'teach-row' }, runBtn, fileBtn, fileInput, h('span', { style: 'flex:1' }), closeBtn),
       result);
-    document.body.appendChild(checkDialog);
+    const whyPanel = document.getElementById('why-panel');
+    if (whyPanel && whyPanel.parentNode) { checkDialog.classList.add('docked'); whyPanel.before(checkDialog); }
+    else document.body.appendChild(checkDialog);
 
     const setHint = () => { hint.textContent = t(ds.game === 'goudan' ? 'teach.checkHintGoudan' : 'teach.checkHint'); };
     let lastResult = null;
@@ -563,6 +587,11 @@
       if (!checkDialog.open) checkDialog.show(); // not modal: the canvas stays usable
       checkBtn.setAttribute('aria-expanded', 'true');
       checkText.focus({ preventScroll: true });
+      // docked below the judge output: bring it into view (on a phone it is far down)
+      if (checkDialog.classList.contains('docked')) {
+        const r = checkDialog.getBoundingClientRect();
+        if (r.top < 0 || r.top > window.innerHeight - 120) checkDialog.scrollIntoView({ block: 'start', behavior: 'instant' });
+      }
     }
     function closeCheck() {
       if (checkDialog.open) checkDialog.close();
@@ -623,8 +652,40 @@
       location.hash = withParams(list, { query: q + 1 });
     }
     const codeText = (s) => (s === null || s === undefined ? t('teach.missing') : s === '' ? '""' : s);
+    // The judge's move at the step the view jumps to (the event step-1 ->
+    // step, which wrote the first differing line) and the rule of its
+    // decision record, as the why panel shows it there (deckscope.why() at
+    // that step: narrate.js's why() of the same event and states).
+    const parseJson = (x) => { try { return x ? JSON.parse(x) : null; } catch (e) { return null; } };
+    function decisionAt(step) {
+      if (!(step > 0) || step > ccall('dsv_api_steps', 'number', [], [])) return null;
+      const ev = parseJson(ccall('dsv_api_event_json', 'string', ['number'], [step - 1]));
+      if (!ev) return null;
+      const N = root.dsNarrate;
+      const ctx = { stateBefore: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step - 1])),
+                    stateAfter: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step])),
+                    step, steps: ds.steps };
+      let why = null, caption = '';
+      if (N) {
+        try { why = N.why ? N.why(ds.game, ev, i18n.lang, ctx) : null; } catch (e) { why = null; }
+        try { caption = N.narrate ? N.narrate(ds.game, ev, i18n.lang, ctx) : ''; } catch (e) { caption = ''; }
+      }
+      const rec = ev.why || ev.decision;
+      const raw = rec && typeof rec === 'object'
+        ? [rec.text || (typeof rec.why === 'string' ? rec.why : '') || rec.rule].filter(Boolean).join('') : '';
+      return { rule: why && why.rule ? String(why.rule) : '', raw, caption: String(caption || '') };
+    }
+    const noStop = (x) => String(x).replace(/[.。]$/, '');
+    function renderRule(d, said) {
+      if (!d) return;
+      if (d.caption && !said) result.append(h('p', { id: 'teach-judge-step' }, t('teach.judgeStep', { caption: noStop(d.caption) })));
+      if (d.rule) result.append(h('p', { id: 'teach-rule', class: 'teach-rule' }, h('strong', {}, t('teach.ruleBroken')), d.rule));
+      else if (d.raw) result.append(h('p', { id: 'teach-rule', class: 'teach-rule teach-note' }, h('strong', {}, t('teach.ruleRecord')), d.raw));
+      else result.append(h('p', { id: 'teach-rule', class: 'teach-note' }, t('teach.ruleNone')));
+    }
     function render(r) {
       result.textContent = '';
+      checkDialog.classList.toggle('has-result', !!r && !r.message);
       if (!r) return;
       if (r.message) { result.append(h('p', { class: 'bad' }, r.message)); return; }
       if (r.same) {
@@ -653,6 +714,8 @@
         h('dt', {}, t('teach.expected')), dd('teach-expected', r.expected),
         h('dt', {}, t('teach.got')), dd('teach-got', r.got)));
       let why;
+      const d = r.game !== 'goudan' && r.expected !== null ? decisionAt(r.step) : null;
+      let said = false;
       if (r.game === 'goudan') {
         if (r.error !== null && r.error !== undefined) result.append(h('p', {}, t('teach.goudanError', { e: r.error.toExponential(2) })));
         why = t('teach.goudanJump', { q: r.query + 1 });
@@ -660,8 +723,10 @@
         why = t(r.line <= 4 ? 'teach.thegameRow' : 'teach.thegameOther', { step: r.step, line: r.line });
       } else if (r.step === 0) why = t('teach.jumpedStart');
       else if (r.expected === null) why = t('teach.jumpedEnd', { step: r.step });
+      else if (d && d.caption) { why = t('teach.jumpedMove', { step: r.step, caption: noStop(d.caption) }); said = true; }
       else why = t('teach.jumped', { step: r.step });
       result.append(h('p', { id: 'teach-why' }, why));
+      renderRule(d, said);
       if (r.game !== 'goudan') {
         const again = h('button', { type: 'button', id: 'teach-check-jump' }, t('teach.jumpAgain'));
         again.addEventListener('click', () => showStep(r.step));
