@@ -1,12 +1,16 @@
 // why.test.mjs - the "why" panel shows what the engine's records hold:
 // for a mahjong discard of a normal tile, the discard candidates AND what
 // each of the three other players could do with the tile (one row each, the
-// caller marked), in both languages; "What changed" lists the state's
-// fields that changed, without bookkeeping (card sources, per-kind counts).
+// caller marked), in both languages; "What changed" says in the words of
+// the game what the step changed (dsNarrate.changes, every event of samples
+// and generated games, both languages), and keeps the state's raw fields
+// (without card sources and per-kind counts) behind a closed "Details" toggle.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadView, openPage, startBrowser } from './harness.mjs';
-import { seekSettled, trace, sample } from './page-helpers.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { REPO, seekSettled, trace, sample } from './page-helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -75,6 +79,183 @@ test('a modal dialog keeps the arrow keys; the non-modal check panel does not', 
   await page.locator('#stage').focus();
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => window.deckscope.step), 4, 'with the check panel open the view still steps');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// ---- "What changed" in the words of the game (dsNarrate.changes) -------------------
+// Field names and internal counters must never reach the sentences.
+const FIELD = /\[|_|[A-Za-z]\.[A-Za-z]|\b(players|cur|dir|wall_pos|wall_left|hits_done|hand_n|deck_pos|deck_left|to_move|ops_left|made_op|playing|double_left|pile_left|phase|undefined|null|NaN|Infinity)\b|\[object/;
+// Raw fields the sentences may leave out: turn and play counters, positions in
+// the deck or wall, card sources, per-kind counts, hit counters, flags.
+const INTERNAL = {
+  cirno: /^(turn|plays|deck_pos|rounds)$|(^|\.)src(\[|$)/,
+  thegame: /^(turn|plays_in_turn)$/,
+  mahjong: /^(wall_pos|turns|phase|cur)$|^last_discard|\.(hand_n|taken_by)$|(^|\.)counts(\[|$)/,
+  goudan: /^(turn|made_op|playing|hits_done)$/,
+};
+// ASCII words a Chinese sentence may hold: cards, tiles, calls, player names.
+const ZH_ASCII = new Set(['PASS', 'TURN', 'DOUBLE', 'REVERSE', 'PONG', 'CHOW', 'RON', 'SELFDRAWN']);
+
+// Runs in the page: for every event, the states before and after, the raw
+// diff and the sentences in both languages.
+function walkChanges(game) {
+  const d = window.deckscope, M = d.module, N = window.dsNarrate;
+  const J = (f, i) => JSON.parse(M.ccall(f, 'string', ['number'], [i]));
+  const flat = (o, prefix, out) => {
+    if (o === null || typeof o !== 'object') { out.set(prefix, o); return out; }
+    if (Array.isArray(o) && o.every((x) => x === null || typeof x !== 'object')) { out.set(prefix, o.join(' ')); return out; }
+    for (const k of Object.keys(o)) flat(o[k], Array.isArray(o) ? `${prefix}[${k}]` : prefix ? `${prefix}.${k}` : k, out);
+    return out;
+  };
+  const out = [];
+  let prev = J('dsv_api_state_json', 0);
+  for (let i = 0; i < d.steps; i++) {
+    const ev = J('dsv_api_event_json', i), next = J('dsv_api_state_json', i + 1);
+    const fa = flat(prev, '', new Map()), fb = flat(next, '', new Map()), raw = [];
+    for (const [k, v] of fb) if (fa.get(k) !== v) raw.push(k);
+    for (const k of fa.keys()) if (!fb.has(k)) raw.push(k);
+    out.push({ i, type: ev.type, raw, en: N.changes(game, prev, next, 'en', ev), zh: N.changes(game, prev, next, 'zh', ev),
+               names: (next.players || []).map((p) => p && p.name).filter(Boolean) });
+    prev = next;
+  }
+  return out;
+}
+
+function checkChanges(game, what, rows) {
+  let sentences = 0;
+  for (const r of rows) {
+    const w = `${what} event ${r.i} (${r.type})`;
+    // a field counts with and without its "players[i]." prefix
+    const shown = r.raw.filter((k) => !INTERNAL[game].test(k) && !INTERNAL[game].test(k.replace(/^players\[\d+\]\./, '')));
+    for (const lang of ['en', 'zh']) {
+      const list = r[lang];
+      assert.ok(Array.isArray(list), `${w}: not a list`);
+      if (shown.length) assert.ok(list.length > 0, `${w} ${lang}: no sentence for ${shown.join(' ')}`);
+      for (const s of list) {
+        sentences++;
+        assert.ok(typeof s === 'string' && s.trim() !== '', `${w} ${lang}: empty sentence`);
+        assert.doesNotMatch(s, FIELD, `${w} ${lang}: a field name or a JS value in "${s}"`);
+        assert.ok(!/→\s*$|^\s*→|–/.test(s), `${w} ${lang}: an empty value in "${s}"`);
+        if (lang === 'zh') {
+          if (!/^p：-?\d+ → -?\d+$/.test(s)) assert.match(s, /[\u4e00-\u9fff]/, `${w}: no Chinese in "${s}"`);
+          for (const word of s.match(/[A-Za-z]{3,}/g) || [])
+            assert.ok(ZH_ASCII.has(word) || r.names.includes(word), `${w}: English word "${word}" in "${s}"`);
+        } else assert.doesNotMatch(s, /[\u4e00-\u9fff]/, `${w}: Chinese in "${s}"`);
+      }
+    }
+  }
+  return sentences;
+}
+
+const SOURCES = {
+  cirno: [{ sample: 1 }, { sample: 2 }, { seed: 1 }, { seed: 2 }, { seed: 3 }, { seed: 5 }],
+  thegame: [{ sample: 1 }, { sample: 2 }, { seed: 1 }, { seed: 2 }],
+  mahjong: [{ sample: 1 }, { seed: 1 }, { seed: 2 }, { seed: 4 }, { seed: 135 },
+    { input: readFileSync(path.join(REPO, 'tests', 'data', 'mahjong-official', '28.in'), 'utf8'), name: 'official 28' }],
+  goudan: [{ sample: 1 }, { sample: 2 }, { seed: 1 }, { seed: 3 }],
+};
+for (const game of Object.keys(SOURCES)) {
+  test(`${game}: "what changed" in words for every event, both languages`, { timeout: 240_000 }, async (t) => {
+    const page = await openPage(env.browser);
+    await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
+    let events = 0, sentences = 0;
+    for (const src of SOURCES[game]) {
+      const { name, ...opts } = src;
+      await page.evaluate(async (o) => {
+        await window.deckscope.load(o);
+        while (window.deckscope.busy) await new Promise((r) => setTimeout(r, 50));
+      }, { game, ...opts });
+      const rows = await page.evaluate(walkChanges, game);
+      events += rows.length;
+      sentences += checkChanges(game, `${game} ${name || JSON.stringify(opts)}`, rows);
+    }
+    assert.ok(events > 0 && sentences > events, `${game}: ${events} events, ${sentences} sentences`);
+    t.diagnostic(`${game}: ${events} events, ${sentences} sentences`);
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  });
+}
+
+// Rows of the why panel's "What changed": the sentences, and the raw list behind the toggle.
+const changedPanel = (page) => page.evaluate(() => {
+  const box = document.getElementById('why');
+  const det = box.querySelector('details.changes-raw');
+  return {
+    words: [...box.querySelectorAll('ul.changes-words li')].map((li) => li.textContent),
+    summary: det ? det.querySelector('summary').textContent : null,
+    open: det ? det.open : null,
+    raw: det ? [...det.querySelectorAll('ul.changes li')].map((li) => li.textContent) : [],
+  };
+});
+
+test('why panel: a mahjong PONG in words, the raw fields behind "Details"', { timeout: 120_000 }, async () => {
+  const events = trace('mahjong', sample('mahjong', 1));
+  const pong = events.findIndex((e) => e.type === 'pong');
+  assert.equal(pong, 59, 'sample 1: A calls PONG on C’s Z at event 59');
+  const page = await openPage(env.browser);
+  await loadView(page, env.url + '#game=mahjong&sample=1&lang=en');
+  await seekSettled(page, pong + 1);
+  let p = await changedPanel(page);
+  // C discarded Z; A held Z Z and his distance drops from 3 to 2 (the statement's PONG rule)
+  assert.deepEqual(p.words, ['A takes C’s Z for a PONG (Z Z Z)', 'A’s winning distance 3 → 2', 'Now A’s turn']);
+  assert.equal(p.summary, 'Details (raw state)');
+  assert.equal(p.open, false, 'the details are closed by default');
+  assert.equal(await page.locator('#why ul.changes').isVisible(), false, 'the raw list is hidden');
+  assert.ok(p.raw.some((l) => l.startsWith('players[0].melds[0].tiles')), p.raw.join(' | '));
+  assert.ok(p.raw.every((l) => !/→\s*$/.test(l) && !/:\s*→/.test(l)), `no bare arrow: ${p.raw.join(' | ')}`);
+  const box = page.locator('.why');
+  await page.locator('#why details.changes-raw > summary').scrollIntoViewIfNeeded();
+  await box.screenshot({ path: artifact('why-changes-en.png') });
+  await page.click('#why details.changes-raw > summary');
+  p = await changedPanel(page);
+  assert.equal(p.open, true);
+  assert.equal(await page.locator('#why ul.changes').isVisible(), true, 'the raw list is shown');
+  await box.screenshot({ path: artifact('why-changes-en-open.png') });
+  // the toggle stays open on the next step
+  await seekSettled(page, pong + 2);
+  assert.equal((await changedPanel(page)).open, true);
+  await page.click('#why details.changes-raw > summary');
+  await page.evaluate(() => window.deckscope.setLang('zh'));
+  await seekSettled(page, pong + 1);
+  p = await changedPanel(page);
+  assert.deepEqual(p.words, ['A 碰 C 打出的 Z（Z Z Z）', 'A 的和牌距离 3 → 2', '轮到 A']);
+  assert.equal(p.summary, '详情（原始状态）');
+  assert.equal(p.open, false);
+  await page.locator('#why details.changes-raw > summary').scrollIntoViewIfNeeded();
+  await box.screenshot({ path: artifact('why-changes-zh.png') });
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('why panel: goudan and cirno steps in words, no bare arrow for an empty value', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  await loadView(page, env.url + '#game=cirno&sample=2&lang=en');
+  // cirno sample 2, event 16: Marisa plays DOUBLE at p = 41; Reimu must play two cards
+  await seekSettled(page, 17);
+  assert.deepEqual((await changedPanel(page)).words,
+    ['Marisa plays DOUBLE, draws A99 (hand A99 A99 A99)', 'Reimu is under DOUBLE: must play two cards', 'Deck: 9 left']);
+  await page.evaluate(async () => {
+    await window.deckscope.load({ game: 'goudan', sample: 2 });
+    while (window.deckscope.busy) await new Promise((r) => setTimeout(r, 50));
+  });
+  // goudan sample 2, event 1: E's HP 1 minion attacks the teacher (HP 14) for 3
+  await seekSettled(page, 2);
+  assert.deepEqual((await changedPanel(page)).words, ['E’s HP 1 minion has attacked (not again this turn)', 'The teacher’s HP 14 → 11']);
+  // the first hit that empties a board: the raw list shows "(none)", not a bare arrow
+  const steps = await page.evaluate(() => window.deckscope.steps);
+  let found = false;
+  for (let s = 1; s <= steps && !found; s++) {
+    await seekSettled(page, s);
+    const p = await changedPanel(page);
+    const empty = p.raw.find((l) => /minions: /.test(l));
+    if (!empty) continue;
+    found = true;
+    assert.match(empty, /→ \(none\)$|^players\[\d\]\.minions: \(none\) →/, empty);
+    assert.ok(p.words.some((w) => /minion with HP \d is destroyed|gets a new HP 2 minion/.test(w)), p.words.join(' | '));
+    await page.locator('.why').screenshot({ path: artifact('why-changes-goudan.png') });
+  }
+  assert.ok(found, 'a step that empties or fills a board');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

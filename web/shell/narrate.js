@@ -13,6 +13,7 @@
  *   dsNarrate.quizzes(game, ev, lang, ctx)  -> [quiz...] (mahjong discards also ask about each call)
  *   dsNarrate.start(game, header, lang)     -> string (the caption of step 0)
  *   dsNarrate.headline(game, state, lang)   -> string (a short summary of a state)
+ *   dsNarrate.changes(game, before, after, lang, ev, ctx) -> [string] (what a step changed, in words)
  *
  * ctx = {stateBefore, stateAfter, header, step, steps}; every part may be
  * missing, the sentences then leave out what they would have read there.
@@ -714,6 +715,206 @@
     return parts.join(' · ');
   }
 
+  /* ====================== what changed ====================== */
+
+  /* changes(game, before, after, lang, ev): what an event changed, as short
+   * sentences in the words of the game (no field names, no internal counters:
+   * turn numbers, positions in the deck or wall, card sources, hit counters).
+   * Read from the two states; the event only says who did it and how. */
+
+  /* the items of a that are not in b, as a multiset (order of a kept) */
+  function bagMinus(a, b) {
+    var rest = arr(b).map(String), out = [];
+    arr(a).forEach(function (x) {
+      var k = rest.indexOf(String(x));
+      if (k >= 0) rest.splice(k, 1); else out.push(String(x));
+    });
+    return out;
+  }
+  function arrow(b, a) { return b + ' ' + ARROW + ' ' + a; }
+  function words(lang, items) { return list(lang, items.map(String)); }
+
+  function cirnoChanges(ev, b, a, lang, ctx) {
+    var out = [], c = { stateBefore: b, stateAfter: a, header: states(ctx).header };
+    var nm = function (i) { return cirnoPlayerName(lang, i, null, c); };
+    var newRound = a.round !== b.round && a.phase === 'playing';
+    if (newRound) out.push(T(lang, 'round ' + a.round + ' begins, ' + nm(a.current) + ' plays first', '第 ' + a.round + ' 轮开始，' + nm(a.current) + ' 先出牌'));
+    if (a.p !== b.p) out.push(T(lang, 'p: ', 'p：') + arrow(b.p, a.p));
+    if (a.direction !== b.direction)
+      out.push(newRound ? T(lang, 'the order of play is clockwise again', '出牌方向恢复为顺时针')
+                        : T(lang, 'the order of play reverses (now ' + cirnoDir('en', a.direction) + ')', '出牌方向反转（现在' + cirnoDir('zh', a.direction) + '）'));
+    arr(a.players).forEach(function (pa, i) {
+      var pb = arr(b.players)[i];
+      if (!pa || !pb) return;
+      var mine = ev && ev.player === i && (ev.type === 'play' || ev.type === 'loss');
+      var played = mine ? [str(ev.card)] : bagMinus(pb.hand, pa.hand);
+      var drawn = mine ? (Array.isArray(ev.drawn) ? ev.drawn.map(String) : has(ev.drawn) ? [str(ev.drawn)] : []) : bagMinus(pa.hand, pb.hand);
+      var disc = mine && ev.type === 'loss' ? arr(ev.discarded).map(String) : [];
+      if (!played.length && !drawn.length) return;
+      var en = [], zh = [];
+      if (played.length) { en.push('plays ' + words('en', played)); zh.push('打出 ' + words('zh', played)); }
+      if (disc.length) { en.push('discards ' + words('en', disc)); zh.push('弃掉 ' + words('zh', disc)); }
+      if (drawn.length) { en.push('draws ' + words('en', drawn)); zh.push('摸到 ' + words('zh', drawn)); }
+      var hand = arr(pa.hand).join(' ');
+      out.push(T(lang, nm(i) + ' ' + en.join(', ') + ' (hand ' + hand + ')', nm(i) + ' ' + zh.join('，') + '（手牌 ' + hand + '）'));
+    });
+    /* DOUBLE: given, passed on by a counter card (the same state, another player), used up */
+    if (a.double_left !== b.double_left || (a.double_left === 2 && a.current !== b.current)) {
+      if (a.double_left === 2) out.push(T(lang, nm(a.current) + ' is under DOUBLE: must play two cards', nm(a.current) + ' 被施加了 DOUBLE：要出两张牌'));
+      else if (a.double_left === 1) out.push(T(lang, nm(a.current) + ' plays one more card (DOUBLE)', nm(a.current) + ' 还要再出一张牌（DOUBLE）'));
+      else out.push(T(lang, 'DOUBLE is over', 'DOUBLE 解除'));
+    }
+    if (a.phase !== b.phase && (a.phase === 'round_over' || a.phase === 'game_over') && has(a.loser))
+      out.push(T(lang, nm(a.loser) + ' loses round ' + a.round, nm(a.loser) + ' 输掉了第 ' + a.round + ' 轮'));
+    if (a.phase !== b.phase && a.phase === 'game_over') out.push(T(lang, 'the game is over', '游戏结束'));
+    if (a.current !== b.current && a.phase === 'playing' && !newRound && a.double_left !== 2)
+      out.push(T(lang, nm(a.current) + ' plays next', '轮到 ' + nm(a.current)));
+    if (a.deck_left !== b.deck_left && num(a.deck_left))
+      out.push(T(lang, 'deck: ' + a.deck_left + ' left', '牌堆：剩 ' + a.deck_left + ' 张'));
+    return out;
+  }
+
+  function tgChanges(ev, b, a, lang) {
+    var out = [];
+    arr(a.rows).forEach(function (ra, r) {
+      var rb = arr(b.rows)[r], ca = arr(ra && ra.cards), cb = arr(rb && rb.cards);
+      if (ca.length && cb.length && (ca.length !== cb.length || ca[ca.length - 1] !== cb[cb.length - 1]))
+        out.push(T(lang, tgRow('en', r) + ': last card ' + arrow(cb[cb.length - 1], ca[ca.length - 1]), tgRow('zh', r) + '：末张 ' + arrow(cb[cb.length - 1], ca[ca.length - 1])));
+    });
+    var played = bagMinus(b.hand, a.hand), got = bagMinus(a.hand, b.hand), n = arr(a.hand).length;
+    var cards = function (k) { return T(lang, k + (k === 1 ? ' card' : ' cards'), k + ' 张'); };
+    if (played.length) out.push(T(lang, 'hand: ' + words('en', played) + ' played (' + cards(n) + ' left)', '手牌：打出 ' + words('zh', played) + '（剩 ' + cards(n) + '）'));
+    if (got.length) {
+      if (!arr(b.hand).length) out.push(T(lang, 'hand: ' + got.join(' ') + ' (' + cards(n) + ')', '手牌：' + got.join(' ') + '（' + cards(n) + '）'));
+      else out.push(T(lang, 'hand: ' + words('en', got) + ' drawn (' + cards(n) + ')', '手牌：摸到 ' + words('zh', got) + '（共 ' + cards(n) + '）'));
+    }
+    if (a.pile_left !== b.pile_left && num(a.pile_left))
+      out.push(T(lang, 'pile: ' + a.pile_left + ' left', '抽牌堆：剩 ' + a.pile_left + ' 张'));
+    if (a.result !== b.result) {
+      if (a.result === 'win') out.push(T(lang, 'every card is played: the game is won', '所有牌都已打出：游戏胜利'));
+      else if (a.result === 'loss') out.push(T(lang, 'no card fits any row: the game is lost', '没有牌能放上任何一行：游戏失败'));
+    }
+    return out;
+  }
+
+  function mjChanges(ev, b, a, lang) {
+    var out = [], L = 'ABCD';
+    var who = function (i, p) { return p && p.name ? String(p.name) : L.charAt(i); };
+    var wall = num(a.wall_left) && a.wall_left !== b.wall_left ? a.wall_left : null, wallSaid = false;
+    var from = b.last_discard && b.last_discard.player ? String(b.last_discard.player) : ev && ev.from ? str(ev.from) : '';
+    arr(a.players).forEach(function (pa, i) {
+      var pb = arr(b.players)[i];
+      if (!pa || !pb) return;
+      var P = who(i, pa), add = bagMinus(pa.hand, pb.hand), rem = bagMinus(pb.hand, pa.hand);
+      var melds = arr(pa.melds).slice(arr(pb.melds).length), pond = arr(pa.pond).slice(arr(pb.pond).length);
+      melds.forEach(function (m) {
+        var pong = m.kind === 'pong', f = str(m.from), t = str(m.called), tiles = arr(m.tiles).join(' ');
+        out.push(T(lang, P + ' takes ' + f + '’s ' + t + ' for a ' + (pong ? 'PONG' : 'CHOW') + ' (' + tiles + ')',
+                   P + (pong ? ' 碰 ' : ' 吃 ') + f + ' 打出的 ' + t + '（' + tiles + '）'));
+      });
+      pond.forEach(function (d) { out.push(T(lang, P + ' discards ' + str(d.tile), P + ' 打出 ' + str(d.tile))); });
+      if (!melds.length && !pond.length && rem.length)
+        out.push(T(lang, P + ': ' + words('en', rem) + ' ' + (rem.length > 1 ? 'leave' : 'leaves') + ' the hand', P + '：' + words('zh', rem) + ' 离开手牌'));
+      if (add.length) {
+        if (a.winner === P && a.win_how === 'ron')
+          out.push(T(lang, P + ' takes ' + (from ? from + '’s ' : '') + add.join(' ') + ' to complete the hand (RON)', P + ' 荣和' + (from ? ' ' + from + ' 打出的' : '') + ' ' + add.join(' ')));
+        else {
+          var deal = b.phase === 'deal' || (ev && ev.type === 'deal'), w = has(wall) ? wall : null;
+          wallSaid = wallSaid || has(w);
+          if (deal) out.push(T(lang, P + ' is dealt ' + words('en', add) + (has(w) ? ' (wall: ' + w + ' left)' : ''), P + ' 摸到起手牌 ' + words('zh', add) + (has(w) ? '（牌堆剩 ' + w + ' 张）' : '')));
+          else out.push(T(lang, P + ' draws ' + words('en', add) + (has(w) ? ' (wall: ' + w + ' left)' : ''), P + ' 摸到 ' + words('zh', add) + (has(w) ? '（牌堆剩 ' + w + ' 张）' : '')));
+        }
+      }
+      if (pa.dist !== pb.dist && num(pa.dist)) {
+        var d = pa.dist === 0 ? T(lang, '0, a winning hand', '0，已能和牌') : String(pa.dist);
+        out.push(num(pb.dist) ? T(lang, P + '’s winning distance ' + arrow(pb.dist, d), P + ' 的和牌距离 ' + arrow(pb.dist, d))
+                              : T(lang, P + '’s winning distance: ' + d, P + ' 的和牌距离：' + d));
+      }
+      if (pa.skip !== pb.skip)
+        out.push(pa.skip ? T(lang, P + '’s next turn will be skipped', P + ' 的下一个回合将被跳过')
+                         : T(lang, P + '’s turn is skipped', P + ' 的回合被跳过'));
+    });
+    if (has(wall) && !wallSaid) out.push(T(lang, 'wall: ' + wall + ' left', '牌堆：剩 ' + wall + ' 张'));
+    if (a.dir !== b.dir && a.dir)
+      out.push(T(lang, 'the turn order reverses: ' + String(a.dir).split('').join(' '), '回合顺序反转：' + String(a.dir).split('').join(' ')));
+    if (a.winner !== b.winner && has(a.winner)) {
+      var how = str(a.win_how).toUpperCase();
+      out.push(T(lang, a.winner + ' wins' + (how ? ' by ' + how : ''), a.winner + ' ' + (how === 'RON' ? '荣和（RON）' : how === 'SELFDRAWN' ? '自摸（SELFDRAWN）' : '和牌') + '胜出'));
+    }
+    if (a.phase !== b.phase && a.phase === 'over')
+      out.push(has(a.winner) ? T(lang, 'the game is over', '游戏结束') : T(lang, 'the wall is empty: the game ends in a draw', '牌堆已空：流局'));
+    if (a.cur !== b.cur && has(a.cur) && a.phase !== 'deal' && a.phase !== 'won' && a.phase !== 'over' && b.phase !== 'deal')
+      out.push(T(lang, 'now ' + a.cur + '’s turn', '轮到 ' + a.cur));
+    return out;
+  }
+
+  function gdMinionKey(m) { return (m && m.hp) + (m && m.attacked ? 'a' : 'r'); }
+  function gdChanges(ev, b, a, lang) {
+    var out = [];
+    ['E', 'teacher'].forEach(function (w) {
+      var pb = gdSide(b, w), pa = gdSide(a, w);
+      if (!pa || !pb) return;
+      var P = gdName(lang, w, false), Pp = gdPoss(lang, w, false);
+      if (pa.hp !== pb.hp) out.push(T(lang, Pp + ' HP ' + arrow(pb.hp, pa.hp), P + '体力 ' + arrow(pb.hp, pa.hp)));
+      if (pa.hand !== pb.hand)
+        out.push(T(lang, Pp + ' hand: ' + arrow(pb.hand, pa.hand) + (pa.hand === 1 ? ' card' : ' cards'), Pp + '手牌 ' + arrow(pb.hand, pa.hand) + ' 张'));
+      /* minions: the ones that did not change cancel out; destroyed ones are removed, the rest shift left */
+      var mb = arr(pb.minions), ma = arr(pa.minions);
+      var kb = mb.map(gdMinionKey), ka = ma.map(gdMinionKey);
+      var gone = bagMinus(kb, ka), come = bagMinus(ka, kb);
+      var hp = function (k) { return parseInt(k, 10); }, att = function (k) { return /a$/.test(k); };
+      gone.sort(); come.sort();
+      if (ma.length < mb.length) {
+        /* destroyed: those not accounted for by a changed survivor */
+        gone.slice(0, mb.length - ma.length).forEach(function (k) {
+          out.push(T(lang, Pp + ' minion with HP ' + hp(k) + ' is destroyed', P + '体力为 ' + hp(k) + ' 的随从被摧毁'));
+        });
+        gone = gone.slice(mb.length - ma.length);
+      } else if (ma.length > mb.length) {
+        come.slice(0, ma.length - mb.length).forEach(function (k) {
+          out.push(T(lang, P + ' gets a new HP ' + hp(k) + ' minion' + (att(k) ? ' (it cannot attack this turn)' : ''), P + '多了一个体力 ' + hp(k) + ' 的随从' + (att(k) ? '（本回合不能攻击）' : '')));
+        });
+        come = come.slice(ma.length - mb.length);
+      }
+      var ready = 0;
+      gone.forEach(function (k, j) {
+        var n = come[j];
+        if (!n) return;
+        if (hp(k) !== hp(n)) out.push(T(lang, Pp + ' minion: HP ' + arrow(hp(k), hp(n)), P + '的随从体力 ' + arrow(hp(k), hp(n))));
+        else if (!att(k) && att(n)) out.push(T(lang, Pp + ' HP ' + hp(n) + ' minion has attacked (not again this turn)', P + '体力为 ' + hp(n) + ' 的随从已攻击（本回合不能再攻击）'));
+        else if (att(k) && !att(n)) ready++;
+      });
+      if (ready) out.push(T(lang, Pp + (ready === 1 ? ' minion can attack again' : ' minions can attack again'), P + '的随从可以再次攻击'));
+    });
+    var turnChanged = a.to_move !== b.to_move && has(a.to_move);
+    if (turnChanged) out.push(T(lang, 'now ' + gdPoss('en', a.to_move) + ' turn', '轮到' + gdName('zh', a.to_move)));
+    if (a.ops_left !== b.ops_left && num(a.ops_left) && num(b.ops_left) && !turnChanged) {
+      if (a.ops_left > b.ops_left) out.push(T(lang, gdName('en', a.to_move, true) + ' may use the skill or play a card ' + a.ops_left + (a.ops_left === 1 ? ' time' : ' times') + ' this turn',
+                                               gdName('zh', a.to_move) + '本回合最多可使用技能或打牌 ' + a.ops_left + ' 次'));
+      else out.push(T(lang, 'skills and plays left this turn: ' + arrow(b.ops_left, a.ops_left), '本回合剩余技能与打牌次数 ' + arrow(b.ops_left, a.ops_left)));
+    }
+    if (a.playing && !b.playing) {
+      var who = ev && ev.player ? str(ev.player) : a.to_move;
+      out.push(T(lang, gdPoss('en', who, true) + ' card is in play: 3 random hits come next', gdName('zh', who) + '的牌生效：接下来随机造成 3 次伤害'));
+    }
+    if (a.winner !== b.winner && has(a.winner)) out.push(T(lang, gdName('en', a.winner, true) + ' wins the game', gdName('zh', a.winner) + '赢得了游戏'));
+    return out;
+  }
+
+  function changes(game, before, after, lang, ev, ctx) {
+    var g = gameName(game), b = obj(before), a = obj(after), e = obj(ev), out;
+    if (!b || !a) return [];
+    try {
+      if (g === 'cirno') out = cirnoChanges(e, b, a, lang, ctx);
+      else if (g === 'thegame') out = tgChanges(e, b, a, lang);
+      else if (g === 'mahjong') out = mjChanges(e, b, a, lang);
+      else if (g === 'goudan') out = gdChanges(e, b, a, lang);
+      else out = [];
+    } catch (x) { return []; }
+    return out.filter(function (s) { return typeof s === 'string' && s !== '' && !leaked(s) && !/\bnull\b/.test(s); })
+              .map(function (s) { return isZh(lang) || /^(p:|up\d|down\d)/.test(s) ? s : cap(s); });
+  }
+
   /* ====================== dispatch ====================== */
 
   /* A text that leaked a missing field: shown to nobody (the fallback is used instead). */
@@ -802,6 +1003,7 @@
     quizzes: quizzes,
     start: start,
     headline: headline,
+    changes: changes,
     /* for tests and other modules: the words used for a rule / a percentage */
     percent: pct
   };
