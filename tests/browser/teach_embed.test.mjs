@@ -1,5 +1,7 @@
-// teach_embed.test.mjs - embed.html in headless Chromium: the URL hash
-// parameters (step, controls, from/to with autoplay and loop, view=dp), the
+// teach_embed.test.mjs - embed.html in headless Chromium: the URL hash and
+// query parameters (step, controls, from/to with autoplay and loop and the
+// range clamping the scrubber, keys and buttons, view=dp, the default game,
+// the caption in both languages and at 320x240), the
 // iframe never scrolls its host page and takes the keyboard when clicked,
 // and the postMessage protocol, driven from docs/examples/host.html served
 // from another origin (as a real host page would be).
@@ -25,12 +27,14 @@ after(async () => {
 
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
-// Opens embed.html with a hash and waits until the game is loaded.
+// Opens embed.html with a hash (or with `?query#hash` when it starts with
+// '?') and waits until the game is loaded.
 async function openEmbed(page, hash, viewport) {
   if (viewport) await page.setViewportSize(viewport);
   // A fresh document each time (a new hash alone would only reload it).
   if (page.url() !== 'about:blank') await page.goto('about:blank');
-  await page.goto(env.url + 'embed.html#' + hash, { waitUntil: 'load' });
+  const rest = hash.startsWith('?') ? hash : hash === '' ? '' : '#' + hash;
+  await page.goto(env.url + 'embed.html' + rest, { waitUntil: 'load' });
   await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
 }
 const call = (page, name, ret = 'number', types = [], args = []) =>
@@ -49,13 +53,17 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: 90_
   // The canvas is exactly the space above the bar, nothing scrolls.
   const g = await page.evaluate(() => {
     const c = document.getElementById('canvas').getBoundingClientRect();
+    const n = document.getElementById('e-caption').getBoundingClientRect();
     const b = document.getElementById('controls').getBoundingClientRect();
-    return { cw: c.width, ch: c.height, barTop: b.top, barBottom: b.bottom, vw: innerWidth, vh: innerHeight,
+    return { cw: c.width, ch: c.height, capTop: n.top, capBottom: n.bottom, barTop: b.top, barBottom: b.bottom,
+             vw: innerWidth, vh: innerHeight,
              sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight };
   });
   t.diagnostic(JSON.stringify(g));
   assert.equal(g.cw, g.vw);
-  assert.equal(g.ch, Math.floor(g.barTop));
+  // The canvas, the caption line and the bar share the height, in that order.
+  assert.equal(g.ch, Math.floor(g.capTop));
+  assert.ok(g.capBottom <= g.barTop + 0.5, 'the caption is above the bar');
   assert.equal(Math.round(g.barBottom), g.vh);
   assert.ok(g.sw <= g.vw && g.sh <= g.vh, 'no scrollbars');
   await page.waitForTimeout(200);
@@ -115,6 +123,185 @@ test('hash: from/to with autoplay stops at the end of the range, loop starts it 
   }, null, { timeout: 30_000 });
   const seen = await page.evaluate(() => window.seen);
   assert.ok(Math.max(...seen) <= 6 && Math.min(...seen) >= 3, `stays in 3..6: ${seen}`);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('from/to clamp the scrubber, the keys and the buttons to the range', { timeout: 90_000 }, async () => {
+  const page = await openPage(env.browser);
+  await openEmbed(page, 'game=cirno&sample=2&from=3&to=7&controls=full', { width: 640, height: 400 });
+  const steps = await page.evaluate(() => window.deckscope.steps);
+  assert.ok(steps > 7, `cirno sample 2 has more than 7 steps (${steps})`);
+  assert.equal(await page.evaluate(() => window.deckscope.step), 3, 'opens at from');
+  assert.equal(await page.getAttribute('#e-scrub', 'min'), '3');
+  assert.equal(await page.getAttribute('#e-scrub', 'max'), '7');
+  const step = () => page.evaluate(() => window.deckscope.step);
+  const settle = () => page.waitForTimeout(150);
+  // The keyboard (the canvas has it after a click).
+  await page.click('#canvas');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => window.deckscope.step === 7);
+  await page.keyboard.press('ArrowRight');
+  await settle();
+  assert.equal(await step(), 7, 'ArrowRight at `to` stays at `to`');
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => window.deckscope.step === 3);
+  await page.keyboard.press('ArrowLeft');
+  await settle();
+  assert.equal(await step(), 3, 'ArrowLeft at `from` stays at `from`');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.deckscope.step === 4);
+  // The buttons.
+  await page.click('#e-end');
+  await page.waitForFunction(() => window.deckscope.step === 7);
+  await page.click('#e-forward');
+  await settle();
+  assert.equal(await step(), 7, 'the forward button at `to` stays');
+  await page.click('#e-start');
+  await page.waitForFunction(() => window.deckscope.step === 3);
+  await page.click('#e-back');
+  await settle();
+  assert.equal(await step(), 3, 'the back button at `from` stays');
+  // The scrubber's own keys (focused range input) stay in the range too.
+  await page.focus('#e-scrub');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => window.deckscope.step === 7);
+  await page.keyboard.press('ArrowRight');
+  await settle();
+  assert.equal(await step(), 7);
+  assert.equal(await page.inputValue('#e-scrub'), '7');
+  // A range sent by message moves the scrubber's ends too.
+  await page.evaluate(() => window.postMessage({ type: 'deckscope', cmd: 'range', from: 2, to: 5 }, '*'));
+  await page.waitForFunction(() => document.getElementById('e-scrub').max === '5');
+  assert.equal(await page.getAttribute('#e-scrub', 'min'), '2');
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('query string and hash: view=dp alone, with a hash, and no game at all', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  const shown = () => page.evaluate(() => ({
+    game: window.deckscope.game, mode: window.deckscope.mode, step: window.deckscope.step,
+    state: document.getElementById('stage').dataset.state,
+    spinner: getComputedStyle(document.getElementById('overlay')).display !== 'none',
+  }));
+  // ?view=dp and nothing else: the DP view of mahjong sample 1, not a spinner.
+  await openEmbed(page, '?view=dp', { width: 640, height: 400 });
+  await page.waitForFunction(() => window.deckscope.mode === 1);
+  let s = await shown();
+  assert.deepEqual([s.game, s.mode, s.state, s.spinner], ['mahjong', 1, 'running', false], JSON.stringify(s));
+  assert.equal(await call(page, 'dsv_api_mode'), 1);
+  await page.waitForTimeout(200);
+  writeFileSync(artifact('embed-query-view-dp.png'), await page.screenshot());
+  // ?view=dp#game=mahjong&sample=1: the query's view and the hash's game.
+  await openEmbed(page, '?view=dp#game=mahjong&sample=1&step=20');
+  await page.waitForFunction(() => window.deckscope.mode === 1);
+  s = await shown();
+  assert.deepEqual([s.game, s.mode, s.step, s.state, s.spinner], ['mahjong', 1, 20, 'running', false], JSON.stringify(s));
+  // The hash wins on a conflict.
+  await openEmbed(page, '?game=cirno&step=2#game=thegame&sample=1&step=4');
+  s = await shown();
+  assert.deepEqual([s.game, s.step, s.mode], ['thegame', 4, 0], JSON.stringify(s));
+  // Everything in the query string.
+  await openEmbed(page, '?game=thegame&sample=2&step=3&lang=zh&controls=mini');
+  s = await shown();
+  assert.deepEqual([s.game, s.step], ['thegame', 3], JSON.stringify(s));
+  assert.equal(await page.getAttribute('#e-play', 'aria-label'), '播放', '?lang=zh');
+  assert.equal(await page.locator('#e-forward').isVisible(), false, '?controls=mini');
+  // No parameters at all: cirno sample 1.
+  await openEmbed(page, '');
+  s = await shown();
+  assert.deepEqual([s.game, s.step, s.mode, s.spinner], ['cirno', 0, 0, false], JSON.stringify(s));
+  const ans = readFileSync(path.join(here, '..', '..', 'assets', 'samples', 'cirno', 'sample-1.ans'), 'utf8');
+  assert.equal(await call(page, 'dsv_api_output', 'string'), ans, 'sample 1');
+  // A game but no input: its sample 1.
+  await openEmbed(page, 'game=goudan&view=dp');
+  s = await shown();
+  assert.deepEqual([s.game, s.mode, s.spinner], ['goudan', 1, false], JSON.stringify(s));
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('caption: the narration of the step, in the chosen language; caption=0 hides it', { timeout: 120_000 }, async (t) => {
+  // The main page's caption for the same view is the reference.
+  const main = await openPage(env.browser);
+  const reference = async (hash) => {
+    await main.goto('about:blank');
+    await main.goto(env.url + 'index.html#' + hash, { waitUntil: 'load' });
+    await main.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && document.getElementById('caption').textContent !== '', null, { timeout: 30_000 });
+    return main.evaluate(() => window.deckscope.caption);
+  };
+  const page = await openPage(env.browser);
+  const cases = [
+    ['mahjong', 'sample=1&step=60', 'en'], ['mahjong', 'sample=1&step=60', 'zh'],
+    ['cirno', 'sample=2&step=0', 'en'], ['thegame', 'sample=1&step=12', 'zh'], ['goudan', 'sample=1&step=2', 'en'],
+  ];
+  for (const [game, rest, lang] of cases) {
+    const hash = `game=${game}&${rest}&lang=${lang}`;
+    const want = await reference(hash);
+    await openEmbed(page, hash, { width: 640, height: 400 });
+    await page.waitForFunction((w) => document.getElementById('e-caption').textContent === w, want, { timeout: 10_000 })
+      .catch(() => {});
+    const got = await page.evaluate(() => ({ api: window.deckscope.caption, shown: document.getElementById('e-caption').textContent }));
+    t.diagnostic(`${hash}: ${got.shown}`);
+    assert.ok(want.length > 5, `a real sentence for ${hash}: ${want}`);
+    assert.equal(got.shown, want, `${hash}: the embed shows the page's caption`);
+    assert.equal(got.api, want, `${hash}: window.deckscope.caption`);
+    assert.ok(await page.locator('#e-caption').isVisible());
+    if (lang === 'zh') assert.match(got.shown, /[\u4e00-\u9fff]/, 'Chinese');
+    else assert.doesNotMatch(got.shown, /[\u4e00-\u9fff]/, 'English');
+  }
+  // It follows the step.
+  await openEmbed(page, 'game=mahjong&sample=1&step=59&lang=en');
+  await page.click('#e-forward');
+  await page.waitForFunction(() => window.deckscope.step === 60);
+  assert.equal(await page.locator('#e-caption').textContent(), await reference('game=mahjong&sample=1&step=60&lang=en'));
+  // caption=0: no caption, the canvas takes its place.
+  await openEmbed(page, 'game=mahjong&sample=1&step=60&caption=0', { width: 640, height: 400 });
+  assert.equal(await page.locator('#e-caption').isVisible(), false);
+  const g = await page.evaluate(() => [document.getElementById('canvas').getBoundingClientRect().height,
+                                       Math.floor(document.getElementById('controls').getBoundingClientRect().top)]);
+  assert.equal(g[0], g[1], 'the canvas reaches the bar');
+  noProblems(page);
+  noProblems(main);
+  await main.closeAll();
+  await page.closeAll();
+});
+
+test('caption at 320x240: one line, readable, does not cover the controls', { timeout: 90_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  for (const lang of ['en', 'zh']) {
+    for (const controls of ['full', 'mini']) {
+      await openEmbed(page, `game=mahjong&sample=1&step=60&lang=${lang}&controls=${controls}`, { width: 320, height: 240 });
+      await page.waitForFunction(() => document.getElementById('e-caption').textContent.length > 5);
+      const b = await page.evaluate(() => {
+        const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, r: r.right, b: r.bottom }; };
+        const cap = document.getElementById('e-caption');
+        const cs = getComputedStyle(cap);
+        return {
+          cap: box(cap), canvas: box(document.getElementById('canvas')),
+          controls: [...document.querySelectorAll('#controls > *')].filter((e) => e.offsetParent !== null).map((e) => ({ id: e.id, ...box(e) })),
+          lineHeight: parseFloat(cs.lineHeight), fontSize: parseFloat(cs.fontSize), title: cap.title, text: cap.textContent,
+          sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,
+        };
+      });
+      t.diagnostic(`${lang} ${controls}: ${JSON.stringify({ cap: b.cap, fontSize: b.fontSize })}`);
+      assert.ok(b.cap.h > 0 && b.cap.h < 2 * b.lineHeight, 'one line');
+      assert.ok(b.fontSize >= 11, `readable (${b.fontSize} px)`);
+      assert.ok(b.cap.x >= 0 && b.cap.r <= 320 && b.cap.y >= 0 && b.cap.b <= 240, 'inside the iframe');
+      assert.equal(b.title, b.text, 'the whole sentence in its title');
+      assert.ok(b.controls.length >= 2);
+      for (const c of b.controls) {
+        const overlap = c.x < b.cap.r && b.cap.x < c.r && c.y < b.cap.b && b.cap.y < c.b;
+        assert.ok(!overlap, `caption ${JSON.stringify(b.cap)} overlaps ${JSON.stringify(c)}`);
+        assert.ok(c.x >= 0 && c.r <= 320 && c.b <= 240, `${c.id} inside the iframe`);
+      }
+      assert.ok(b.canvas.b <= b.cap.y + 0.5 && b.canvas.h >= 100, 'the canvas keeps the rest');
+      assert.ok(b.sw <= 320 && b.sh <= 240, 'no scrollbars');
+      await page.waitForTimeout(200);
+      writeFileSync(artifact(`embed-caption-320x240-${lang}-${controls}.png`), await page.screenshot());
+    }
+  }
   noProblems(page);
   await page.closeAll();
 });

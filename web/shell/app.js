@@ -169,8 +169,15 @@
   i18n.onChange((l) => {
     el.lang.value = l;
     fillSamples();
+    if (shownError && !el.inputError.hidden) {
+      const [e, text, game] = shownError;
+      const keep = el.input.value;
+      showInputError(e, text, game);
+      el.input.value = keep; // the reader's edits stay
+    }
     invalidate('all');
     scheduleHash();
+    if (C) C.set_lang(l === 'zh' ? 1 : 0); // the words on the canvas
     emit('lang', { lang: l });
   });
   i18n.apply(document);
@@ -183,6 +190,7 @@
       error: w('dsv_api_error', 'string', []),
       error_line: w('dsv_api_error_line', 'number', []),
       error_col: w('dsv_api_error_col', 'number', []),
+      error_json: w('dsv_api_error_json', 'string', []),
       game: w('dsv_api_game', 'number', []),
       steps: w('dsv_api_steps', 'number', []),
       step: w('dsv_api_step', 'number', []),
@@ -209,6 +217,7 @@
       goudan_select: w('dsv_api_goudan_select', 'number', ['number', 'number']),
       goudan_query: w('dsv_api_goudan_query', 'number', []),
       goudan_count: w('dsv_api_goudan_count', 'number', []),
+      set_lang: w('dsv_api_set_lang', null, ['number']),
     };
   }
 
@@ -257,6 +266,7 @@
       M = m;
       C = wrapExports(m);
       C.set_reduced_motion(motionMq.matches ? 1 : 0);
+      C.set_lang(i18n.lang === 'zh' ? 1 : 0);
       enableControls();
       return restoreFromHash(true);
     }).then(() => {
@@ -351,7 +361,9 @@
     if (S.pending) { S.pending.reject(loadError({ line: 0, col: 0, message: 'superseded by another load' })); S.pending = null; }
     const rc = withCString(text, (p, n) => C.load(gi, p, n));
     if (rc !== 0) {
-      const e = { line: C.error_line(), col: C.error_col(), message: C.error() };
+      // {line, col, msg, code, args}: the engine's error as data (i18n.errorText)
+      const j = parse(C.error_json()) || {};
+      const e = { line: C.error_line(), col: C.error_col(), message: C.error(), code: j.code, args: j.args };
       showInputError(e, text, game);
       emit('error', e);
       return Promise.reject(loadError(e));
@@ -469,13 +481,15 @@
       el.input.placeholder = '';
     }
   }
+  let shownError = null; // said again in the other language when it changes
   function showInputError(e, text, game) {
+    shownError = [e, text, game];
     el.inputError.hidden = false;
     el.inputError.dataset.line = String(e.line || 0);
     el.inputError.dataset.col = String(e.col || 0);
     el.inputErrorMsg.textContent = e.line > 0
-      ? t('input.error', { line: e.line, col: e.col, msg: stripPos(e.message) })
-      : t('input.errorPlain', { msg: e.message });
+      ? t('input.error', { line: e.line, col: e.col, msg: i18n.errorText ? i18n.errorText(e) : stripPos(e.message) })
+      : t('input.errorPlain', { msg: i18n.errorText ? i18n.errorText(e) : e.message });
     // The offending line with a caret under the column.
     if (e.line > 0) {
       const lines = text.split('\n');
@@ -493,7 +507,7 @@
     placeCaret(e.line, e.col);
   }
   function stripPos(m) { return String(m).replace(/^line \d+, column \d+: /, ''); }
-  function hideInputError() { el.inputError.hidden = true; }
+  function hideInputError() { el.inputError.hidden = true; shownError = null; }
   // Puts the caret at line:col of the textarea and scrolls it there.
   function placeCaret(line, col) {
     if (!(line > 0)) return;
@@ -699,6 +713,75 @@
   });
   el.helpOpen.addEventListener('click', openHelp);
 
+  // ---- "More": the teaching tools on narrow screens --------------------------------
+  // teach.js, export.js and quiz.js append their buttons to #teach-tools; below
+  // 700 px (style.css) that container is the dropdown of the "More" button.
+  // Enter/Space open it (focus goes to its first tool), ↑ ↓ Home End move, Esc
+  // and Tab out close it, Esc returns the focus to "More".
+  (function moreMenu() {
+    const box = $('more'), btn = $('more-open'), tools = $('teach-tools');
+    if (!box || !btn || !tools) return;
+    const narrow = window.matchMedia('(max-width: 700px)');
+    let fromMenu = false;
+    const items = () => [...tools.children].filter((e) => !e.hidden && !e.disabled && e.offsetParent !== null);
+    const isOpen = () => box.hasAttribute('data-open');
+    function setOpen(open, focus) {
+      if (open) box.setAttribute('data-open', ''); else box.removeAttribute('data-open');
+      btn.setAttribute('aria-expanded', String(open));
+      if (open && focus) { const f = items()[0]; if (f) f.focus({ preventScroll: true }); }
+      if (!open && focus) btn.focus({ preventScroll: true });
+    }
+    // No tools (a partial page): no button.
+    const sync = () => { btn.hidden = !tools.children.length; };
+    new MutationObserver(sync).observe(tools, { childList: true });
+    sync();
+    // A keyboard "click" (Enter/Space: detail 0) puts the focus on the first tool.
+    btn.addEventListener('click', (e) => setOpen(!isOpen(), e.detail === 0 && !isOpen()));
+    btn.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowDown' && narrow.matches) { e.preventDefault(); e.stopPropagation(); setOpen(true, true); }
+    });
+    box.addEventListener('keydown', (e) => {
+      if (!isOpen()) return;
+      const list = items();
+      const i = list.indexOf(document.activeElement);
+      let to = null;
+      if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); setOpen(false, true); return; }
+      if (i < 0) return;
+      if (e.key === 'ArrowDown') to = list[(i + 1) % list.length];
+      else if (e.key === 'ArrowUp') to = list[(i - 1 + list.length) % list.length];
+      else if (e.key === 'Home') to = list[0];
+      else if (e.key === 'End') to = list[list.length - 1];
+      if (!to) return;
+      e.preventDefault();
+      e.stopPropagation();
+      to.focus({ preventScroll: true });
+    });
+    // Picking a tool closes the menu (its own handler ran first: the button is
+    // the event's target); the focus goes back to "More" unless the tool took it.
+    tools.addEventListener('click', (e) => {
+      // (The tool may have closed the menu already by moving the focus into its dialog.)
+      if (!narrow.matches || e.target === tools) return;
+      fromMenu = true;
+      setOpen(false, false);
+      setTimeout(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body || tools.contains(a)) btn.focus({ preventScroll: true });
+      }, 0);
+    });
+    // A dialog opened from the menu gives the focus back to its (now hidden) tool: to "More" instead.
+    document.addEventListener('close', () => {
+      if (!fromMenu || !narrow.matches) return;
+      setTimeout(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body || tools.contains(a)) { fromMenu = false; btn.focus({ preventScroll: true }); }
+      }, 0);
+    }, true);
+    // Tab out of it closes it (a tap elsewhere: below; a tap may leave no focus at all).
+    box.addEventListener('focusout', (e) => { if (isOpen() && e.relatedTarget && !box.contains(e.relatedTarget)) setOpen(false, false); });
+    document.addEventListener('pointerdown', (e) => { if (isOpen() && !box.contains(e.target)) setOpen(false, false); });
+    narrow.addEventListener('change', () => { if (isOpen()) setOpen(false, false); });
+  })();
+
   // ---- per-step information: caption, why, what changed ----------------------------
   const cache = new Map();
   function parse(s) { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } }
@@ -740,7 +823,7 @@
       try { why = N.why(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); why = undefined; }
     }
     if (why === undefined) why = fallbackWhy(ev);
-    return { caption: String(caption), why, changes: diffStates(before, after) };
+    return { caption: String(caption), why, changes: diffStates(before, after, ev) };
   }
   function warnNarrate(e) {
     if (narrateWarned) return;
@@ -776,16 +859,23 @@
     }
     return out;
   }
-  function diffStates(a, b) {
-    if (!a || !b) return [];
-    const fa = flatten(a, '', new Map()), fb = flatten(b, '', new Map());
+  // The raw list (shown under "Details"): {path, before, after} per changed field;
+  // out.words: the same step in the words of the game (dsNarrate.changes).
+  function diffStates(a, b, ev) {
     const out = [];
+    out.words = [];
+    if (!a || !b) return out;
+    const fa = flatten(a, '', new Map()), fb = flatten(b, '', new Map());
     for (const [k, v] of fb) {
       // bookkeeping the reader does not need: card sources, per-kind counts
       if (/(^|\.)(src|counts)(\[|$)/.test(k)) continue;
       const u = fa.get(k);
       if (u !== v) out.push({ path: k, before: u, after: v });
       if (out.length >= 16) break;
+    }
+    const N = window.dsNarrate;
+    if (N && N.changes) {
+      try { out.words = N.changes(S.game, a, b, i18n.lang, ev) || []; } catch (e) { warnNarrate(e); }
     }
     return out;
   }
@@ -1016,12 +1106,29 @@
       const h = document.createElement('h3');
       h.textContent = t('why.changed');
       box.appendChild(h);
+      const words = r.changes.words || [];
+      if (words.length) {
+        // what changed, in the words of the game
+        const ul = document.createElement('ul');
+        ul.className = 'changes-words';
+        for (const w of words) {
+          const li = document.createElement('li');
+          li.textContent = w;
+          ul.appendChild(li);
+        }
+        box.appendChild(ul);
+      }
       if (!r.changes.length) {
         const p = document.createElement('p');
         p.className = 'hint';
         p.textContent = t('why.nothing');
         box.appendChild(p);
       } else {
+        // the raw fields of the state, for the curious (closed by default)
+        const det = document.createElement('details');
+        det.className = 'changes-raw';
+        const sum = document.createElement('summary');
+        sum.textContent = t('why.details');
         const ul = document.createElement('ul');
         ul.className = 'changes';
         for (const c of r.changes) {
@@ -1036,7 +1143,11 @@
           li.append(k, ': ', a, ' → ', b);
           ul.appendChild(li);
         }
-        box.appendChild(ul);
+        det.append(sum, ul);
+        // stays open from step to step once opened
+        det.open = box.dataset.rawOpen === '1';
+        det.addEventListener('toggle', () => { box.dataset.rawOpen = det.open ? '1' : ''; });
+        box.appendChild(det);
       }
     }
   }
@@ -1064,7 +1175,7 @@
     return wrap;
   }
   function short(v) {
-    const s = v === undefined ? '–' : v === null ? 'null' : String(v);
+    const s = v === undefined || v === '' ? t('why.empty') : v === null ? 'null' : String(v);
     return s.length > 48 ? s.slice(0, 47) + '…' : s;
   }
 

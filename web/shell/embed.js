@@ -1,18 +1,25 @@
-// embed.js - deckscope in an <iframe> (embed.html). The same URL hash as the
-// main page (#game=<id>&sample=<n> | &seed=<n> | &input=<base64url>, &step=<i>,
-// &speed=<x>, &lang=zh|en) plus:
+// embed.js - deckscope in an <iframe> (embed.html). The same parameters as the
+// main page's hash (#game=<id>&sample=<n> | &seed=<n> | &input=<base64url>,
+// &step=<i>, &speed=<x>, &lang=zh|en), in the query string (?view=dp&...) or
+// the hash or both (the hash wins on a conflict), plus:
 //   &controls=full|mini|none   the timeline under the canvas (default full)
 //   &autoplay=1  &loop=1       play on load; start again at the end
-//   &from=<i>&to=<j>           play only steps i..j (opens at i)
+//   &from=<i>&to=<j>           only steps i..j: playback, the scrubber, the keys
+//                              and the buttons stay in the range (opens at i)
+//   &caption=0|1               the narration line under the canvas (default:
+//                              shown, but not with controls=none)
 //   &view=game|dp              the game or its DP view
 //   &theme=light|dark          (default: the reader's colour scheme)
 //   &query=<q>&qseed=<s>       goudan: the query played out (1-based), its seed
 //   &quiz=1                    the quiz (quiz.js), when it is available
+// With no game, input, sample or seed at all it shows cirno sample 1 (mahjong
+// sample 1 with view=dp: the game of the DP view that needs no solving).
 // It talks to the host page with postMessage (docs/embedding.md):
 //   host -> embed {type:'deckscope', cmd:'load'|'seek'|'play'|'pause'|'get', ...}
 //   embed -> host {type:'deckscope', event:'ready'|'load'|'step'|'play'|'pause'|'error', ...}
 // and exposes the subset of the page's window.deckscope API that makes sense
-// here (ready, load, seek, step, steps, play, pause, outputLine, on, module).
+// here (ready, load, seek, step, steps, play, pause, outputLine, caption, on,
+// module).
 // The canvas never takes focus by itself and nothing here scrolls, so the
 // host page never jumps to the iframe.
 'use strict';
@@ -26,6 +33,7 @@
   const el = {
     start: $('e-start'), back: $('e-back'), play: $('e-play'), forward: $('e-forward'),
     end: $('e-end'), scrub: $('e-scrub'), step: $('e-step'), speed: $('e-speed'), open: $('e-open'),
+    caption: $('e-caption'),
   };
   const i18n = (window.deckscope && window.deckscope.i18n) || {
     t: (k, v) => (v ? k + ' ' + JSON.stringify(v) : k), lang: 'en', apply() {}, onChange() {},
@@ -54,7 +62,8 @@
     return new TextDecoder().decode(bytes);
   }
 
-  const params = parseHash(location.hash);
+  // The query string and the hash both count; the hash wins on a conflict.
+  const params = Object.assign(parseHash(location.search.replace(/^\?/, '')), parseHash(location.hash));
   // A host that changes the iframe's hash asks for another view: start over.
   window.addEventListener('hashchange', () => location.reload());
   const controls = ['full', 'mini', 'none'].includes(params.controls) ? params.controls : 'full';
@@ -66,7 +75,18 @@
     to: intOr(params.to, null),
     mode: params.view === 'dp' ? 1 : 0,
   };
-  // &lang= is read by i18n.js itself (not stored: the reader's choice in the main page stays).
+  // &lang= in the hash is read by i18n.js itself; in the query string it is
+  // applied here. Neither is stored: the reader's choice in the main page stays.
+  {
+    const l = /^zh/i.test(params.lang || '') ? 'zh' : /^en/i.test(params.lang || '') ? 'en' : null;
+    if (l && l !== i18n.lang) i18n.lang = l;
+  }
+  // The caption: shown unless caption=0; controls=none is only the canvas
+  // unless caption=1 asks for it.
+  const showCaption = params.caption === '0' || params.caption === 'false' ? false
+    : params.caption === '1' || params.caption === 'true' ? true : controls !== 'none';
+  document.body.dataset.caption = showCaption ? 'on' : 'off';
+  if (!showCaption) el.caption.hidden = true;
   // The "open in deckscope" link: the same view in the full page.
   {
     const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed'].includes(k));
@@ -113,6 +133,7 @@
     busy: () => !!view.busy,
     mode: () => view.mode,
     module: () => M,
+    caption: () => caption(view.step),
   };
   for (const [k, get] of Object.entries(getters)) Object.defineProperty(ds, k, { get, configurable: true, enumerable: true });
   Object.assign(ds, {
@@ -133,7 +154,11 @@
 
   const clampStep = (i) => Math.max(0, Math.min(view.steps, Math.round(Number(i) || 0)));
   const rangeFrom = () => (opts.from !== null ? clampStep(opts.from) : 0);
-  const playTo = () => (opts.to !== null ? clampStep(opts.to) : view.steps);
+  const playTo = () => (opts.to !== null ? Math.max(rangeFrom(), clampStep(opts.to)) : view.steps);
+  // The scrubber, the keys and the buttons stay inside from..to.
+  const clampRange = (i) => Math.max(rangeFrom(), Math.min(playTo(), Math.round(Number(i) || 0)));
+  const seekUi = (i, animate) => ds.seek(clampRange(i), animate);
+  const stepUi = (d) => seekUi(view.step + d, true);
 
   // ---- messages to and from the host page ------------------------------------
   const toHost = window.parent !== window ? window.parent : null;
@@ -164,6 +189,7 @@
         opts.from = intOr(m.from, null);
         opts.to = intOr(m.to, null);
         if (C && view.loaded) C.setPlayTo(opts.to === null ? -1 : playTo());
+        updateControls();
         break;
       case 'get': post('state', { outputLine: ds.outputLine() }); break;
       default: throw new Error('unknown command: ' + m.cmd);
@@ -224,10 +250,12 @@
         const err = new Error(C.error());
         err.line = C.errorLine();
         err.col = C.errorCol();
+        try { Object.assign(err, (({ code, args }) => ({ code, args }))(JSON.parse(C.errorJson()))); } catch (e) { /* English only */ }
         throw err;
       }
       host.game = g;
       view.game = g;
+      gen++;
       if (C.busy()) {
         setOverlay(i18n.t('busy'));
         stage.dataset.state = 'busy';
@@ -256,11 +284,69 @@
     return p;
   }
 
+  // ---- the caption: the main page's narration line (narrate.js) -------------------------
+  let gen = 0;
+  const captions = new Map();
+  const parseJson = (s) => { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } };
+  let narrateWarned = false;
+  function narrateFailed(e) {
+    if (narrateWarned) return;
+    narrateWarned = true;
+    console.warn('narrate.js: ' + (e && e.message ? e.message : e));
+  }
+  // The same sentence as the page's caption for this step and language.
+  function caption(step) {
+    if (!C || !view.loaded) return i18n.t('caption.startNone');
+    if (view.busy) return i18n.t('goudan.solving');
+    const key = gen + ':' + step + ':' + i18n.lang;
+    let c = captions.get(key);
+    if (c !== undefined) return c;
+    c = computeCaption(step);
+    if (captions.size > 256) captions.clear();
+    captions.set(key, c);
+    return c;
+  }
+  function computeCaption(step) {
+    const lang = i18n.lang;
+    const N = window.dsNarrate;
+    if (step <= 0) {
+      let c = i18n.t('caption.start', { steps: view.steps });
+      if (N && N.headline) {
+        try {
+          const h = N.headline(GAMES[view.game], parseJson(C.stateJson(0)), lang);
+          if (h) c = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + c;
+        } catch (e) { narrateFailed(e); }
+      }
+      return c;
+    }
+    let c = null;
+    if (N && N.narrate) {
+      const ev = parseJson(C.eventJson(step - 1));
+      const ctx = { stateBefore: parseJson(C.stateJson(step - 1)), stateAfter: parseJson(C.stateJson(step)), step, steps: view.steps };
+      try { c = N.narrate(GAMES[view.game], ev, lang, ctx); } catch (e) { narrateFailed(e); }
+      if (!c) c = i18n.t('caption.fallback', { step, type: (ev && ev.type) || '?' });
+    } else {
+      const ev = parseJson(C.eventJson(step - 1));
+      c = i18n.t('caption.fallback', { step, type: (ev && ev.type) || '?' });
+    }
+    return String(c);
+  }
+  let shownCaption = null;
+  function updateCaption() {
+    if (!showCaption) return;
+    const c = view.loaded || view.busy ? caption(view.step) : '';
+    if (c === shownCaption) return;
+    shownCaption = c;
+    el.caption.textContent = c;
+    el.caption.title = c; // the whole sentence when the line is cut short
+  }
+
   // ---- the timeline -------------------------------------------------------------------
   function updateControls() {
     const on = view.loaded && !view.busy;
     for (const b of [el.start, el.back, el.play, el.forward, el.end, el.scrub]) b.disabled = !on;
-    el.scrub.max = String(view.steps);
+    el.scrub.min = String(view.loaded ? rangeFrom() : 0);
+    el.scrub.max = String(view.loaded ? playTo() : 0);
     el.scrub.value = String(view.step);
     el.step.textContent = view.loaded ? `${view.step} / ${view.steps}` : '';
     el.play.setAttribute('aria-pressed', String(!!view.playing));
@@ -270,13 +356,14 @@
       el.play.dataset.icon = icon;
       el.play.firstElementChild.innerHTML = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="${icon}"/></svg>`;
     }
+    updateCaption();
   }
-  el.start.addEventListener('click', () => ds.seek(rangeFrom(), false));
-  el.end.addEventListener('click', () => ds.seek(playTo(), false));
-  el.back.addEventListener('click', () => ds.stepBy(-1));
-  el.forward.addEventListener('click', () => ds.stepBy(1));
+  el.start.addEventListener('click', () => seekUi(rangeFrom(), false));
+  el.end.addEventListener('click', () => seekUi(playTo(), false));
+  el.back.addEventListener('click', () => stepUi(-1));
+  el.forward.addEventListener('click', () => stepUi(1));
   el.play.addEventListener('click', () => (view.playing ? ds.pause() : ds.play()));
-  el.scrub.addEventListener('input', () => ds.seek(Number(el.scrub.value), false));
+  el.scrub.addEventListener('input', () => seekUi(Number(el.scrub.value), false));
   el.speed.addEventListener('change', () => { if (C) C.setSpeed(Number(el.speed.value)); });
   if (params.speed && Number(params.speed) > 0) {
     el.speed.value = [...el.speed.options].some((o) => o.value === String(Number(params.speed))) ? String(Number(params.speed)) : '1';
@@ -289,10 +376,10 @@
     if (t && (t.tagName === 'SELECT' || (t.tagName === 'INPUT' && t.type !== 'range'))) return;
     let done = true;
     switch (e.key) {
-      case 'ArrowRight': ds.stepBy(1); break;
-      case 'ArrowLeft': ds.stepBy(-1); break;
-      case 'Home': ds.seek(rangeFrom(), false); break;
-      case 'End': ds.seek(playTo(), false); break;
+      case 'ArrowRight': stepUi(1); break;
+      case 'ArrowLeft': stepUi(-1); break;
+      case 'Home': seekUi(rangeFrom(), false); break;
+      case 'End': seekUi(playTo(), false); break;
       case ' ': if (t && t.tagName === 'BUTTON') { done = false; break; } view.playing ? ds.pause() : ds.play(); break;
       case '+': case '=': if (C) C.setSpeed(Math.min(8, C.speed() * 2)); break;
       case '-': case '_': if (C) C.setSpeed(Math.max(0.25, C.speed() / 2)); break;
@@ -309,7 +396,7 @@
     Object.assign(view, { step, steps, playing, busy, progress, mode });
     if (!busy && busyWaiters.length) { const w = busyWaiters; busyWaiters = []; w.forEach((f) => f()); }
     if (busy) statusEl.textContent = i18n.t('busy') + ' ' + Math.round(progress * 100) + '%';
-    if (!view.loaded) return;
+    if (!view.loaded) { if (busy !== was.busy) updateCaption(); return; }
     updateControls();
     if (step !== was.step) post('step', { outputLine: ds.outputLine() });
     if (playing !== was.playing) {
@@ -339,15 +426,16 @@
   async function start() {
     post('ready');
     if (params.quiz === '1') loadQuiz();
-    const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined);
-    if (!params.game && !hasInput) { setOverlay(''); return; }
+    // No input at all: sample 1 (of cirno, or of mahjong for view=dp).
+    const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined && params[k] !== '');
+    const game = params.game || (opts.mode === 1 ? 'mahjong' : 'cirno');
     try {
-      await load({ game: params.game || 'cirno', input: params.input !== undefined ? fromBase64url(params.input) : undefined,
-                   sample: params.sample, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed });
+      await load({ game, input: params.input ? fromBase64url(params.input) : undefined,
+                   sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed });
       if (params.speed && Number(params.speed) > 0) C.setSpeed(Number(params.speed));
       if (opts.autoplay) ds.play();
     } catch (err) {
-      setOverlay((err.line ? `${err.line}:${err.col}: ` : '') + err.message);
+      setOverlay((err.line ? `${err.line}:${err.col}: ` : '') + (i18n.errorText ? i18n.errorText(err) : err.message));
       post('error', errorFields(err, 'load'));
     }
   }
@@ -355,6 +443,12 @@
     const s = document.createElement('script');
     s.src = 'quiz.js';
     s.onerror = () => console.warn('deckscope embed: quiz.js is not available');
+    // quiz.js starts itself for &quiz=1 in the hash; ?quiz=1 is started here.
+    s.onload = () => {
+      if (!/(^|[#&])quiz=1(&|$)/.test(location.hash) && window.deckscopeQuiz && window.deckscopeQuiz.start) {
+        ds.ready.then(() => window.deckscopeQuiz.start(), () => {});
+      }
+    };
     document.body.appendChild(s);
   }
 
@@ -368,6 +462,7 @@
       error: w('dsv_api_error', 'string', []),
       errorLine: w('dsv_api_error_line', 'number', []),
       errorCol: w('dsv_api_error_col', 'number', []),
+      errorJson: w('dsv_api_error_json', 'string', []),
       steps: w('dsv_api_steps', 'number', []),
       step: w('dsv_api_step', 'number', []),
       busy: w('dsv_api_busy', 'number', []),
@@ -381,10 +476,15 @@
       outputLine: w('dsv_api_output_line', 'number', ['number']),
       generate: w('dsv_api_generate', 'string', ['number', 'number']),
       goudanSelect: w('dsv_api_goudan_select', 'number', ['number', 'number']),
+      eventJson: w('dsv_api_event_json', 'string', ['number']),
+      stateJson: w('dsv_api_state_json', 'string', ['number']),
+      setLang: w('dsv_api_set_lang', null, ['number']),
     };
     const rm = window.matchMedia('(prefers-reduced-motion: reduce)');
     C.setReducedMotion(rm.matches ? 1 : 0);
     rm.addEventListener('change', (e) => C.setReducedMotion(e.matches ? 1 : 0));
+    C.setLang(i18n.lang === 'zh' ? 1 : 0); // the words on the canvas
+    i18n.onChange((l) => C.setLang(l === 'zh' ? 1 : 0));
   }
 
   function boot() {

@@ -106,12 +106,16 @@
       'why.player': 'Player',
       'why.changed': 'What changed',
       'why.nothing': 'No number changed.',
+      'why.details': 'Details (raw state)',
+      'why.empty': '(none)',
       'caption.start': 'Start: {steps} steps to go. Press Play or → to step.',
       'caption.startNone': 'Load a game to begin.',
       'caption.fallback': 'Step {step}: {type}.',
       'dp.button': 'DP',
       'dp.title': 'Show the DP view',
       'busy': 'Working…',
+      'more.button': 'More',
+      'more.title': 'More tools: share, check my output, export, quiz',
     },
     zh: {
       'app.tagline': '与评测机完全一致的卡牌游戏模拟器，可视化',
@@ -197,12 +201,16 @@
       'why.player': '玩家',
       'why.changed': '变化',
       'why.nothing': '没有数字变化。',
+      'why.details': '详情（原始状态）',
+      'why.empty': '（无）',
       'caption.start': '开始：共 {steps} 步。按“播放”或 → 逐步查看。',
       'caption.startNone': '载入一局游戏开始。',
       'caption.fallback': '第 {step} 步：{type}。',
       'dp.button': 'DP',
       'dp.title': '显示 DP 视图',
       'busy': '计算中…',
+      'more.button': '更多',
+      'more.title': '更多工具：分享、检查输出、导出、测验',
     },
   };
 
@@ -272,6 +280,99 @@
       for (const el of r.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', i18n.t(el.dataset.i18nAria));
       for (const el of r.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = i18n.t(el.dataset.i18nPlaceholder);
     },
+  };
+
+  // ---- input errors in the reader's language ------------------------------------
+  // The engine reports an error as data (ds_error in engine/core/ds_core.h):
+  // `code` is the message's English printf format, `args` the text of each of
+  // its conversions (dsv_api_error_json). English shows the engine's own
+  // message; Chinese is made here from the code and the arguments. The
+  // arguments that are phrases (what was expected, what was found) are said in
+  // Chinese by the table below; tokens from the input stay as they are.
+  const ERR_ZH = {
+    'expected %s, found %s': '应为{0}，实际为{1}',
+    'expected %s, found control byte 0x%02x': '应为{0}，实际为控制字符 0x{1}',
+    'expected %s (an integer), found \'%.*s\'': '应为{0}（一个整数），实际为“{1}”',
+    '%s must be between %lld and %lld, found \'%.*s\'': '{0}必须在 {1} 到 {2} 之间，实际为“{3}”',
+    'expected end of line after %s, found %s': '{0}之后应换行，实际为{1}',
+    'expected end of input, found %s': '输入应在此结束，实际为{0}',
+    'the game exceeded its limit of %zu events': '对局超过了 {0} 个事件的上限',
+    // cirno
+    'expected %s (one of A1 A2 A5 A9 A19 A49 A99 B1 B9 B19 C2 D2 E0 E49 E99 PASS TURN DOUBLE), found \'%.*s%s\'':
+      '应为{0}（A1 A2 A5 A9 A19 A49 A99 B1 B9 B19 C2 D2 E0 E49 E99 PASS TURN DOUBLE 之一），实际为“{1}{2}”',
+    'expected %s, found \'%.*s%s\'%s': '应为{0}，实际为“{1}{2}”{3}',
+    'expected %s, found a name of %zu letters': '应为{0}，实际的名字有 {1} 个字母',
+    'round %d: %s plays this %s at p=%d, which makes p=%d; the input must keep |p| < 10000':
+      '第 {0} 轮：{1} 在 p={3} 时打出这张 {2}，p 变为 {4}；输入必须保持 |p| < 10000',
+    'the deck ran out in round %d: %s must draw %d card%s after %s but only %u of the %u deck cards are left':
+      '第 {0} 轮牌堆用完：{1} {4}后要摸 {2} 张牌，但牌堆的 {6} 张牌只剩 {5} 张',
+    // thegame
+    'expected card %d of %d (the input is a permutation of 2..99), found end of input after %d numbers':
+      '应为第 {0}/{1} 张牌（输入是 2..99 的一个排列），但输入在 {2} 个数之后结束',
+    'expected card %d of %d (an integer from 2 to 99), found \'%.*s\'': '应为第 {0}/{1} 张牌（2 到 99 的整数），实际为“{2}”',
+    'expected card %d of %d between 2 and 99, found \'%.*s\'': '应为第 {0}/{1} 张牌，在 2 到 99 之间，实际为“{2}”',
+    'expected each of 2..99 once, found %d again as card %d (first seen as card %d at line %d, column %d)':
+      '2..99 每个数应恰好出现一次，但 {0} 作为第 {1} 张牌再次出现（第一次是第 {2} 张，在第 {3} 行第 {4} 列）',
+    'expected end of input after %d cards, found \'%.*s\'': '{0} 张牌之后输入应结束，实际为“{1}”',
+    // mahjong
+    'expected end of line after the tile, found control byte 0x%02x': '牌之后应换行，实际为控制字符 0x{0}',
+    'expected 148 tiles (one per line), found end of input after %d': '应有 148 张牌（每行一张），但输入在 {0} 张之后结束',
+    'expected %s, found \'%.*s\'': '应为{0}，实际为“{1}”',
+    'expected at most 4 of each tile, found a fifth \'%s\'': '每种牌最多 4 张，但出现了第 5 张“{0}”',
+    'expected end of input after 148 tiles, found \'%.*s\'': '148 张牌之后输入应结束，实际为“{0}”',
+    // goudan
+    'expected end of input after the T = %d queries, found %s': 'T = {0} 组询问之后输入应结束，实际为{1}',
+  };
+  // [pattern, Chinese] for the phrases an argument can be; $1.. are the pattern's groups.
+  const PHRASE_ZH = [
+    [/^end of input$/, '输入结束'],
+    [/^end of line$/, '行尾'],
+    [/^'(.*)'$/s, '“$1”'],
+    [/^n \(the number of players\)$/, 'n（玩家人数）'],
+    [/^m \(the number of rounds\)$/, 'm（轮数）'],
+    [/^k \(the number of deck cards\)$/, 'k（牌堆的牌数）'],
+    [/^n m k$/, 'n m k'],
+    [/^the name of player (\d+) \(1 to (\d+) letters\)$/, '玩家 $1 的名字（1 到 $2 个字母）'],
+    [/^card (\d+) of player (\d+) \((.*)\)$/s, '玩家 $2（$3）的第 $1 张牌'],
+    [/^the 3 cards of player (\d+) \((.*)\)$/s, '玩家 $1（$2）的 3 张牌'],
+    [/^deck card (\d+) of (\d+)$/, '牌堆的第 $1/$2 张牌'],
+    [/^a deck card$/, '一张牌堆的牌'],
+    [/^the (\d+) deck cards$/, '牌堆的 $1 张牌'],
+    [/^ \(is a player line missing\?\)$/, '（是否少了一行玩家？）'],
+    [/^losing$/, '输掉'],
+    [/^playing$/, '出牌'],
+    [/^s$/, ''],
+    [/^a card \(an integer from 2 to 99\)$/, '一张牌（2 到 99 的整数）'],
+    [/^a tile \(1M\.\.9M, 1P\.\.9P, 1S\.\.9S, E, S, W, N, B, F, Z, PASS, REVERSE or DOUBLE\)$/,
+      '一张牌（1M..9M、1P..9P、1S..9S、E、S、W、N、B、F、Z、PASS、REVERSE 或 DOUBLE）'],
+    [/^the tile$/, '牌'],
+    [/^T \(the number of queries\)$/, 'T（询问组数）'],
+    [/^O \(operations per turn\)$/, 'O（每回合的操作数）'],
+    [/^T and O$/, 'T 和 O'],
+    [/^E \(小E's HP\)$/, 'E（小E 的生命值）'],
+    [/^S \(the teacher's HP\)$/, 'S（老师的生命值）'],
+    [/^E and S$/, 'E 和 S'],
+    [/^the number of the teacher's minions$/, '老师的随从数'],
+    [/^the number of 小E's minions$/, '小E 的随从数'],
+    [/^the HP of the teacher's minion (\d)$/, '老师的第 $1 个随从的生命值'],
+    [/^the HP of 小E's minion (\d)$/, '小E 的第 $1 个随从的生命值'],
+    [/^the teacher's minions$/, '老师的随从'],
+    [/^小E's minions$/, '小E 的随从'],
+    [/^the teacher's hand size$/, '老师的手牌数'],
+    [/^小E's hand size$/, '小E 的手牌数'],
+    [/^the hand sizes$/, '手牌数'],
+  ];
+  function phraseZh(a) {
+    for (const [re, zh] of PHRASE_ZH) if (re.test(a)) return a.replace(re, zh);
+    return a; // a token from the input, a number or a card name
+  }
+  // The text of an error {msg, code, args} in the current language (without
+  // its "line L, column C:" prefix, which the callers add in words).
+  i18n.errorText = function (e) {
+    const msg = String((e && (e.msg || e.message)) || '').replace(/^line \d+, column \d+: /, '');
+    if (i18n.lang !== 'zh' || !e || !(e.code in ERR_ZH)) return msg;
+    const args = Array.isArray(e.args) ? e.args : [];
+    return ERR_ZH[e.code].replace(/\{(\d)\}/g, (all, k) => phraseZh(String(args[Number(k)] ?? '')));
   };
 
   const ds = (window.deckscope = window.deckscope || {});
