@@ -37,8 +37,9 @@ static void error_args(ds_error *err, const char *fmt, va_list ap) {
         case 's': {
             const char *s = va_arg(ap, const char *);
             if (arg) {
-                size_t len = s ? strlen(s) : 0;
-                if (star >= 0 && (size_t)star < len) len = (size_t)star;
+                /* a `%.*s` string need not end within its precision (an input token) */
+                const char *nul = s && star >= 0 ? (const char *)memchr(s, 0, (size_t)star) : NULL;
+                size_t len = !s ? 0 : star < 0 ? strlen(s) : nul ? (size_t)(nul - s) : (size_t)star;
                 if (len > AL - 1) { /* cut before a UTF-8 character, never inside one */
                     len = AL - 1;
                     while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80) len--;
