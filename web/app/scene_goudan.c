@@ -127,6 +127,7 @@ static void minion(const ds_frame *f, const layout *L, int side, float x, float 
     float w = L->mw * scale, h = L->mh * scale, u = f->scale, rad = 8 * u * scale;
     SDL_Color base = side_color[side], face, edge;
     char buf[16];
+    int compact = L->mh < 60 * u;
     if (alpha <= 0.01f) return;
     if (attacked) base = color_mix(base, th->muted, 0.55f);
     edge = color_mix(base, hurt_color, flash);
@@ -136,8 +137,17 @@ static void minion(const ds_frame *f, const layout *L, int side, float x, float 
     draw_round_rect(f->r, x - w / 2, y - h / 2, w, h, rad, with_alpha(edge, alpha));
     draw_round_rect(f->r, x - w / 2 + 3 * u, y - h / 2 + 3 * u, w - 6 * u, h - 6 * u, rad * 0.7f,
                     with_alpha(face, alpha));
-    /* HP: a big number and one heart per point */
+    /* HP: a big number and one heart per point; a compact card (small
+     * canvases, embeds) has room for the number only */
     snprintf(buf, sizeof buf, "%d", hp);
+    if (compact) {
+        text_mid(f, h < 30 * u ? DS_FONT_SMALL : DS_FONT_BODY, x, y, DS_ALIGN_CENTER,
+                 with_alpha(th->fg, alpha), buf);
+        if (attacked) /* asleep: the mark just outside the card's corner */
+            text_mid(f, DS_FONT_SMALL, x + w / 2 + 7 * u, y - h / 2 + 2 * u, DS_ALIGN_CENTER,
+                     with_alpha(th->muted, alpha), "zZ");
+        return;
+    }
     text_mid(f, DS_FONT_TITLE, x, y - h * 0.08f, DS_ALIGN_CENTER, with_alpha(th->fg, alpha), buf);
     {
         int k;

@@ -50,8 +50,15 @@ static SDL_Color with_alpha(SDL_Color c, float a) {
 /* The label of a kind on a tile: its code, or a symbol for the specials when
  * the code does not fit. */
 static const char *tile_label(const ds_frame *f, int font, int kind, float w) {
+    static const char *const digit[9] = {"1", "2", "3", "4", "5", "6", "7", "8", "9"};
     const char *name = mahjong_tile_name(kind);
-    if (kind < MJ_NORMAL_KINDS) return name;
+    if (kind < MJ_NORMAL_KINDS) {
+        /* compact tiles (small canvases, embeds): too narrow for "3M", the
+         * digit alone; the colour and the strip at the bottom say the suit */
+        if (name[0] >= '1' && name[0] <= '9' && text_width(f->text, font, name) > w - 2 * f->scale)
+            return digit[name[0] - '1'];
+        return name;
+    }
     if (text_width(f->text, font, name) <= w - 2 * f->scale) return name;
     if (kind == MJ_PASS) return "\xe2\x9c\x97";        /* ✗ */
     if (kind == MJ_REVERSE) return "\xe2\x86\x94";     /* ↔ */
@@ -470,7 +477,11 @@ static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjon
     char name[2] = {mahjong_player_name(p), 0}, buf[32];
     SDL_Color c = is_cur ? th->accent : th->fg;
     int bf = S->lw >= 50 * s ? DS_FONT_BODY : DS_FONT_SMALL;
-    float tl = text_line_height(f->text, DS_FONT_TITLE), bl = text_line_height(f->text, bf);
+    float bl = text_line_height(f->text, bf);
+    /* a short band (small canvases, embeds): the player's letter in the body
+     * font, so the letter and the distance both fit inside the band */
+    int nf = text_line_height(f->text, DS_FONT_TITLE) + bl + 12 * s <= S->bh ? DS_FONT_TITLE : DS_FONT_BODY;
+    float tl = text_line_height(f->text, nf);
     float skip_a = B->skip[p] ? t : 0;
     if (A->skip[p] && !B->skip[p]) skip_a = 1 - t;
     if (A->skip[p] && B->skip[p]) skip_a = 1;
@@ -478,7 +489,7 @@ static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjon
         draw_round_rect(f->r, S->bx + 3 * s, S->by + 2 * s, S->lw - 6 * s, tl + 4 * s, 8 * s,
                         color_mix(th->card, th->accent, 0.22f));
     if (winner) c = mj_suit_color(MJ_DOUBLE, th->dark);
-    text_draw(f->text, f->r, DS_FONT_TITLE, cx, y, DS_ALIGN_CENTER, c, name);
+    text_draw(f->text, f->r, nf, cx, y, DS_ALIGN_CENTER, c, name);
     y += tl + 4 * s;
     if (X->dist[p] >= 0) snprintf(buf, sizeof buf, "d=%d", X->dist[p]);
     else snprintf(buf, sizeof buf, "d=\xe2\x80\x93");

@@ -111,7 +111,15 @@ static void compute_layout(const ds_frame *f, layout *L) {
     L->cascade = (int)floorf((rows_h - L->rch) / L->step_y) + 1;
     if (L->cascade < 1) L->cascade = 1;
     if (L->cascade > 14) L->cascade = 14;
-    L->row_font = L->rcw >= 56 * s ? DS_FONT_TITLE : DS_FONT_BODY;
+    if (L->rch < 48 * s) {
+        /* compact (small canvases, embeds): no room for the row's history,
+         * only its last card, as large as the column allows */
+        L->cascade = 1;
+        L->rch = rows_h * 0.9f;
+        if (L->rch > L->col_w * 0.74f * 1.36f) L->rch = L->col_w * 0.74f * 1.36f;
+        L->rcw = L->rch / 1.36f;
+    }
+    L->row_font = L->rcw >= 56 * s ? DS_FONT_TITLE : L->rch >= 30 * s ? DS_FONT_BODY : DS_FONT_SMALL;
     L->row_zoom = 1;
 }
 
