@@ -1099,7 +1099,8 @@
     } else {
       const p = document.createElement('p');
       p.className = 'hint';
-      p.textContent = C.step() > 0 ? t('why.none') : '';
+      // at step 0: what to look for in this game
+      p.textContent = C.step() > 0 ? t('why.none') : S.game ? t('why.start.' + S.game) : '';
       box.appendChild(p);
     }
     if (C.step() > 0) {
@@ -1276,6 +1277,34 @@
     if (!C || location.hash === lastHash) return;
     restoreFromHash(false);
   });
+
+  // ---- first visit: what each game is ------------------------------------------------
+  // Shown once (localStorage 'deckscope.seen'), and only when the URL names no
+  // view: a permalink opens its view directly. Each game: one sentence (its
+  // problem and origin) and "Start with sample 1".
+  (function intro() {
+    const SEEN = 'deckscope.seen';
+    let seen = true;
+    try { seen = !!localStorage.getItem(SEEN); } catch (e) { /* storage blocked: never shown */ }
+    if (seen || location.hash.replace(/^#/, '')) return;
+    const h = i18n.el || ((tag) => document.createElement(tag));
+    const done = () => {
+      try { localStorage.setItem(SEEN, '1'); } catch (e) { /* ignore */ }
+      box.remove();
+    };
+    const box = h('section', { class: 'panel intro', id: 'intro', 'aria-labelledby': 'intro-title' },
+      h('div', { class: 'intro-head' },
+        h('h2', { id: 'intro-title', i18n: 'intro.title' }),
+        h('button', { type: 'button', class: 'icon', id: 'intro-close', 'data-i18n-aria': 'intro.close',
+          'aria-label': t('intro.close'), onclick: done }, '×')),
+      h('p', { i18n: 'intro.lead' }),
+      h('ul', { class: 'intro-games' }, ...GAMES.map((g) => h('li', {},
+        h('p', { i18n: 'intro.' + g }),
+        h('button', { type: 'button', class: 'primary', 'data-game': g, i18n: 'intro.start',
+          onclick: () => { done(); api.load({ game: g, sample: 1 }).catch(() => {}); } })))));
+    const side = document.querySelector('.side-col');
+    if (side) side.prepend(box);
+  })();
 
   // ---- start -------------------------------------------------------------------------
   // After every deferred script (deckscope-view.js, narrate.js, ...) ran:
