@@ -1,7 +1,7 @@
-// intro.test.mjs - orientation for a first visit: the page says what each
+// intro.test.mjs - orientation: for a first visit the page says what each
 // game is (problem and origin, both languages) and offers "Start with sample
 // 1"; it is shown once, never over a permalink; the why panel at step 0 says
-// what to look for in the game shown.
+// what to look for in the game shown; the legend explains the canvas's marks.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadView, openPage, startBrowser } from './harness.mjs';
@@ -61,6 +61,31 @@ test('the why panel at step 0 says what to look for, in both languages', { timeo
     assert.match(zh, /[\u4e00-\u9fff]/, `${g}: Chinese at step 0: ${zh}`);
     assert.notEqual(zh, en);
     await page.evaluate(() => window.deckscope.setLang('en'));
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('legend: one click explains the canvas\'s marks of every game, both languages', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  await loadView(page, env.url + '#game=cirno&sample=1');
+  for (const g of GAMES) {
+    await page.evaluate((game) => window.deckscope.load({ game, sample: 1 }), g);
+    await uiSettled(page);
+    for (const lang of ['en', 'zh']) {
+      await page.evaluate((l) => window.deckscope.setLang(l), lang);
+      await page.click('#legend-open');
+      assert.equal(await page.locator('#legend').isVisible(), true);
+      const items = await page.$$eval('#legend-list dd', (ds) => ds.map((d) => d.textContent));
+      assert.ok(items.length >= 5, `${g}: ${items.length} marks explained`);
+      for (const s of items) {
+        assert.ok(s.length > (lang === 'zh' ? 4 : 10) && !/legend\./.test(s), `${g} ${lang}: ${s}`);
+        if (lang === 'zh') assert.match(s, /[\u4e00-\u9fff]/, `${g}: Chinese: ${s}`);
+      }
+      await page.keyboard.press('Escape');
+      assert.equal(await page.locator('#legend').isVisible(), false);
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'legend-open', 'focus returns');
+    }
   }
   assert.deepEqual(page.problems, []);
   await page.closeAll();

@@ -711,6 +711,41 @@
     if (helpReturn && helpReturn.focus) helpReturn.focus();
     emit('help', { open: false });
   });
+
+  // ---- legend: what the canvas's marks mean, for the game shown ----------------------
+  // [the mark as the canvas draws it, string key]; the texts are in i18n.js.
+  const LEGEND = {
+    cirno: ['p', 'A9 · 19 → 28', '↑ ↓', 'DOUBLE ●●', 'PASS TURN DOUBLE', 'DECK'],
+    thegame: ['↑', '↓', '−10 +10', '×5', 'TURN ●● · HAND · PILE'],
+    mahjong: ['d=2', '✗ ↔ ×2', '3M 5P 7S E', 'A → B → C → D', '×93'],
+    goudan: ['T/师 E ♥', '2 ♥♥', 'zZ', '▶ ●●○', '▯', 'P(E) 0.79'],
+  };
+  const legendOpen = $('legend-open'), legend = $('legend');
+  let legendReturn = null;
+  function fillLegend() {
+    const g = S.game;
+    const list = $('legend-list');
+    if (!g || !list) return;
+    $('legend-title').textContent = t('legend.title', { game: t('game.' + g) });
+    list.textContent = '';
+    LEGEND[g].forEach((mark, k) => {
+      const dt = document.createElement('dt');
+      dt.textContent = mark;
+      const dd = document.createElement('dd');
+      dd.textContent = t(`legend.${g}.${k + 1}`);
+      list.append(dt, dd);
+    });
+  }
+  if (legendOpen && legend) {
+    legendOpen.addEventListener('click', () => {
+      legendReturn = document.activeElement;
+      fillLegend();
+      if (typeof legend.showModal === 'function') legend.showModal(); else legend.setAttribute('open', '');
+      $('legend-close').focus();
+    });
+    legend.addEventListener('close', () => { if (legendReturn && legendReturn.focus) legendReturn.focus(); });
+    i18n.onChange(() => { if (legend.open) fillLegend(); });
+  }
   el.helpOpen.addEventListener('click', openHelp);
 
   // ---- "More": the teaching tools on narrow screens --------------------------------
@@ -920,6 +955,7 @@
     const opt = SPEEDS.includes(sp) ? String(sp) : null;
     if (opt && el.speed.value !== opt) el.speed.value = opt;
     el.dp.disabled = !dpAvailable() || S.busy;
+    if (legendOpen) legendOpen.disabled = !S.game;
     el.busy.hidden = !S.busy;
     el.busyProgress.value = S.progress || 0;
     el.stage.setAttribute('aria-busy', String(S.busy));
