@@ -115,7 +115,9 @@ function walkChanges(game) {
     const fa = flat(prev, '', new Map()), fb = flat(next, '', new Map()), raw = [];
     for (const [k, v] of fb) if (fa.get(k) !== v) raw.push(k);
     for (const k of fa.keys()) if (!fb.has(k)) raw.push(k);
+    const ctx = { stateBefore: prev, stateAfter: next, step: i + 1, steps: d.steps };
     out.push({ i, type: ev.type, raw, en: N.changes(game, prev, next, 'en', ev), zh: N.changes(game, prev, next, 'zh', ev),
+               caption: { en: N.narrate(game, ev, 'en', ctx), zh: N.narrate(game, ev, 'zh', ctx) },
                names: (next.players || []).map((p) => p && p.name).filter(Boolean) });
     prev = next;
   }
@@ -130,6 +132,9 @@ function checkChanges(game, what, rows) {
     const shown = r.raw.filter((k) => !INTERNAL[game].test(k) && !INTERNAL[game].test(k.replace(/^players\[\d+\]\./, '')));
     for (const lang of ['en', 'zh']) {
       const list = r[lang];
+      // a learner never sees a negative HP (a hit past 0 shows 0)
+      for (const s of [...list, String(r.caption[lang])])
+        assert.doesNotMatch(s, /(HP|体力)[^,，。;；]*?-\d|→ -\d+[)）]/, `${w} ${lang}: a negative HP in "${s}"`);
       assert.ok(Array.isArray(list), `${w}: not a list`);
       if (shown.length) assert.ok(list.length > 0, `${w} ${lang}: no sentence for ${shown.join(' ')}`);
       for (const s of list) {

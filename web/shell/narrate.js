@@ -22,6 +22,8 @@
   'use strict';
 
   var ARROW = '→';
+  // A player's HP as a learner sees it: a hit past 0 still shows 0, never a negative number.
+  function hpOf(p) { return Math.max(0, Number(p.hp)); }
   var GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
 
   /* ---------- helpers ---------- */
@@ -600,7 +602,7 @@
     return str(c.op);
   }
   function gdHpChange(lang, b, a) {
-    return b && a && num(b.hp) && num(a.hp) ? T(lang, ' (HP ' + b.hp + ' ' + ARROW + ' ' + a.hp + ')', '（体力 ' + b.hp + ' ' + ARROW + ' ' + a.hp + '）') : '';
+    return b && a && num(b.hp) && num(a.hp) ? T(lang, ' (HP ' + hpOf(b) + ' ' + ARROW + ' ' + hpOf(a) + ')', '（体力 ' + hpOf(b) + ' ' + ARROW + ' ' + hpOf(a) + '）') : '';
   }
 
   function gdNarrate(ev, lang, ctx) {
@@ -643,8 +645,8 @@
         var headEn = (n ? 'Hit ' + n + ' of 3' : 'A hit') + ' from ' + gdPoss('en', who) + ' card' + (k ? ' (1 in ' + k + ' for each character)' : '') + ': ';
         var headZh = gdPoss('zh', who) + '牌' + (n ? '的第 ' + n + '/3 次伤害' : '的一次伤害') + (k ? '（' + k + ' 个角色各 1/' + k + '）' : '') + '：';
         if (ev.target === 'player')
-          return T(lang, headEn + gdName('en', side) + ' loses 1 HP' + (tb && ta ? ' (' + tb.hp + ' ' + ARROW + ' ' + ta.hp + ')' : ''),
-                   headZh + gdName('zh', side) + '体力 − 1' + (tb && ta ? '（' + tb.hp + ' ' + ARROW + ' ' + ta.hp + '）' : ''));
+          return T(lang, headEn + gdName('en', side) + ' loses 1 HP' + (tb && ta ? ' (' + hpOf(tb) + ' ' + ARROW + ' ' + hpOf(ta) + ')' : ''),
+                   headZh + gdName('zh', side) + '体力 − 1' + (tb && ta ? '（' + hpOf(tb) + ' ' + ARROW + ' ' + hpOf(ta) + '）' : ''));
         var slot = num(ev.target) ? ev.target : 0, m = tb ? arr(tb.minions)[slot] : null;
         var destroyed = tb && ta ? arr(ta.minions).length < arr(tb.minions).length : false;
         return T(lang, headEn + gdPoss('en', side) + ' minion ' + (slot + 1) + (m ? ' (HP ' + m.hp + ')' : '') + (destroyed ? ' is destroyed' : ' loses 1 HP'),
@@ -681,8 +683,8 @@
 
   function gdDesc(lang, p) {
     var m = arr(p.minions).length;
-    return T(lang, 'HP ' + p.hp + ', ' + p.hand + (p.hand === 1 ? ' card, ' : ' cards, ') + m + (m === 1 ? ' minion' : ' minions'),
-             '体力 ' + p.hp + '，手牌 ' + p.hand + ' 张，随从 ' + m + ' 个');
+    return T(lang, 'HP ' + hpOf(p) + ', ' + p.hand + (p.hand === 1 ? ' card, ' : ' cards, ') + m + (m === 1 ? ' minion' : ' minions'),
+             '体力 ' + hpOf(p) + '，手牌 ' + p.hand + ' 张，随从 ' + m + ' 个');
   }
 
   function gdQuiz(ev, lang, ctx) {
@@ -707,8 +709,8 @@
   }
   function gdHeadline(s, lang) {
     var e = gdSide(s, 'E'), t = gdSide(s, 'teacher'), parts = [];
-    if (e) parts.push(T(lang, 'E HP ' + e.hp, '小E 体力 ' + e.hp));
-    if (t) parts.push(T(lang, 'teacher HP ' + t.hp, '老师 体力 ' + t.hp));
+    if (e) parts.push(T(lang, 'E HP ' + hpOf(e), '小E 体力 ' + hpOf(e)));
+    if (t) parts.push(T(lang, 'teacher HP ' + hpOf(t), '老师 体力 ' + hpOf(t)));
     if (has(s.winner)) parts.push(T(lang, gdName('en', s.winner) + ' won', gdName('zh', s.winner) + '获胜'));
     else if (s.to_move && s.turn > 0) parts.push(T(lang, gdName('en', s.to_move) + ' to move, ' + s.ops_left + (s.ops_left === 1 ? ' operation left' : ' operations left'), '轮到' + gdName('zh', s.to_move) + '，剩 ' + s.ops_left + ' 次操作'));
     else if (s.to_move) parts.push(T(lang, gdName('en', s.to_move) + ' to move', '轮到' + gdName('zh', s.to_move)));
@@ -855,7 +857,7 @@
       var pb = gdSide(b, w), pa = gdSide(a, w);
       if (!pa || !pb) return;
       var P = gdName(lang, w, false), Pp = gdPoss(lang, w, false);
-      if (pa.hp !== pb.hp) out.push(T(lang, Pp + ' HP ' + arrow(pb.hp, pa.hp), P + '体力 ' + arrow(pb.hp, pa.hp)));
+      if (hpOf(pa) !== hpOf(pb)) out.push(T(lang, Pp + ' HP ' + arrow(hpOf(pb), hpOf(pa)), P + '体力 ' + arrow(hpOf(pb), hpOf(pa))));
       if (pa.hand !== pb.hand)
         out.push(T(lang, Pp + ' hand: ' + arrow(pb.hand, pa.hand) + (pa.hand === 1 ? ' card' : ' cards'), Pp + '手牌 ' + arrow(pb.hand, pa.hand) + ' 张'));
       /* minions: the ones that did not change cancel out; destroyed ones are removed, the rest shift left */
