@@ -139,7 +139,7 @@ static void minion(const ds_frame *f, const layout *L, int side, float x, float 
                     with_alpha(face, alpha));
     /* HP: a big number and one heart per point; a compact card (small
      * canvases, embeds) has room for the number only */
-    snprintf(buf, sizeof buf, "%d", hp);
+    snprintf(buf, sizeof buf, "%d", hp > 0 ? hp : 0);
     if (compact) {
         text_mid(f, h < 30 * u ? DS_FONT_SMALL : DS_FONT_BODY, x, y, DS_ALIGN_CENTER,
                  with_alpha(th->fg, alpha), buf);
@@ -245,7 +245,7 @@ static void draw_plate(const ds_frame *f, const layout *L, int side, const plate
     draw_circle(f->r, px, py, r, pa->lost ? th->muted : sc);
     text_mid(f, DS_FONT_TITLE, px, py, DS_ALIGN_CENTER, white, ui_str(f->view, side ? UI_GD_BADGE_T : UI_GD_BADGE_E));
     tx = px + r + 12 * u;
-    snprintf(buf, sizeof buf, S_HEART " %d", pa->hp);
+    snprintf(buf, sizeof buf, S_HEART " %d", pa->hp > 0 ? pa->hp : 0); /* never a negative HP */
     tx += text_draw(f->text, f->r, DS_FONT_TITLE, tx, py - text_line_height(f->text, DS_FONT_TITLE) / 2,
                     DS_ALIGN_LEFT, hpc, buf);
     /* hand at the right end: three slots, filled ones are cards */
