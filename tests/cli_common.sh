@@ -139,7 +139,10 @@ game_checks() {
      grep -q "^deckscope $game: cannot [a-z]* '$tmp': " "$tmp/err"; then ok
   else bad "$game FILE is a directory: exit $rc, stderr '$(cat "$tmp/err")'"; fi
 
-  f=$(ls "$data/$game"/sample-*.in | head -n 1)
+  # (a short path: the message shows at most the first 60 bytes of an argument,
+  # and the checkout may live anywhere)
+  cp "$(ls "$data/$game"/sample-*.in | head -n 1)" "$tmp/two.in"
+  f=$tmp/two.in
   usage_error "$game two FILEs" "deckscope $game" "unexpected argument '$f'" "$ds" $game "$f" "$f"
   usage_error "$game --bogus" "deckscope $game" "unknown option '--bogus'" "$ds" $game --bogus
   usage_error "$game -x" "deckscope $game" "unknown option '-x'" "$ds" $game -x

@@ -44,8 +44,12 @@ test('under a sub-path: every game loads in the page, with every sample listed',
   assert.deepEqual(page.problems, []);
   // The README's picture: the page at a laptop size, a game in progress.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => { location.hash = 'game=mahjong&sample=1&step=60'; });
-  await page.waitForFunction(() => window.deckscope.game === 'mahjong' && window.deckscope.step === 60);
+  await page.evaluate(async () => {
+    await window.deckscope.load({ game: 'mahjong', sample: 1 });
+    window.deckscope.seek(60, false);
+  });
+  await page.waitForFunction(() => window.deckscope.game === 'mahjong' && window.deckscope.step === 60,
+    null, { timeout: 120_000 });
   await uiSettled(page);
   await page.screenshot({ path: artifact('site-page.png') });
   t.diagnostic(`screenshot: ${artifact('site-page.png')}`);
@@ -108,7 +112,7 @@ test('a partial build with no samples/ falls back to seed 1, page and embed', { 
   try {
     const page = await openPage(partial.browser);
     await loadView(page, partial.url + '#game=thegame&sample=1');
-    await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0);
+    await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 120_000 });
     assert.deepEqual(await page.evaluate(() => window.deckscope.source), { seed: 1 });
     assert.equal(await page.locator('#stage').getAttribute('data-state'), 'running');
     assert.equal(await page.inputValue('#input'), cli(['gen', 'thegame', '--seed', '1']));
@@ -117,7 +121,7 @@ test('a partial build with no samples/ falls back to seed 1, page and embed', { 
     assert.deepEqual(page.problems.filter((p) => !missing(p)), []);
     const embed = await openPage(partial.browser);
     await embed.goto(partial.url + 'embed.html#game=cirno&sample=1');
-    await embed.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno' && window.deckscope.steps > 0);
+    await embed.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno' && window.deckscope.steps > 0, null, { timeout: 120_000 });
     assert.deepEqual(embed.problems.filter((p) => !missing(p)), []);
     await page.closeAll();
     await embed.closeAll();
