@@ -6,6 +6,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadView, openPage, startBrowser } from './harness.mjs';
+// A learner never sees a negative HP: a hit past 0 is said as 0 (narrate.js hpOf).
+const hp0 = (p) => Math.max(0, p.hp);
 
 let env, page;
 before(async () => {
@@ -77,17 +79,17 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
           assert.ok(en.startsWith(`Hit ${b.hits_done + 1} of 3`), en);
           if (ev.target === 'player') {
             const p = side(ev.target_side);
-            assert.ok(en.includes(`loses 1 HP (${b.players[p].hp} → ${a.players[p].hp})`), en);
+            assert.ok(en.includes(`loses 1 HP (${hp0(b.players[p])} → ${hp0(a.players[p])})`), en);
             assert.equal(a.players[p].hp, b.players[p].hp - 1, 'a hit on a player costs 1 HP');
           }
         }
         if (ev.type === 'face') {
           const o = 1 - side(ev.player);
-          assert.ok(en.includes(`(HP ${b.players[o].hp} → ${a.players[o].hp})`), en);
+          assert.ok(en.includes(`(HP ${hp0(b.players[o])} → ${hp0(a.players[o])})`), en);
         }
         if (ev.type === 'skill') {
           const p = side(ev.player);
-          assert.ok(en.includes(`(HP ${b.players[p].hp} → ${a.players[p].hp})`), en);
+          assert.ok(en.includes(`(HP ${hp0(b.players[p])} → ${hp0(a.players[p])})`), en);
         }
         if (ev.type === 'turn_start' && ev.drew) {
           const p = side(ev.player);
