@@ -21,52 +21,18 @@
 #include <time.h>
 
 #include "ds_test.h"
+#include "sw_canvas.h"
 #include "scene.h"
 #include "text.h"
 #include "view.h"
 
 static const char *data_dir = DS_SAMPLES;
 
-typedef struct canvas {
-    SDL_Surface *surf;
-    SDL_Renderer *r;
-    ds_text text;
-    int w, h;
-    float scale;
-} canvas;
-
-static int canvas_open(canvas *c, int w, int h, float scale) {
-    memset(c, 0, sizeof *c);
-    c->surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (!c->surf) return -1;
-    c->r = SDL_CreateSoftwareRenderer(c->surf);
-    if (!c->r) return -1;
-    c->w = w;
-    c->h = h;
-    c->scale = scale;
-    return text_init(&c->text, c->r, scale);
-}
-
-static void canvas_close(canvas *c) {
-    text_free(&c->text);
-    if (c->r) SDL_DestroyRenderer(c->r);
-    if (c->surf) SDL_FreeSurface(c->surf);
-}
-
 /* Draws one frame of scene `sc` for view v into c; copies its pixels to out
  * (w*h words) when out is not NULL. */
 static void frame(canvas *c, const ds_scene *sc, void *st, const ds_view *v, int dark, Uint32 *out) {
     ds_theme th = ds_theme_make(dark);
-    ds_frame f;
-    memset(&f, 0, sizeof f);
-    f.r = c->r;
-    f.text = &c->text;
-    f.w = (float)c->w;
-    f.h = (float)c->h;
-    f.scale = c->scale;
-    f.theme = &th;
-    f.game = v ? v->game : -1;
-    f.view = v;
+    ds_frame f = canvas_frame(c, &th, v, 0);
     sc->draw(st, &f);
     SDL_RenderFlush(c->r);
     if (out) {

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "ds_test.h"
+#include "sw_canvas.h"
 #include "scene.h"
 #include "strings.h"
 #include "text.h"
@@ -38,32 +39,6 @@ static const char *data_dir = DS_SAMPLES;
 /* Scene states, created on first use (as the platform layer does). */
 static void *states[16];
 static const ds_scene *scenes[16];
-
-typedef struct canvas {
-    SDL_Surface *surf;
-    SDL_Renderer *r;
-    ds_text text;
-    int w, h;
-    float scale;
-} canvas;
-
-static int canvas_open(canvas *c, int w, int h, float scale) {
-    memset(c, 0, sizeof *c);
-    c->surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (!c->surf) return -1;
-    c->r = SDL_CreateSoftwareRenderer(c->surf);
-    if (!c->r) return -1;
-    c->w = w;
-    c->h = h;
-    c->scale = scale;
-    return text_init(&c->text, c->r, scale);
-}
-
-static void canvas_close(canvas *c) {
-    text_free(&c->text);
-    if (c->r) SDL_DestroyRenderer(c->r);
-    if (c->surf) SDL_FreeSurface(c->surf);
-}
 
 /* Words allowed in Chinese frames besides the fixed list: the input's
  * (player names). */
@@ -141,16 +116,7 @@ static void draw_checked(canvas *c, ds_view *v, int dark, double dt, const char 
     }
     if (!st) return;
     ds_buf_init(&rec);
-    memset(&f, 0, sizeof f);
-    f.r = c->r;
-    f.text = &c->text;
-    f.w = (float)c->w;
-    f.h = (float)c->h;
-    f.scale = c->scale;
-    f.theme = &th;
-    f.dt = dt;
-    f.game = v->game;
-    f.view = v;
+    f = canvas_frame(c, &th, v, dt);
     c->text.record = &rec;
     sc->draw(st, &f);
     c->text.record = NULL;
@@ -404,14 +370,7 @@ static void check_english(canvas *c, ds_view *v) {
     dsv_seek(v, 3, 0);
     st = ds_scene_thegame.create();
     ds_buf_init(&rec);
-    memset(&f, 0, sizeof f);
-    f.r = c->r;
-    f.text = &c->text;
-    f.w = (float)c->w;
-    f.h = (float)c->h;
-    f.scale = c->scale;
-    f.theme = &th;
-    f.view = v;
+    f = canvas_frame(c, &th, v, 0);
     c->text.record = &v->drawn;
     ds_buf_clear(&v->drawn);
     ds_scene_thegame.draw(st, &f);
