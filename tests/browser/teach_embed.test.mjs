@@ -216,6 +216,8 @@ test('query string and hash: view=dp alone, with a hash, and no game at all', { 
   assert.equal(await call(page, 'dsv_api_output', 'string'), ans, 'sample 1');
   // A game but no input: its sample 1.
   await openEmbed(page, 'game=goudan&view=dp');
+  // The view reports the mode on its next frame, after the load (goudan's DP view may first solve).
+  await page.waitForFunction(() => window.deckscope.mode === 1, null, { timeout: 30_000 });
   s = await shown();
   assert.deepEqual([s.game, s.mode, s.spinner], ['goudan', 1, false], JSON.stringify(s));
   noProblems(page);
