@@ -39,7 +39,7 @@ int cli_write(const ds_buf *b) {
 }
 
 int cli_input_error(const char *cmd, const ds_error *err) {
-    char msg[300];
+    char msg[540];
     ds_error_format(err, msg, sizeof msg);
     fprintf(stderr, "deckscope %s: %s\n", cmd, msg);
     return 2;
@@ -49,4 +49,27 @@ int cli_usage_error(const char *cmd, const char *msg) {
     char full[80];
     snprintf(full, sizeof full, "deckscope %s", cmd);
     return ds_args_fail(full, "%s", msg);
+}
+
+int cli_try(const char *cmd, const char *spec, ds_choice **out, size_t *n) {
+    ds_error err;
+    *out = NULL;
+    *n = 0;
+    if (!spec) return 0;
+    if (ds_choices_parse(spec, strlen(spec), out, n, &err)) {
+        fprintf(stderr, "deckscope %s: --try: %s\n", cmd, err.msg);
+        return 2;
+    }
+    return 0;
+}
+
+int cli_compare_head(const char *spec, size_t first_diff, const char *main_label,
+                     const char *var_label, ds_buf *out) {
+    ds_buf_printf(out, "variation: %s\n", spec ? spec : "");
+    if (!main_label)
+        ds_buf_puts(out, "first difference: none (the variation is the main line)\n");
+    else
+        ds_buf_printf(out, "first difference: event %zu (main line: %s, variation: %s)\n",
+                      first_diff, main_label, var_label);
+    return out->failed ? -1 : 0;
 }

@@ -32,6 +32,18 @@ int cli_input_error(const char *cmd, const ds_error *err);
  * (the shape of every usage error, ds_args_fail); returns 2. */
 int cli_usage_error(const char *cmd, const char *msg);
 
+/* --try SPEC (ds_choices_parse): 0 with *out and *n set (NULL and 0 when spec is
+ * NULL), or 2 after "deckscope <cmd>: --try: <message>" on stderr. */
+int cli_try(const char *cmd, const char *spec, ds_choice **out, size_t *n);
+/* The first two lines of every --compare report (docs/variations.md):
+ *     variation: <spec>
+ *     first difference: event I (main line: <label>, variation: <label>)
+ * or "first difference: none (the variation is the main line)" when
+ * main_label is NULL. Each game then adds "main line: <outcome>" and
+ * "variation: <outcome>". */
+int cli_compare_head(const char *spec, size_t first_diff, const char *main_label,
+                     const char *var_label, ds_buf *out);
+
 int cmd_cirno(int argc, char **argv);
 int cmd_thegame(int argc, char **argv);
 int cmd_mahjong(int argc, char **argv);

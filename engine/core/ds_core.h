@@ -16,6 +16,9 @@
  *   ds_rng     splitmix64              ds_rng_seed / ds_rng_next / ds_rng_below
  *   ds_trace   events + keyframes      ds_trace_init / ds_trace_emit /
  *                                      ds_trace_seek / ds_trace_free
+ *   ds_choice  forced choices          ds_choices_parse / ds_choices_format /
+ *              (variations)            ds_choice_at / ds_choice_not_decision /
+ *                                      ds_choice_not_candidate / ds_choices_unused
  *
  * The trace is the heart of the replay design. A game defines a fixed-size
  * state struct and a fixed-size event struct, plus ONE function
@@ -47,7 +50,7 @@ extern "C" {
 typedef struct ds_error {
     int line; /* 1-based; 0 when the error is not tied to the input */
     int col;  /* 1-based; 0 when unknown */
-    char msg[200]; /* the message in English (what the CLI prints) */
+    char msg[480]; /* the message in English (what the CLI prints) */
     /* The same message as data, so a front end can say it in another
      * language: code is the message's printf format (a string literal, the
      * stable key of the message: "expected %s, found %s", ...) and args[k]
@@ -179,6 +182,56 @@ int ds_trace_seek(const ds_trace *t, size_t i, void *out);
 
 /* Bytes held by the trace (events + keyframes + live state). */
 size_t ds_trace_bytes(const ds_trace *t);
+
+
+/* ---- forced choices: variations of a game ------------------------------ */
+
+/* A variation of a game is its main line with some decisions taken
+ * differently: an ordered list of (event index, candidate label). At the
+ * decision that would become event `i`, the candidate `label` is taken
+ * instead of the rule's choice; everything before is the main line, the
+ * rules play on after it. A later choice's index refers to the variation
+ * made by the earlier ones, so indices strictly increase.
+ *
+ * Labels are the "label" strings of the candidates in each decision record
+ * (docs/trace-format.md): short, unique within one decision, never
+ * containing ',' or a control byte. Text form (CLI --try, the page's &try=):
+ *     I:LABEL[,I:LABEL...]        e.g. "12:A99,40:CHOW 3P 4P 5P"
+ *
+ * A game's simulation takes (const ds_choice *ch, size_t n) and, at every
+ * event it emits, asks ds_choice_at() whether that event index is forced.
+ * The error messages are shared so every game and the page say them alike. */
+
+#define DS_CHOICE_LABEL 40 /* bytes of a label including the NUL */
+
+typedef struct ds_choice {
+    size_t i;                     /* 0-based event index of the decision */
+    char label[DS_CHOICE_LABEL];  /* the candidate taken there */
+} ds_choice;
+
+/* Parses the text form into a new array (*out, *n; free() it; NULL when
+ * n == 0: the empty string is the main line). Errors (line 0, col = 1-based
+ * byte position in s): "expected an event index before ':' ...", "labels
+ * are at most 39 bytes", "event indices must increase: 7 after 12". */
+int ds_choices_parse(const char *s, size_t len, ds_choice **out, size_t *n, ds_error *err);
+
+/* Appends the text form of ch[0..n-1] to b. */
+int ds_choices_format(const ds_choice *ch, size_t n, ds_buf *b);
+
+/* The label forced at event index i, or NULL. (ch is sorted by i.) */
+const char *ds_choice_at(const ds_choice *ch, size_t n, size_t i);
+
+/* "event <i> is <what>, not a decision" (what: "a draw", "the end of a round").
+ * Returns -1. */
+int ds_choice_not_decision(ds_error *err, size_t i, const char *what);
+
+/* "'<label>' is not a choice at event <i>; the choices are: <legal>" where
+ * legal is the candidates' labels separated by ", ". Returns -1. */
+int ds_choice_not_candidate(ds_error *err, size_t i, const char *label, const char *legal);
+
+/* After a simulation: fails with "the game has only <n_events> events;
+ * event <i> is past its end" for the first choice at or after n_events. */
+int ds_choices_unused(const ds_choice *ch, size_t n, size_t n_events, ds_error *err);
 
 #ifdef __cplusplus
 }

@@ -193,11 +193,73 @@ static void test_trace(void) {
     ds_trace_free(&t);
 }
 
+
+/* Forced choices: the text form round-trips through parse and format, for
+ * generated lists; malformed forms fail with the position of the fault. */
+static void test_choices(void) {
+    ds_choice *ch;
+    size_t n, k;
+    ds_error e;
+    ds_buf b;
+    ds_rng r;
+    int round;
+    static const char *const labels[] = {"A99", "46>down1", "end", "CHOW 3P 4P 5P", "pass",
+                                         "face(hp1)", "trade(1x2)", "hit:E1", "3P", "DOUBLE"};
+    CHECK(ds_choices_parse("", 0, &ch, &n, &e) == 0 && n == 0 && ch == NULL);
+    ds_buf_init(&b);
+    ds_rng_seed(&r, 7);
+    for (round = 0; round < 200; round++) {
+        size_t m = 1 + ds_rng_below(&r, 6), i = ds_rng_below(&r, 5);
+        ds_buf_clear(&b);
+        for (k = 0; k < m; k++) {
+            ds_buf_printf(&b, "%s%zu:%s", k ? "," : "", i, labels[ds_rng_below(&r, 10)]);
+            i += 1 + ds_rng_below(&r, 1000);
+        }
+        CHECK(ds_choices_parse(b.data, b.len, &ch, &n, &e) == 0 && n == m);
+        if (ch) {
+            ds_buf f;
+            ds_buf_init(&f);
+            CHECK(ds_choices_format(ch, n, &f) == 0 && f.len == b.len &&
+                  memcmp(f.data, b.data, b.len) == 0);
+            for (k = 0; k < n; k++) {
+                CHECK(ds_choice_at(ch, n, ch[k].i) == ch[k].label);
+                CHECK(ds_choice_at(ch, n, ch[k].i + 1) == NULL ||
+                      (k + 1 < n && ch[k + 1].i == ch[k].i + 1));
+            }
+            ds_buf_free(&f);
+            free(ch);
+        }
+    }
+    ds_buf_free(&b);
+    CHECK(ds_choices_parse("12:A5,7:A9", 10, &ch, &n, &e) == -1 && e.col == 7 &&
+          strcmp(e.msg, "event indices must increase: 7 after 12") == 0);
+    CHECK(ds_choices_parse("3:A5,3:A9", 9, &ch, &n, &e) == -1 && strstr(e.msg, "increase"));
+    CHECK(ds_choices_parse("x:A5", 4, &ch, &n, &e) == -1 && e.col == 1 && strstr(e.msg, "I:LABEL"));
+    CHECK(ds_choices_parse("4", 1, &ch, &n, &e) == -1 && strstr(e.msg, "I:LABEL"));
+    CHECK(ds_choices_parse("4:", 2, &ch, &n, &e) == -1 && strstr(e.msg, "empty label"));
+    CHECK(ds_choices_parse("4:A5,", 5, &ch, &n, &e) == -1 && e.col == 6);
+    CHECK(ds_choices_parse("4:a\tb", 5, &ch, &n, &e) == -1 && strstr(e.msg, "control"));
+    CHECK(ds_choices_parse("4:0123456789012345678901234567890123456789", 42, &ch, &n, &e) == -1 &&
+          strstr(e.msg, "at most 39"));
+    CHECK(ds_choices_parse("99999999999999999999999:A", 25, &ch, &n, &e) == -1 &&
+          strstr(e.msg, "too large"));
+    CHECK(ds_choices_parse("2:A5,9:end", 10, &ch, &n, &e) == 0 && n == 2);
+    CHECK(ds_choices_unused(ch, n, 10, &e) == 0);
+    CHECK(ds_choices_unused(ch, n, 9, &e) == -1 &&
+          strcmp(e.msg, "the game has only 9 events; event 9 is past its end") == 0);
+    free(ch);
+    CHECK(ds_choice_not_decision(&e, 17, "a draw") == -1 &&
+          strcmp(e.msg, "event 17 is a draw, not a decision") == 0);
+    CHECK(ds_choice_not_candidate(&e, 3, "Q", "A1, A5") == -1 &&
+          strcmp(e.msg, "'Q' is not a choice at event 3; the choices are: A1, A5") == 0);
+}
+
 int main(void) {
     test_reader();
     test_error_args();
     test_buf();
     test_rng();
     test_trace();
+    test_choices();
     DS_TEST_MAIN_END();
 }

@@ -212,7 +212,7 @@ static int load_native(ds_app *app, const opts *o) {
     rc = dsv_load(&app->view, game, text, len);
     free(text);
     if (rc != 0) {
-        char msg[260];
+        char msg[540];
         ds_error_format(&app->view.error, msg, sizeof msg);
         fprintf(stderr, "deckscope-view: %s: %s\n", o->input, msg);
         return -1;
@@ -224,7 +224,7 @@ static int load_native(ds_app *app, const opts *o) {
         return -1;
     }
     if (!app->view.loaded) {
-        char msg[260];
+        char msg[540];
         ds_error_format(&app->view.error, msg, sizeof msg);
         fprintf(stderr, "deckscope-view: %s\n", msg);
         return -1;

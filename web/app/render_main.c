@@ -180,7 +180,7 @@ int render_main(int argc, char **argv) {
     dsv_init(&v);
     if (a.lang) v.lang = ui_lang_from_name(a.lang);
     if (dsv_load(&v, a.game, in.data, in.len - 1) != 0) {
-        char msg[260];
+        char msg[540];
         ds_error_format(&v.error, msg, sizeof msg);
         fprintf(stderr, "deckscope render %s: %s\n", dsv_game_id(a.game), msg);
         ds_buf_free(&in);

@@ -49,6 +49,9 @@ static void release_game(ds_view *v) {
     free(v->from);
     free(v->lines_at_step);
     free(v->marks);
+    free(v->choices);
+    v->choices = NULL;
+    v->nchoices = 0;
     ds_buf_free(&v->output);
     ds_buf_init(&v->output);
     v->state = v->from = NULL;
@@ -118,6 +121,80 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     release_game(v);
     ds_buf_free(&v->scratch);
     *v = next;
+    memset(&v->error, 0, sizeof v->error);
+    return 0;
+}
+
+/* The parts of a view that belong to one line of the game (main line or
+ * variation), freed or moved by dsv_try. */
+static void free_line(ds_view *v) {
+    if (v->trace.events || v->trace.keys || v->trace.live) ds_trace_free(&v->trace);
+    memset(&v->trace, 0, sizeof v->trace);
+    free(v->state);
+    free(v->from);
+    free(v->lines_at_step);
+    free(v->marks);
+    free(v->choices);
+    v->state = v->from = NULL;
+    v->lines_at_step = NULL;
+    v->marks = NULL;
+    v->choices = NULL;
+    v->nchoices = 0;
+}
+
+int dsv_try(ds_view *v, const char *spec, size_t len) {
+    const dsv_adapter *a = adapter(v->game);
+    ds_choice *ch = NULL;
+    size_t n = 0;
+    ds_view next;
+    if (!a || !v->input) return ds_fail(&v->error, 0, 0, "no game is loaded");
+    if (!a->line) return ds_fail(&v->error, 0, 0, "this game has no variations");
+    if (ds_choices_parse(spec ? spec : "", spec ? len : 0, &ch, &n, &v->error)) return -1;
+    if (v->busy) { /* applied by the adapter's work when it finishes */
+        free(v->choices);
+        v->choices = ch;
+        v->nchoices = n;
+        return 0;
+    }
+    dsv_init(&next);
+    next.game = v->game;
+    next.input = v->input;
+    next.extra = v->extra;
+    next.choices = ch;
+    next.nchoices = n;
+    /* goudan's answers do not depend on the line: keep them */
+    if (v->game == DSV_GOUDAN) ds_buf_put(&next.output, v->output.data ? v->output.data : "",
+                                          v->output.len);
+    if (a->line(&next) != 0) {
+        v->error = next.error;
+        free_line(&next);
+        ds_buf_free(&next.output);
+        ds_buf_free(&next.scratch);
+        ds_buf_free(&next.drawn);
+        return -1;
+    }
+    if (v->dp && v->dp_release) v->dp_release(v); /* DP records point into the old trace */
+    v->dp = NULL;
+    v->dp_release = NULL;
+    free_line(v);
+    ds_buf_free(&v->output);
+    v->output = next.output;
+    v->trace = next.trace;
+    v->state = next.state;
+    v->from = next.from;
+    v->lines_at_step = next.lines_at_step;
+    v->marks = next.marks;
+    v->choices = next.choices;
+    v->nchoices = next.nchoices;
+    v->step = v->from_step = 0;
+    v->anim = 1.0;
+    v->hold = 0;
+    v->play_to = v->trace.n;
+    v->playing = 0;
+    v->loaded = 1;
+    v->generation++;
+    ds_buf_free(&next.scratch);
+    ds_buf_free(&next.drawn);
     memset(&v->error, 0, sizeof v->error);
     return 0;
 }

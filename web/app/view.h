@@ -81,6 +81,8 @@ typedef struct ds_view {
     ds_buf drawn;          /* the strings the last frame drew, one per line
                               (text.c records them; dsv_api_drawn_strings) */
 
+    ds_choice *choices;    /* the variation shown: forced choices (ds_core.h), */
+    size_t nchoices;       /* sorted by event index; NULL/0 = the main line */
     ds_error error;        /* the last load error (line, col, msg) */
     ds_buf scratch;        /* JSON handed out by dsv_api_* (valid until the next call) */
 } ds_view;
@@ -124,6 +126,14 @@ void dsv_free(ds_view *v);
 int dsv_load(ds_view *v, int game, const char *text, size_t len);
 /* Does at most about budget_ms of pending work; returns 1 while still busy. */
 int dsv_work(ds_view *v, double budget_ms);
+/* Shows a variation of the loaded game: the main line with the forced
+ * choices `spec` ("I:LABEL,I:LABEL", ds_choices_parse; "" = the main line),
+ * simulated again from the parsed input (nothing is re-parsed; goudan plays
+ * its query and seed out again with the solved table). 0 on success, the
+ * cursor at step 0; -1 with v->error filled and the line shown kept. While
+ * the view is busy (goudan solving) the choices are kept and applied when
+ * the work finishes. */
+int dsv_try(ds_view *v, const char *spec, size_t len);
 /* Moves the cursor (clamped to 0..n). animate = 0 jumps without a tween. */
 void dsv_seek(ds_view *v, size_t step, int animate);
 /* Advances the tween and autoplay by dt seconds (real elapsed time). */

@@ -30,9 +30,24 @@ API int dsv_api_load(int game, const char *text, int len) {
     return dsv_load(the_view, game, text, (size_t)len);
 }
 
+/* Variations (dsv_try): spec "I:LABEL,I:LABEL" ("" = the main line), as
+ * UTF-8 text of len bytes. 0, or -1 with the error (dsv_api_error_json). */
+API int dsv_api_try(const char *spec, int len) {
+    if (!the_view || len < 0) return -1;
+    return dsv_try(the_view, spec, (size_t)len);
+}
+/* The variation shown in the same text form ("" on the main line). */
+API const char *dsv_api_variation(void) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    ds_choices_format(the_view->choices, the_view->nchoices, b);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+
 API const char *dsv_api_error(void) {
     ds_buf *b = &the_view->scratch;
-    char line[260];
+    char line[540];
     ds_error_format(&the_view->error, line, sizeof line);
     ds_buf_clear(b);
     ds_buf_puts(b, line);

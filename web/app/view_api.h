@@ -8,6 +8,8 @@ void view_api_attach(ds_view *v);
 ds_view *view_api_view(void);
 
 int dsv_api_load(int game, const char *text, int len);
+int dsv_api_try(const char *spec, int len);
+const char *dsv_api_variation(void);
 const char *dsv_api_error(void);
 int dsv_api_error_line(void);
 int dsv_api_error_col(void);

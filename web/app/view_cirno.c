@@ -35,4 +35,4 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return cirno_generate(seed, 0, out); }
 
-const dsv_adapter dsv_adapter_cirno = {load, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_cirno = {load, NULL, NULL, release, event_json, state_json, generate};

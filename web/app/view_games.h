@@ -10,6 +10,12 @@ typedef struct dsv_adapter {
      * lines_at_step, marks, then dsv_finish_load (or sets busy for later
      * work). -1 with v->error filled. */
     int (*load)(ds_view *v, const char *text, size_t len);
+    /* Simulates the line v->choices (v->nchoices) of the parsed v->input
+     * (and v->extra) into v's empty trace, output (where the line makes it),
+     * lines_at_step and marks, then dsv_finish_load. dsv_try calls it on a
+     * scratch view that shares input and extra; load usually ends with it.
+     * -1 with v->error filled (a bad choice: ds_choice_* messages). */
+    int (*line)(ds_view *v);
     /* Pending work (may be NULL); returns 1 while still busy. */
     int (*work)(ds_view *v, double budget_ms);
     /* Frees input and extra (view.c frees the trace and the arrays). */

@@ -125,4 +125,4 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return goudan_generate(seed, 6, out); }
 
-const dsv_adapter dsv_adapter_goudan = {load, work, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_goudan = {load, NULL, work, release, event_json, state_json, generate};

@@ -42,4 +42,4 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return mahjong_generate(seed, 0, out); }
 
-const dsv_adapter dsv_adapter_mahjong = {load, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_mahjong = {load, NULL, NULL, release, event_json, state_json, generate};

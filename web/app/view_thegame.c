@@ -43,4 +43,4 @@ int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out) {
     return thegame_format_state(v->input, &s, out);
 }
 
-const dsv_adapter dsv_adapter_thegame = {load, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_thegame = {load, NULL, NULL, release, event_json, state_json, generate};
