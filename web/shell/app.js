@@ -56,6 +56,8 @@
     samples: null,       // {game: [file, ...]}
     pending: null,       // {resolve, reject} of a load waiting for busy -> 0
     speed: 1,
+    variation: [],       // the line shown: [[i, label], ...] forced choices; [] = main line
+    main: null,          // the main line while a variation is shown: {output, steps, outcome}
   };
 
   function emit(name, detail) {
@@ -77,6 +79,8 @@
     get speed() { return C ? C.speed() : S.speed; },
     get mode() { return C ? C.mode() : 0; },
     get caption() { return C ? info(C.step()).caption : ''; },
+    // The caption of any step (what the page shows there; exports draw it).
+    captionAt(i) { return C && S.game ? info(Math.max(0, Math.min(C.steps(), Math.floor(Number(i) || 0)))).caption : ''; },
     get lang() { return i18n.lang; },
     get source() { return S.source ? { ...S.source } : null; },
     setLang(l) { const r = i18n.setLang(l); el.lang.value = i18n.lang; return r; },
@@ -91,6 +95,13 @@
       return l > 0 ? l : null;
     },
     why() { return C ? info(C.step()).why : null; },
+    // Variations (docs/variations.md): take `label` at decision event i of
+    // the line shown (earlier forced choices are kept, later ones dropped).
+    branch(i, label) { return branch(i, label); },
+    get variation() { return S.variation.map(([i, l]) => [i, l]); },
+    mainLine() { return S.variation.length ? applyVariation([]) : Promise.resolve(lineInfo()); },
+    // The whole judge output of the line shown (goudan: the answers).
+    output() { return S.output ? S.output.text : ''; },
     setMode(m) { setMode(m); },
     on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); return api; },
     off(name, fn) {
@@ -218,6 +229,8 @@
       goudan_query: w('dsv_api_goudan_query', 'number', []),
       goudan_count: w('dsv_api_goudan_count', 'number', []),
       set_lang: w('dsv_api_set_lang', null, ['number']),
+      try_: w('dsv_api_try', 'number', ['number', 'number']),
+      variation: w('dsv_api_variation', 'string', []),
     };
   }
 
@@ -372,6 +385,8 @@
     S.game = game;
     S.source = source;
     S.goudanSeed = undefined; // a new goudan input plays query 1 with seed 1
+    S.variation = [];
+    S.main = null;
     el.goudanSeed.value = '1';
     S.gen++;
     host.game = gi;
@@ -649,6 +664,19 @@
       const x = Math.round(((i + 1) / n) * span);
       if (v > best[x]) best[x] = v;
     }
+    // a variation: its steps from the first forced choice on, in another colour
+    if (S.variation.length) {
+      const x0 = Math.round(((S.variation[0][0] + 1) / n) * span);
+      g.fillStyle = cs.getPropertyValue('--variation-band').trim() || 'rgba(160, 60, 200, 0.25)';
+      g.fillRect(pad + x0, 0, Math.max(1, span - x0), ph);
+      g.fillStyle = cs.getPropertyValue('--variation').trim() || '#93c';
+      for (const [i] of S.variation) {
+        const xi = Math.round(((i + 1) / n) * span);
+        g.beginPath();
+        g.moveTo(pad + xi - 4 * dpr, 0); g.lineTo(pad + xi + 4 * dpr, 0); g.lineTo(pad + xi, 5 * dpr);
+        g.fill();
+      }
+    }
     for (let x = 0; x < best.length; x++) {
       const v = best[x];
       if (!v) continue;
@@ -858,7 +886,10 @@
       try { why = N.why(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); why = undefined; }
     }
     if (why === undefined) why = fallbackWhy(ev);
-    return { caption: String(caption), why, changes: diffStates(before, after, ev) };
+    // the uniform decision record (docs/trace-format.md): "Try this" in variation.js
+    const decision = ev && ev.decision && Array.isArray(ev.decision.candidates) && ev.decision.chosen !== undefined
+      ? ev.decision : null;
+    return { caption: String(caption), why, changes: diffStates(before, after, ev), decision, event: step - 1 };
   }
   function warnNarrate(e) {
     if (narrateWarned) return;
@@ -997,7 +1028,11 @@
     }
     const o = S.output || { n: 0 };
     const current = S.game === 'goudan' ? C.goudan_query() + 1 : C.output_line(step);
-    return { n: o.n, text: (l) => outputLineText(o, l), current, changed: null };
+    // in a variation: the lines that differ from the main line's
+    const mo = S.main && S.main.output;
+    const differs = mo && S.game !== 'goudan'
+      ? (l) => l > mo.n || outputLineText(mo, l) !== outputLineText(o, l) : null;
+    return { n: o.n, text: (l) => outputLineText(o, l), current, changed: null, differs };
   }
   function renderOutput(force) {
     const m = outputModel();
@@ -1045,6 +1080,7 @@
       r.classList.toggle('current', cur);
       r.setAttribute('aria-selected', String(cur));
       r.classList.toggle('changed', !!(m.changed && m.changed.has(l)));
+      r.classList.toggle('differs', !!(m.differs && m.differs(l)));
     }
     el.output.dataset.current = String(m.current || 0);
     if (!m.n) el.output.dataset.empty = t('out.none'); else delete el.output.dataset.empty;
@@ -1077,6 +1113,9 @@
     el.goudanQuery.value = String(q + 1);
     el.goudanSeed.value = String(seed);
     S.goudanSeed = seed;
+    S.variation = []; // another query or seed: its main line
+    S.main = null;
+    S.output = readOutput();
     S.gen++;
     cache.clear();
     readView();
@@ -1091,6 +1130,65 @@
     selectQuery((Number(el.goudanQuery.value) || 1) - 1, Math.max(0, Number(el.goudanSeed.value) || 0)));
   api.selectQuery = (q, seed) => selectQuery(Number(q) - 1, seed === undefined ? (S.goudanSeed || 1) : Number(seed));
   Object.defineProperty(api, 'query', { get: () => (C && S.game === 'goudan' ? C.goudan_query() + 1 : null) });
+
+  // ---- variations: "try another move" (docs/variations.md) --------------------------
+  // The engine simulates the line (dsv_api_try); the page only keeps the list
+  // of forced choices, the main line's output and outcome to compare with, and
+  // draws the rest (variation.js: the strip, the "Try this" buttons).
+  const specOf = (list) => list.map(([i, l]) => i + ':' + l).join(',');
+  function parseSpec(spec) {
+    const out = [];
+    for (const part of String(spec || '').split(',')) {
+      const k = part.indexOf(':');
+      if (!part) continue;
+      out.push([k < 0 ? NaN : Number(part.slice(0, k)), k < 0 ? part : part.slice(k + 1)]);
+    }
+    return out;
+  }
+  function lineInfo() { return { game: S.game, steps: C ? C.steps() : 0, variation: api.variation }; }
+  function applyVariation(list) {
+    if (!C || !S.game) return Promise.reject(new Error('no game is loaded'));
+    if (S.busy) return Promise.reject(new Error('the game is still being solved'));
+    // the main line, kept to compare with while a variation is shown
+    const main = S.variation.length ? S.main
+      : { output: S.output, steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
+    const rc = withCString(specOf(list), (p, n) => C.try_(p, n));
+    if (rc !== 0) {
+      const j = parse(C.error_json()) || {};
+      const err = new Error(C.error());
+      err.code = j.code; err.args = j.args;
+      emit('error', { message: err.message, code: j.code, args: j.args, cmd: 'try' });
+      return Promise.reject(err);
+    }
+    S.variation = list.map(([i, l]) => [i, String(l)]);
+    S.main = list.length ? main : null;
+    S.gen++;
+    cache.clear();
+    readView();
+    S.output = readOutput();
+    S.marks = readMarks();
+    drawMarks();
+    invalidate('all');
+    scheduleHash();
+    emit('variation', { variation: api.variation, steps: S.steps });
+    emit('step', { step: S.step, steps: S.steps });
+    return Promise.resolve(lineInfo());
+  }
+  function branch(i, label) {
+    const k = Math.floor(Number(i));
+    if (!(k >= 0) || label === undefined || label === null) {
+      return Promise.reject(new Error('branch(i, label): i is a decision event index, label one of its candidates'));
+    }
+    const list = S.variation.filter(([j]) => j < k).concat([[k, String(label)]]);
+    return applyVariation(list).then((r) => { seek(k + 1, false); return r; });
+  }
+  api.variationInfo = () => ({
+    variation: api.variation,
+    main: S.main ? { steps: S.main.steps, outcome: S.main.outcome } : null,
+    outcome: C && S.game && !S.busy && C.steps() > 0 ? info(C.steps()).caption : '',
+    steps: C ? C.steps() : 0,
+  });
+  api.mainOutput = () => (S.main ? S.main.output.text : S.output ? S.output.text : '');
 
   // ---- caption, live region, why panel ------------------------------------------------
   let lastInfoKey = '';
@@ -1187,6 +1285,8 @@
         box.appendChild(det);
       }
     }
+    // variation.js adds "Try another move" here
+    emit('why', { box, step: C.step(), event: r.event, decision: r.decision || null });
   }
   // A table of a decision record's entries ({label, value, chosen, note}).
   function candTable(list, firstHead) {
@@ -1254,6 +1354,7 @@
       if (q > 1) p.push('query=' + q);
       if (S.goudanSeed !== undefined && S.goudanSeed !== 1) p.push('qseed=' + S.goudanSeed);
     }
+    if (S.variation.length) p.push('try=' + encodeURIComponent(specOf(S.variation)));
     if (C && !S.busy) p.push('step=' + C.step());
     if (S.speed !== 1) p.push('speed=' + S.speed);
     p.push('lang=' + i18n.lang);
@@ -1301,6 +1402,14 @@
       if (S.game === 'goudan' && (h.query || h.qseed)) {
         const q = Math.max(1, Number(h.query) || 1), sd = Math.max(0, Number(h.qseed) || 1);
         if (q - 1 !== C.goudan_query() || sd !== (S.goudanSeed || 1)) selectQuery(q - 1, sd);
+      }
+      // &try=I:LABEL,...: the variation (a bad one leaves the main line, with the message)
+      const want = h.try ? specOf(parseSpec(h.try)) : '';
+      if (S.game && want !== specOf(S.variation)) {
+        await applyVariation(parseSpec(h.try || '')).catch((e) => {
+          console.warn('deckscope: &try= ' + e.message);
+          emit('try-error', { message: e.message });
+        });
       }
       if (h.step !== undefined) seek(Number(h.step), false);
     } finally {
