@@ -23,6 +23,6 @@ if(TARGET deckscope-view)
 else()
   add_test(NAME cli_common_args COMMAND bash ${DS_CLI_COMMON} args
     $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR})
-  message(STATUS "deckscope-view not built: cli_install skipped")
+  ds_skip("deckscope-view not built: cli_install skipped")
 endif()
 set_tests_properties(cli_common_args PROPERTIES TIMEOUT 300)

@@ -2,6 +2,7 @@
  *   CHECK(cond)            record a failure, keep going
  *   CHECK_EQ_INT(a, b)     with both values in the message
  *   DS_TEST_MAIN_END()     prints "N passed, N failed" and returns the status
+ *                          (1 when a check failed or when no check ran)
  */
 #ifndef DS_TEST_H
 #define DS_TEST_H
@@ -32,9 +33,15 @@ static int ds_test_passed, ds_test_failed;
         }                                                                               \
     } while (0)
 
+/* A test that checked nothing fails too: a skipped loop or an empty input
+ * must not pass silently. */
 #define DS_TEST_MAIN_END()                                                              \
     do {                                                                                \
         printf("%d passed, %d failed\n", ds_test_passed, ds_test_failed);               \
+        if (ds_test_passed + ds_test_failed == 0) {                                     \
+            fprintf(stderr, "no checks ran: a test that checks nothing fails\n");       \
+            return 1;                                                                   \
+        }                                                                               \
         return ds_test_failed ? 1 : 0;                                                  \
     } while (0)
 

@@ -18,7 +18,7 @@ if(TARGET deckscope-view)
   file(READ ${CMAKE_SOURCE_DIR}/web/app/i_main.c ds_i_main_text)
   string(FIND "${ds_i_main_text}" "render_main" ds_has_render)
   if(ds_has_render EQUAL -1)
-    message(STATUS "i_main.c does not call render_main yet: frontend_render skipped")
+    ds_skip("i_main.c does not call render_main: frontend_render skipped")
   else()
     add_test(NAME frontend_render COMMAND bash ${CMAKE_SOURCE_DIR}/tests/frontend/test_render.sh
       $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR} ${CMAKE_BINARY_DIR}/artifacts/render)

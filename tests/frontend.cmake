@@ -44,10 +44,10 @@ if(TARGET deckscope-view)
       endforeach()
     endforeach()
   else()
-    message(STATUS "xvfb-run not found (apt-get install xvfb xauth): frontend_native_frames skipped")
+    ds_skip("xvfb-run not found (apt-get install xvfb xauth): frontend_native_frames skipped")
   endif()
 else()
-  message(STATUS "deckscope-view not built: native front end test skipped")
+  ds_skip("deckscope-view not built: native front end test skipped")
 endif()
 
 # The viewer model (web/app/view.c + adapters + view_api.c), no window.
@@ -83,5 +83,15 @@ if(TARGET ds_view_scenes)
   ds_add_unit_test(frontend_zh ${CMAKE_SOURCE_DIR}/tests/frontend/test_zh.c)
   target_link_libraries(frontend_zh PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
   set_tests_properties(frontend_zh PROPERTIES TIMEOUT 900
+    ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
+endif()
+
+# "Readable at every size": every scene and DP view at 320x240, 480x270,
+# 640x360 and 640x400 in both languages, with the box recorder on (ds_text.boxes);
+# no two words overlap, no word is covered by a card, none leaves the canvas.
+if(TARGET ds_view_scenes)
+  ds_add_unit_test(frontend_layout ${CMAKE_SOURCE_DIR}/tests/frontend/test_layout.c)
+  target_link_libraries(frontend_layout PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  set_tests_properties(frontend_layout PROPERTIES TIMEOUT 600
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
 endif()

@@ -11,6 +11,8 @@
 //   &view=game|dp              the game or its DP view
 //   &theme=light|dark          (default: the reader's colour scheme)
 //   &query=<q>&qseed=<s>       goudan: the query played out (1-based), its seed
+//   &try=<I:LABEL,...>         a variation: these decisions taken differently
+//                              (docs/variations.md; a refused one is an error)
 //   &quiz=1                    the quiz (quiz.js), when it is available
 // With no game, input, sample or seed at all it shows cirno sample 1 (mahjong
 // sample 1 with view=dp: the game of the DP view that needs no solving).
@@ -89,7 +91,7 @@
   if (!showCaption) el.caption.hidden = true;
   // The "open in deckscope" link: the same view in the full page.
   {
-    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed'].includes(k));
+    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try'].includes(k));
     el.open.href = 'index.html' + (keep.length ? '#' + keep.map((k) => k + '=' + encodeURIComponent(params[k])).join('&') : '');
   }
 
@@ -267,6 +269,19 @@
           throw new Error('no query ' + req.query);
         }
       }
+      if (req.try) {
+        const spec = String(req.try);
+        const n = M.lengthBytesUTF8(spec);
+        const p = M._malloc(n + 1);
+        let rc;
+        try { M.stringToUTF8(spec, p, n + 1); rc = C.tryLine(p, n); } finally { M._free(p); }
+        if (rc !== 0) {
+          const j = parseJson(C.errorJson()) || {};
+          const e = new Error(C.error());
+          e.code = j.code; e.args = j.args;
+          throw e;
+        }
+      }
       view.steps = C.steps();
       view.loaded = true;
       C.setMode(opts.mode);
@@ -431,7 +446,8 @@
     const game = params.game || (opts.mode === 1 ? 'mahjong' : 'cirno');
     try {
       await load({ game, input: params.input ? fromBase64url(params.input) : undefined,
-                   sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed });
+                   sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed,
+                   try: params.try });
       if (params.speed && Number(params.speed) > 0) C.setSpeed(Number(params.speed));
       if (opts.autoplay) ds.play();
     } catch (err) {
@@ -476,6 +492,7 @@
       outputLine: w('dsv_api_output_line', 'number', ['number']),
       generate: w('dsv_api_generate', 'string', ['number', 'number']),
       goudanSelect: w('dsv_api_goudan_select', 'number', ['number', 'number']),
+      tryLine: w('dsv_api_try', 'number', ['number', 'number']),
       eventJson: w('dsv_api_event_json', 'string', ['number']),
       stateJson: w('dsv_api_state_json', 'string', ['number']),
       setLang: w('dsv_api_set_lang', null, ['number']),
