@@ -6,17 +6,22 @@
  *   deckscope goudan --playout [--seed N] [FILE]
  *                                            JSON Lines trace of a game from query 1
  *                                            (--trace is the same as --playout)
+ *   deckscope goudan --playout [--seed N] --try I:LABEL[,...] [--compare] [FILE]
+ *                                            the trace of a variation of that game
+ *                                            (docs/variations.md), or where it departs
+ *                                            from the main line and both outcomes
  *   deckscope gen goudan --seed N [--count T | --max | --all]
  * FILE absent or "-": standard input.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "goudan/goudan.h"
 
 static const char usage[] =
-    "usage: deckscope goudan [--explain | --playout [--seed N]] [FILE]\n"
+    "usage: deckscope goudan [--explain | --playout [--seed N] [--try SPEC [--compare]]] [FILE]\n"
     "Goudan (THUPC 2021 pre, I): reads the queries from FILE (standard input when\n"
     "FILE is absent or '-') and writes the judge's output, 小E's win probability\n"
     "under optimal play, one a line.\n"
@@ -25,6 +30,13 @@ static const char usage[] =
     "  --playout   the game of query 1 under optimal play as a JSON Lines trace\n"
     "              (docs/trace-format.md); --trace is the same\n"
     "  --seed N    the chance seed of --playout (default 0)\n"
+    "  --try SPEC  with --playout: the variation I:LABEL[,I:LABEL...] of that game:\n"
+    "              at event I the candidate LABEL of its decision is taken (an\n"
+    "              operation: face(hp1), trade(1x2), play, skill, end_turn; a hit's\n"
+    "              target: hit:E, hit:T, hit:E1, hit:T2, ...), then optimal play\n"
+    "              resumes (docs/variations.md)\n"
+    "  --compare   with --try: where the variation departs from the main line, the\n"
+    "              win probability of both choices there and who wins each playout\n"
     "  -h, --help  this text\n"
     "Bad input: one line 'deckscope goudan: line L, column C: ...' on stderr,\n"
     "nothing on stdout, exit status 2.\n";
@@ -96,12 +108,68 @@ static int run_explain(const goudan_input *in, const goudan_table *t, ds_buf *ou
     return 0;
 }
 
-static int run_playout(const goudan_input *in, const goudan_table *t, uint64_t seed, ds_buf *out,
-                       ds_error *err) {
+/* A variation's failure is about its choices: "--try: <message>" (exit 2). */
+static int try_error(const ds_error *err) {
+    fprintf(stderr, "deckscope goudan: --try: %s\n", err->msg);
+    return 2;
+}
+
+/* The trace of query 1's playout, the main line or the variation ch[0..n-1].
+ * 0, -1 (err: input or memory) or 2 (a bad choice, already reported). */
+static int run_playout(const goudan_input *in, const goudan_table *t, uint64_t seed,
+                       const ds_choice *ch, size_t n, ds_buf *out, ds_error *err) {
     ds_trace tr;
-    if (goudan_simulate(in, t, seed, &tr, err)) return -1;
+    if (goudan_simulate_try(in, t, seed, ch, n, &tr, err)) return n ? try_error(err) : -1;
     goudan_trace_jsonl(in, &tr, out);
     ds_trace_free(&tr);
+    return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
+}
+
+/* "<which>: [<label> at event I (<mover>'s win probability v[, p = q])]; <winner> wins at event W" */
+static void put_outcome(ds_buf *o, const char *which, const ds_trace *tr, const goudan_cands *c,
+                        int pick, size_t at) {
+    const goudan_event *last = tr->n ? ds_trace_event(tr, tr->n - 1) : NULL;
+    ds_buf_printf(o, "%s: ", which);
+    if (c) {
+        ds_buf_printf(o, "%s at event %zu (%s win probability ", c->label[pick], at,
+                      c->mover == 0 ? "小E's" : "the teacher's");
+        goudan_put_prob(o, c->value[pick]);
+        if (c->chance) ds_buf_printf(o, ", p = %.6g", c->p[pick]);
+        ds_buf_puts(o, "); ");
+    }
+    if (last && last->kind == GOUDAN_EV_WIN)
+        ds_buf_printf(o, "%s wins at event %zu\n", last->player == 0 ? "小E" : "the teacher",
+                      tr->n - 1);
+    else
+        ds_buf_puts(o, "no winner\n");
+}
+
+/* --compare (docs/variations.md): the first forced choice that is not the
+ * rule's (everything before it is the main line), both choices' win
+ * probabilities for the side that chose, and the winner of each playout. */
+static int run_compare(const goudan_input *in, const goudan_table *t, uint64_t seed,
+                       const char *spec, const ds_choice *ch, size_t n, ds_buf *out,
+                       ds_error *err) {
+    ds_trace main_tr, var_tr;
+    goudan_cands c;
+    size_t i, first = 0;
+    int found = 0;
+    memset(&c, 0, sizeof c);
+    if (goudan_simulate_try(in, t, seed, NULL, 0, &main_tr, err)) return -1;
+    if (goudan_simulate_try(in, t, seed, ch, n, &var_tr, err)) {
+        ds_trace_free(&main_tr);
+        return try_error(err);
+    }
+    for (i = 0; i < var_tr.n && !found; i++) {
+        const goudan_event *e = ds_trace_event(&var_tr, i);
+        if (e->forced && goudan_event_cands(e, &c) == 0) { first = i; found = 1; }
+    }
+    cli_compare_head(spec, first, found ? c.label[c.rule_chosen] : NULL,
+                     found ? c.label[c.chosen] : NULL, out);
+    put_outcome(out, "main line", &main_tr, found ? &c : NULL, c.rule_chosen, first);
+    put_outcome(out, "variation", &var_tr, found ? &c : NULL, c.chosen, first);
+    ds_trace_free(&main_tr);
+    ds_trace_free(&var_tr);
     return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
 }
 
@@ -111,33 +179,47 @@ int cmd_goudan(int argc, char **argv) {
     goudan_input *in = NULL;
     goudan_table *t = NULL;
     uint64_t seed = 0;
-    int explain = 0, playout = 0, rc;
+    int explain = 0, playout = 0, compare = 0, rc;
+    const char *spec = NULL;
+    ds_choice *ch = NULL;
+    size_t nch = 0;
     ds_opt opts[] = {DS_ARG_FLAG("explain", &explain),
                      DS_ARG_FLAG("playout", &playout),
                      DS_ARG_FLAG("trace", &playout),
                      DS_ARG_U64("seed", &seed),
+                     DS_ARG_STR("try", 0, &spec),
+                     DS_ARG_FLAG("compare", &compare),
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope goudan", .usage = usage, .opts = opts, .max_operands = 1};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (explain && playout) return cli_usage_error("goudan", "--explain and --playout exclude each other");
+    if (spec && !playout)
+        return cli_usage_error("goudan", "--try needs --playout: a variation is of the played-out game");
+    if (compare && !spec) return cli_usage_error("goudan", "--compare needs --try");
+    if ((rc = cli_try("goudan", spec, &ch, &nch)) != 0) return rc;
     ds_buf_init(&text);
     ds_buf_init(&out);
     if (cli_read_input("goudan", args.noperands ? args.operands[0] : NULL, &text)) {
         ds_buf_free(&text);
+        free(ch);
         return 2;
     }
     rc = goudan_parse(text.data ? text.data : "", text.len, &in, &err);
     ds_buf_free(&text);
-    if (rc) return cli_input_error("goudan", &err);
+    if (rc) { free(ch); return cli_input_error("goudan", &err); }
     if (goudan_solve(goudan_input_o(in), GOUDAN_HP_MAX, &t, &err)) {
         goudan_input_free(in);
+        free(ch);
         return cli_input_error("goudan", &err);
     }
     if (explain) rc = run_explain(in, t, &out, &err);
-    else if (playout) rc = run_playout(in, t, seed, &out, &err);
+    else if (compare) rc = run_compare(in, t, seed, spec, ch, nch, &out, &err);
+    else if (playout) rc = run_playout(in, t, seed, ch, nch, &out, &err);
     else rc = goudan_format(in, t, &out) ? ds_fail(&err, 0, 0, "out of memory for the output") : 0;
     goudan_table_free(t);
     goudan_input_free(in);
+    free(ch);
+    if (rc == 2) { ds_buf_free(&out); return 2; }
     if (rc) { ds_buf_free(&out); return cli_input_error("goudan", &err); }
     rc = cli_write(&out);
     ds_buf_free(&out);

@@ -32,7 +32,10 @@
  *   Play it out (a whole game under optimal play, as a ds_trace):
  *     goudan_playout(ev, &q, seed, &trace, err)
  *     goudan_simulate(in, table, seed, &trace, err)   the same for query 1
+ *     goudan_playout_try / goudan_simulate_try (..., ch, n, ...)
+ *                                              a variation: forced choices
  *     goudan_apply(state, event, ctx)          the ONE rule implementation
+ *     goudan_event_cands(event, &cands)        a decision's candidates, labels
  *     goudan_event_json / goudan_trace_jsonl / goudan_state_json
  *
  *   Generator:
@@ -86,7 +89,10 @@ enum {
     GOUDAN_BOARDS = 15,      /* multisets of <= 4 minions of HP 1 or 2 */
     GOUDAN_MAX_OPS = 9,      /* distinct operations of a turn state */
     GOUDAN_T_MAX = 10000000, /* parse limit on T (problem: 351493; gen --all: 1440000) */
-    GOUDAN_TREE_MAX = 1 + 8 + 64 + 512
+    GOUDAN_TREE_MAX = 1 + 8 + 64 + 512,
+    GOUDAN_CHARS_MAX = 2 + 2 * 4, /* characters a hit chooses among: players + minions */
+    GOUDAN_CANDS_MAX = 10,        /* candidates of a decision (9 operations, 10 hits) */
+    GOUDAN_LABEL_MAX = 16         /* bytes of a candidate label, NUL included */
 };
 
 /* ---- queries ------------------------------------------------------------ */
@@ -296,10 +302,35 @@ typedef struct goudan_event {
                            on side target_side */
     int8_t target_side; /* HIT: side (0/1) whose character was hit */
     int8_t characters;  /* HIT: k+2, the number of characters it chose among */
-    int8_t has_decision;
+    int8_t has_decision; /* an operation with its decision record (not HIT) */
+    /* Decisions (operations and HIT, see goudan_event_cands): the rule's own
+     * choice, as an index into decision.ops (operations) or as the seed's
+     * draw r (HIT: 0 the mover, 1 the opponent, 2.. the mover's minions by
+     * slot, then the opponent's). forced = 1 when a variation took another
+     * candidate (then decision.chosen / the hit's target is the one taken). */
+    int8_t rule_chosen;
+    int8_t forced;
+    int8_t mover_minions; /* HIT: the mover's minions when it struck (labels) */
     double prob;        /* HIT: 1/(k+2) */
-    goudan_decision decision; /* SKILL/FACE/TRADE/PLAY/END_TURN: why */
+    goudan_decision decision; /* SKILL/FACE/TRADE/PLAY/END_TURN: why; chosen =
+                                 the operation taken (the rule's unless forced) */
+    double hit_value[GOUDAN_CHARS_MAX]; /* HIT: the mover's win probability after
+                                 a hit on character r (numbered as the draw) */
 } goudan_event;
+
+/* One decision as candidates with labels (docs/games/goudan.md): operations
+ * in decision.ops order (best first), hit targets in the draw's order. */
+typedef struct goudan_cands {
+    int n;
+    int chosen;      /* the candidate taken */
+    int rule_chosen; /* the rule's (operations) or the seed's (hits) choice */
+    int forced;      /* chosen != rule_chosen because a variation forced it */
+    int chance;      /* 1 for a HIT (a chance outcome), 0 for an operation */
+    int mover;       /* 0 = 小E, 1 = the teacher */
+    char label[GOUDAN_CANDS_MAX][GOUDAN_LABEL_MAX];
+    double value[GOUDAN_CANDS_MAX]; /* the mover's win probability after it */
+    double p[GOUDAN_CANDS_MAX];     /* HIT: its probability 1/(k+2); operations: 0 */
+} goudan_cands;
 
 void goudan_apply(void *state, const void *event, const void *ctx);
 void goudan_state_init(const goudan_query *q, int O, goudan_state *s);
@@ -312,6 +343,21 @@ int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_tra
 /* The game-module contract's simulate: goudan_playout of the first query. */
 int goudan_simulate(const goudan_input *in, const goudan_table *t, uint64_t seed, ds_trace *tr,
                     ds_error *err);
+/* Variations (docs/variations.md): the playout with the forced choices
+ * ch[0..n-1] (sorted by event index; n = 0 is goudan_playout). A forced
+ * operation is made instead of the optimal one, then optimal play resumes;
+ * a forced hit target replaces the seed's draw and consumes no random number
+ * (forcing the target the seed draws is the main line). Errors (-1, tr
+ * freed): ds_choice_not_decision, ds_choice_not_candidate, ds_choices_unused. */
+int goudan_playout_try(goudan_eval *ev, const goudan_query *q, uint64_t seed, const ds_choice *ch,
+                       size_t n, ds_trace *tr, ds_error *err);
+int goudan_simulate_try(const goudan_input *in, const goudan_table *t, uint64_t seed,
+                        const ds_choice *ch, size_t n, ds_trace *tr, ds_error *err);
+/* The candidates of a decision event (operation or HIT): 0, or -1 when e is
+ * not a decision. */
+int goudan_event_cands(const goudan_event *e, goudan_cands *c);
+/* The label of an operation: face(hp1), trade(1x2), play, skill, end_turn. */
+const char *goudan_op_label(const goudan_op *op, char *buf, size_t cap);
 int goudan_state_json(const goudan_input *in, const goudan_state *s, ds_buf *out);
 int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_buf *out);
 int goudan_trace_jsonl(const goudan_input *in, const ds_trace *tr, ds_buf *out);

@@ -1,6 +1,7 @@
 /* goudan_eval.c - explain a state inside a turn: a memoised search over the
  * rest of the turn with EVERY legal operation (no normalisation), reading the
  * value of the opponent's next turn start from the solved table. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -319,6 +320,18 @@ int goudan_explain(goudan_eval *ev, const goudan_turn *t, goudan_decision *dec, 
     return 0;
 }
 
+int gd_eval_in_play(goudan_eval *ev, const goudan_turn *t, int hits_left, double *out,
+                    ds_error *err) {
+    es s;
+    if (goudan_turn_check(ev, t, err)) return -1;
+    if (t->my_hand < 1 || hits_left < 0 || hits_left > 3)
+        return ds_fail(err, 0, 0, "not in the middle of a play");
+    to_es(t, &s);
+    s.h--; /* the card in flight leaves the hand when it is placed */
+    s.made = 1;
+    return chance(ev, &s, hits_left, out, err);
+}
+
 int goudan_eval_value(goudan_eval *ev, const goudan_turn *t, double *value, ds_error *err) {
     goudan_decision d;
     if (goudan_explain(ev, t, &d, err)) return -1;
@@ -438,19 +451,37 @@ int goudan_turn_json(const goudan_turn *t, ds_buf *o) {
     return ds_buf_putc(o, '}');
 }
 
+const char *goudan_op_label(const goudan_op *op, char *buf, size_t cap) {
+    switch (op->kind) {
+    case GOUDAN_OP_FACE: snprintf(buf, cap, "face(hp%d)", op->attacker_hp); break;
+    case GOUDAN_OP_TRADE: snprintf(buf, cap, "trade(%dx%d)", op->attacker_hp, op->target_hp); break;
+    default: snprintf(buf, cap, "%s", goudan_op_name(op->kind)); break;
+    }
+    return buf;
+}
+
 int goudan_decision_json(const goudan_decision *d, ds_buf *o) {
-    int i;
     ds_buf_puts(o, "{\"value\":");
     put_num(o, d->value);
     ds_buf_puts(o, ",\"chosen\":");
     ds_buf_int(o, d->chosen);
     ds_buf_puts(o, ",\"rule\":\"max win probability of the mover; ties within 1e-12 go to the "
                    "first of: face(hp1), face(hp2), trade(1x1), trade(1x2), trade(2x1), "
-                   "trade(2x2), play, skill, end_turn\",\"candidates\":[");
+                   "trade(2x2), play, skill, end_turn\",\"candidates\":");
+    gd_op_candidates_json(d, -1, o);
+    return ds_buf_putc(o, '}');
+}
+
+int gd_op_candidates_json(const goudan_decision *d, int mover, ds_buf *o) {
+    int i;
+    char label[GOUDAN_LABEL_MAX];
+    ds_buf_putc(o, '[');
     for (i = 0; i < d->n; i++) {
         const goudan_op *op = &d->ops[i];
         if (i) ds_buf_putc(o, ',');
-        ds_buf_puts(o, "{\"op\":\"");
+        ds_buf_puts(o, "{\"label\":\"");
+        ds_buf_puts(o, goudan_op_label(op, label, sizeof label));
+        ds_buf_puts(o, "\",\"op\":\"");
         ds_buf_puts(o, goudan_op_name(op->kind));
         ds_buf_puts(o, "\",\"order\":");
         ds_buf_int(o, op->order);
@@ -468,9 +499,13 @@ int goudan_decision_json(const goudan_decision *d, ds_buf *o) {
         }
         ds_buf_puts(o, ",\"value\":");
         put_num(o, op->value);
+        if (mover >= 0) {
+            ds_buf_puts(o, ",\"e_value\":");
+            put_num(o, mover == 0 ? op->value : 1.0 - op->value);
+        }
         ds_buf_putc(o, '}');
     }
-    return ds_buf_puts(o, "]}");
+    return ds_buf_putc(o, ']');
 }
 
 static const char *const target_names[] = {"none", "me", "opp", "my_unattacked_hp1",

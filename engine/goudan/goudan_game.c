@@ -357,8 +357,126 @@ void goudan_state_turn(const goudan_state *s, goudan_turn *t) {
 
 static int emit(ds_trace *tr, goudan_event *e, ds_error *err) { return ds_trace_emit(tr, e, err); }
 
-int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_trace *tr,
-                   ds_error *err) {
+/* ---- decisions: candidates, labels, forced choices ------------------------- */
+
+static const char side_letter[2] = {'E', 'T'};
+
+/* The hit of mover p's card on character r of state s, numbered as the draw:
+ * 0 the mover, 1 the opponent, 2.. the mover's minions by slot, then the
+ * opponent's. */
+static void hit_event(const goudan_state *s, int p, int r, goudan_event *e) {
+    int mc = s->player[p].count, k = s->player[0].count + s->player[1].count;
+    memset(e, 0, sizeof *e);
+    e->kind = GOUDAN_EV_HIT;
+    e->player = (int8_t)p;
+    e->attacker = -1;
+    e->characters = (int8_t)(k + 2);
+    e->prob = 1.0 / (double)(k + 2);
+    e->mover_minions = (int8_t)mc;
+    e->rule_chosen = (int8_t)r;
+    if (r == 0) { e->target_side = (int8_t)p; e->target = -1; }
+    else if (r == 1) { e->target_side = (int8_t)(1 - p); e->target = -2; }
+    else if (r - 2 < mc) { e->target_side = (int8_t)p; e->target = (int8_t)(r - 2); }
+    else { e->target_side = (int8_t)(1 - p); e->target = (int8_t)(r - 2 - mc); }
+}
+
+/* The inverse: which character (r) a hit event struck. */
+static int hit_index(const goudan_event *e) {
+    if (e->target == -1) return 0;
+    if (e->target == -2) return 1;
+    return e->target_side == (e->player & 1) ? 2 + e->target : 2 + e->mover_minions + e->target;
+}
+
+/* hit:E / hit:T (a player), hit:E1..hit:E4 / hit:T1..hit:T4 (a minion by its
+ * 1-based slot); E = 小E's side, T = the teacher's, whoever played the card. */
+static void hit_label(const goudan_event *e, int r, char *buf, size_t cap) {
+    int p = e->player & 1;
+    if (r == 0) snprintf(buf, cap, "hit:%c", side_letter[p]);
+    else if (r == 1) snprintf(buf, cap, "hit:%c", side_letter[1 - p]);
+    else if (r - 2 < e->mover_minions) snprintf(buf, cap, "hit:%c%d", side_letter[p], r - 1);
+    else snprintf(buf, cap, "hit:%c%d", side_letter[1 - p], r - 1 - e->mover_minions);
+}
+
+int goudan_event_cands(const goudan_event *e, goudan_cands *c) {
+    int i;
+    memset(c, 0, sizeof *c);
+    c->mover = e->player & 1;
+    c->forced = e->forced;
+    c->rule_chosen = e->rule_chosen;
+    if (e->kind == GOUDAN_EV_HIT) {
+        c->chance = 1;
+        c->n = e->characters < 0 ? 0 : e->characters > GOUDAN_CHARS_MAX ? GOUDAN_CHARS_MAX : e->characters;
+        for (i = 0; i < c->n; i++) {
+            hit_label(e, i, c->label[i], sizeof c->label[i]);
+            c->value[i] = e->hit_value[i];
+            c->p[i] = e->prob;
+        }
+        c->chosen = hit_index(e);
+        return 0;
+    }
+    if (!e->has_decision) return -1;
+    c->n = e->decision.n;
+    for (i = 0; i < c->n; i++) {
+        goudan_op_label(&e->decision.ops[i], c->label[i], sizeof c->label[i]);
+        c->value[i] = e->decision.ops[i].value;
+    }
+    c->chosen = e->decision.chosen;
+    return 0;
+}
+
+/* The index of `want` among the n labels, or the shared "not a choice" error
+ * listing them all. */
+static int find_label(const char (*label)[GOUDAN_LABEL_MAX], int n, const char *want, size_t i,
+                      ds_error *err) {
+    char legal[GOUDAN_CANDS_MAX * (GOUDAN_LABEL_MAX + 2)];
+    size_t len = 0;
+    int k;
+    for (k = 0; k < n; k++)
+        if (strcmp(label[k], want) == 0) return k;
+    legal[0] = '\0';
+    for (k = 0; k < n; k++)
+        len += (size_t)snprintf(legal + len, sizeof legal - len, "%s%s", k ? ", " : "", label[k]);
+    ds_choice_not_candidate(err, i, want, legal);
+    return -1;
+}
+
+/* An event that is no decision must not be forced. */
+static int not_forced(const ds_choice *ch, size_t n, const ds_trace *tr, const char *what,
+                      ds_error *err) {
+    return n && ds_choice_at(ch, n, tr->n) ? ds_choice_not_decision(err, tr->n, what) : 0;
+}
+
+/* The mover's win probability after the hit on each character (the hit's
+ * candidates), from the state before it. */
+static int hit_values(goudan_eval *ev, const goudan_state *live, goudan_event *e, ds_error *err) {
+    int r, p = e->player & 1;
+    for (r = 0; r < e->characters && r < GOUDAN_CHARS_MAX; r++) {
+        goudan_state s = *live;
+        goudan_event h;
+        hit_event(live, p, r, &h);
+        goudan_apply(&s, &h, NULL);
+        if (s.player[h.target_side].hp <= 0) e->hit_value[r] = h.target_side == p ? 0.0 : 1.0;
+        else {
+            goudan_turn t;
+            goudan_state_turn(&s, &t);
+            if (gd_eval_in_play(ev, &t, 3 - s.hits_done, &e->hit_value[r], err)) return -1;
+        }
+    }
+    return 0;
+}
+
+static int emit_win(ds_trace *tr, int loser, const ds_choice *ch, size_t n, ds_error *err) {
+    goudan_event e;
+    if (not_forced(ch, n, tr, "the end of the game (a win)", err)) return -1;
+    memset(&e, 0, sizeof e);
+    e.kind = GOUDAN_EV_WIN;
+    e.player = (int8_t)(1 - loser);
+    e.attacker = e.target = -1;
+    return emit(tr, &e, err);
+}
+
+int goudan_playout_try(goudan_eval *ev, const goudan_query *q, uint64_t seed, const ds_choice *ch,
+                       size_t n, ds_trace *tr, ds_error *err) {
     goudan_state st;
     ds_rng rng;
     int O = goudan_table_o(gd_eval_table(ev));
@@ -372,6 +490,7 @@ int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_tra
     live = (const goudan_state *)tr->live;
     while (live->winner < 0) {
         int p = live->to_move;
+        if (not_forced(ch, n, tr, "the start of a turn (a draw)", err)) goto fail;
         memset(&e, 0, sizeof e);
         e.kind = GOUDAN_EV_TURN_START;
         e.player = (int8_t)p;
@@ -382,15 +501,28 @@ int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_tra
             goudan_turn t;
             goudan_decision d;
             const goudan_op *op;
+            const char *want = n ? ds_choice_at(ch, n, tr->n) : NULL;
+            int take;
             goudan_state_turn(live, &t);
             if (goudan_explain(ev, &t, &d, err)) goto fail;
-            op = &d.ops[d.chosen];
+            take = d.chosen;
+            if (want) {
+                char label[GOUDAN_CANDS_MAX][GOUDAN_LABEL_MAX];
+                int k;
+                for (k = 0; k < d.n; k++) goudan_op_label(&d.ops[k], label[k], sizeof label[k]);
+                if ((take = find_label((const char (*)[GOUDAN_LABEL_MAX])label, d.n, want, tr->n, err)) < 0)
+                    goto fail;
+            }
+            op = &d.ops[take];
             memset(&e, 0, sizeof e);
             e.player = (int8_t)p;
             e.attacker = op->attacker;
             e.target = op->target;
             e.has_decision = 1;
+            e.rule_chosen = (int8_t)d.chosen;
+            e.forced = (int8_t)(take != d.chosen);
             e.decision = d;
+            e.decision.chosen = take;
             switch (op->kind) {
             case GOUDAN_OP_SKILL: e.kind = GOUDAN_EV_SKILL; break;
             case GOUDAN_OP_FACE: e.kind = GOUDAN_EV_FACE; break;
@@ -399,34 +531,35 @@ int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_tra
             default: e.kind = GOUDAN_EV_END_TURN; break;
             }
             if (emit(tr, &e, err)) goto fail;
-            if (op->kind == GOUDAN_OP_END) break;
-            if (op->kind == GOUDAN_OP_PLAY) {
+            if (e.kind == GOUDAN_EV_END_TURN) break;
+            if (e.kind == GOUDAN_EV_PLAY) {
                 int h;
                 for (h = 0; h < 3 && live->winner < 0; h++) {
-                    int k = live->player[0].count + live->player[1].count;
-                    uint32_t r = ds_rng_below(&rng, (uint32_t)(k + 2));
-                    int mc = live->player[p].count;
-                    memset(&e, 0, sizeof e);
-                    e.kind = GOUDAN_EV_HIT;
-                    e.player = (int8_t)p;
-                    e.attacker = -1;
-                    e.characters = (int8_t)(k + 2);
-                    e.prob = 1.0 / (double)(k + 2);
-                    if (r == 0) { e.target_side = (int8_t)p; e.target = -1; }
-                    else if (r == 1) { e.target_side = (int8_t)(1 - p); e.target = -2; }
-                    else if ((int)r - 2 < mc) { e.target_side = (int8_t)p; e.target = (int8_t)(r - 2); }
-                    else { e.target_side = (int8_t)(1 - p); e.target = (int8_t)((int)r - 2 - mc); }
-                    if (emit(tr, &e, err)) goto fail;
-                    if (live->player[e.target_side].hp <= 0) {
-                        int loser = e.target_side;
-                        memset(&e, 0, sizeof e);
-                        e.kind = GOUDAN_EV_WIN;
-                        e.player = (int8_t)(1 - loser);
-                        e.attacker = e.target = -1;
-                        if (emit(tr, &e, err)) goto fail;
+                    int k = live->player[0].count + live->player[1].count, r;
+                    ds_rng next = rng;
+                    uint32_t drawn = ds_rng_below(&next, (uint32_t)(k + 2));
+                    want = n ? ds_choice_at(ch, n, tr->n) : NULL;
+                    hit_event(live, p, (int)drawn, &e);
+                    r = (int)drawn;
+                    if (want) {
+                        goudan_cands c;
+                        goudan_event_cands(&e, &c);
+                        if ((r = find_label((const char (*)[GOUDAN_LABEL_MAX])c.label, c.n, want, tr->n, err)) < 0)
+                            goto fail;
                     }
+                    /* a forced target other than the draw consumes no random number */
+                    if (r == (int)drawn) rng = next;
+                    else {
+                        hit_event(live, p, r, &e);
+                        e.rule_chosen = (int8_t)drawn;
+                        e.forced = 1;
+                    }
+                    if (hit_values(ev, live, &e, err) || emit(tr, &e, err)) goto fail;
+                    if (live->player[e.target_side].hp <= 0 && emit_win(tr, e.target_side, ch, n, err))
+                        goto fail;
                 }
                 if (live->winner >= 0) break;
+                if (not_forced(ch, n, tr, "the placing of the played card", err)) goto fail;
                 memset(&e, 0, sizeof e);
                 e.kind = GOUDAN_EV_PLACE;
                 e.player = (int8_t)p;
@@ -435,24 +568,26 @@ int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_tra
             } else {
                 int loser = live->player[p].hp <= 0 ? p : live->player[1 - p].hp <= 0 ? 1 - p : -1;
                 if (loser >= 0) {
-                    memset(&e, 0, sizeof e);
-                    e.kind = GOUDAN_EV_WIN;
-                    e.player = (int8_t)(1 - loser);
-                    e.attacker = e.target = -1;
-                    if (emit(tr, &e, err)) goto fail;
+                    if (emit_win(tr, loser, ch, n, err)) goto fail;
                     break;
                 }
             }
         }
     }
+    if (ds_choices_unused(ch, n, tr->n, err)) goto fail;
     return 0;
 fail:
     ds_trace_free(tr);
     return -1;
 }
 
-int goudan_simulate(const goudan_input *in, const goudan_table *t, uint64_t seed, ds_trace *tr,
-                    ds_error *err) {
+int goudan_playout(goudan_eval *ev, const goudan_query *q, uint64_t seed, ds_trace *tr,
+                   ds_error *err) {
+    return goudan_playout_try(ev, q, seed, NULL, 0, tr, err);
+}
+
+int goudan_simulate_try(const goudan_input *in, const goudan_table *t, uint64_t seed,
+                        const ds_choice *ch, size_t n, ds_trace *tr, ds_error *err) {
     goudan_eval *ev;
     goudan_query q;
     int rc;
@@ -462,9 +597,14 @@ int goudan_simulate(const goudan_input *in, const goudan_table *t, uint64_t seed
     goudan_query_get(in, 0, &q);
     if (q.e_hp > t->H || q.s_hp > t->H) return ds_fail(err, 0, 0, "the table does not cover these HPs");
     if (goudan_eval_new(t, &ev, err)) return -1;
-    rc = goudan_playout(ev, &q, seed, tr, err);
+    rc = goudan_playout_try(ev, &q, seed, ch, n, tr, err);
     goudan_eval_free(ev);
     return rc;
+}
+
+int goudan_simulate(const goudan_input *in, const goudan_table *t, uint64_t seed, ds_trace *tr,
+                    ds_error *err) {
+    return goudan_simulate_try(in, t, seed, NULL, 0, tr, err);
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
@@ -515,6 +655,58 @@ int goudan_state_json(const goudan_input *in, const goudan_state *s, ds_buf *o) 
     return ds_buf_puts(o, "]}");
 }
 
+static void put_num(ds_buf *o, double v) { ds_buf_printf(o, "%.17g", v); }
+
+/* The uniform decision record (docs/trace-format.md) of an operation or a
+ * hit; the operations keep the fields they had before (value, candidates'
+ * op/order/attacker/target), the index of the operation taken moved from
+ * "chosen" (now its label) to "chosen_index". */
+static void decision_json(const goudan_event *e, ds_buf *o) {
+    goudan_cands c;
+    int i;
+    goudan_event_cands(e, &c);
+    if (!c.chance) {
+        ds_buf_puts(o, "{\"value\":");
+        put_num(o, e->decision.value);
+        ds_buf_puts(o, ",\"chosen\":");
+        ds_buf_json_str(o, c.label[c.chosen], strlen(c.label[c.chosen]));
+        ds_buf_puts(o, ",\"chosen_index\":");
+        ds_buf_int(o, c.chosen);
+        ds_buf_puts(o, ",\"rule\":\"max_win\",\"text\":\"the operation with the highest win "
+                       "probability for the mover; ties within 1e-12 go to the first of: face(hp1), "
+                       "face(hp2), trade(1x1), trade(1x2), trade(2x1), trade(2x2), play, skill, "
+                       "end_turn\"");
+    } else {
+        ds_buf_printf(o, "{\"rule\":\"chance\",\"text\":\"the hit lands on one of the %d "
+                         "characters, each with probability 1/%d (the seed's draw)\",\"chosen\":",
+                      c.n, c.n);
+        ds_buf_json_str(o, c.label[c.chosen], strlen(c.label[c.chosen]));
+    }
+    if (c.forced) {
+        ds_buf_puts(o, ",\"forced\":true,\"rule_choice\":");
+        ds_buf_json_str(o, c.label[c.rule_chosen], strlen(c.label[c.rule_chosen]));
+    }
+    ds_buf_puts(o, ",\"candidates\":");
+    if (!c.chance) gd_op_candidates_json(&e->decision, c.mover, o);
+    else {
+        ds_buf_putc(o, '[');
+        for (i = 0; i < c.n; i++) {
+            if (i) ds_buf_putc(o, ',');
+            ds_buf_puts(o, "{\"label\":");
+            ds_buf_json_str(o, c.label[i], strlen(c.label[i]));
+            ds_buf_puts(o, ",\"value\":");
+            put_num(o, c.value[i]);
+            ds_buf_puts(o, ",\"e_value\":");
+            put_num(o, c.mover == 0 ? c.value[i] : 1.0 - c.value[i]);
+            ds_buf_puts(o, ",\"p\":");
+            put_num(o, c.p[i]);
+            ds_buf_putc(o, '}');
+        }
+        ds_buf_putc(o, ']');
+    }
+    ds_buf_putc(o, '}');
+}
+
 int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_buf *o) {
     static const char *const kinds[] = {"turn_start", "skill", "face", "trade", "play",
                                         "hit", "place", "end_turn", "win"};
@@ -556,9 +748,9 @@ int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_b
         break;
     default: break;
     }
-    if (e->has_decision) {
+    if (e->has_decision || e->kind == GOUDAN_EV_HIT) {
         ds_buf_puts(o, ",\"decision\":");
-        goudan_decision_json(&e->decision, o);
+        decision_json(e, o);
     }
     return ds_buf_putc(o, '}');
 }

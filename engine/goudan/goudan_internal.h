@@ -39,6 +39,14 @@ static inline size_t gd_vindex(int H, int a, int b, int m, int n) {
 }
 
 const goudan_table *gd_eval_table(const goudan_eval *ev);
+/* The mover's win probability in the middle of a play with hits_left hits
+ * still to come (0..3; 0 = the card is placed next): t is the turn state of
+ * the game state (goudan_state_turn), the played card still in the hand. */
+int gd_eval_in_play(goudan_eval *ev, const goudan_turn *t, int hits_left, double *out,
+                    ds_error *err);
+/* The operation candidates of a decision as JSON (mover: 0/1 adds "e_value",
+ * 小E's win probability; -1 leaves it out). */
+int gd_op_candidates_json(const goudan_decision *d, int mover, ds_buf *o);
 
 static inline int gd_cls(int hand) { return hand >= 2 ? 2 : hand; }
 
