@@ -26,8 +26,8 @@ const char *thegame_result_name(int result) {
 }
 
 const char *thegame_rule_name(int rule) {
-    static const char *const names[] = {"none", "backwards", "closest"};
-    return rule >= 0 && rule < 3 ? names[rule] : "?";
+    static const char *const names[] = {"none", "backwards", "closest", "end_turn"};
+    return rule >= 0 && rule < 4 ? names[rule] : "?";
 }
 
 /* ---- input ---------------------------------------------------------------- */
@@ -232,6 +232,49 @@ int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *r
 
 /* ---- simulation ----------------------------------------------------------- */
 
+static void play_label(char *buf, size_t cap, int card, int row) {
+    snprintf(buf, cap, "%d>%s", card, thegame_row_name(row));
+}
+
+void thegame_event_label(const thegame_event *ev, char *buf, size_t cap) {
+    if (ev->kind == THEGAME_EV_PLAY) play_label(buf, cap, ev->card, ev->row);
+    else snprintf(buf, cap, "%s", ev->kind == THEGAME_EV_DRAW ? "end" : "");
+}
+
+/* The candidate of decision d named label: 1 with *pos, *row for a play,
+ * 2 for "end" (only where ending is allowed), 0 if label is none of them.
+ * The labels are formatted and compared: a decision has at most 33. */
+static int find_candidate(const thegame_decision *d, int allow_end, const char *label, int *pos,
+                          int *row) {
+    char buf[16];
+    int p, r;
+    if (allow_end && strcmp(label, "end") == 0) return 2;
+    for (p = 0; p < d->hand_len && p < THEGAME_HAND; p++)
+        for (r = 0; r < THEGAME_ROWS; r++) {
+            if (d->move[p][r] == THEGAME_MOVE_ILLEGAL) continue;
+            play_label(buf, sizeof buf, d->hand[p], r);
+            if (strcmp(buf, label) == 0) { *pos = p; *row = r; return 1; }
+        }
+    return 0;
+}
+
+/* ds_choice_not_candidate with every label of d, in candidate order. */
+static int not_candidate(ds_error *err, size_t i, const char *label, const thegame_decision *d,
+                         int allow_end) {
+    char legal[THEGAME_HAND * THEGAME_ROWS * 12 + 16], buf[16];
+    size_t len = 0;
+    int p, r;
+    legal[0] = '\0';
+    if (allow_end) len += (size_t)snprintf(legal, sizeof legal, "end");
+    for (p = 0; p < d->hand_len && p < THEGAME_HAND; p++)
+        for (r = 0; r < THEGAME_ROWS; r++) {
+            if (d->move[p][r] == THEGAME_MOVE_ILLEGAL) continue;
+            play_label(buf, sizeof buf, d->hand[p], r);
+            len += (size_t)snprintf(legal + len, sizeof legal - len, "%s%s", len ? ", " : "", buf);
+        }
+    return ds_choice_not_candidate(err, i, label, legal);
+}
+
 static int emit_end(ds_trace *tr, int turn, int result, const thegame_decision *why,
                     ds_error *err) {
     thegame_event e;
@@ -243,64 +286,124 @@ static int emit_end(ds_trace *tr, int turn, int result, const thegame_decision *
     return ds_trace_emit(tr, &e, err);
 }
 
+static int emit_play(ds_trace *tr, const thegame_state *s, int turn, int k, int pos, int row,
+                     int forced, const thegame_decision *why, ds_error *err) {
+    thegame_event e;
+    memset(&e, 0, sizeof e);
+    e.kind = THEGAME_EV_PLAY;
+    e.turn = (uint8_t)turn;
+    e.play_in_turn = (uint8_t)k;
+    e.card = s->hand[pos];
+    e.hand_pos = (uint8_t)pos;
+    e.row = (uint8_t)row;
+    e.backwards = why->move[pos][row] == THEGAME_MOVE_BACKWARDS;
+    e.prev_top = why->top[row];
+    e.forced = (uint8_t)forced;
+    e.why = *why;
+    return ds_trace_emit(tr, &e, err);
+}
+
 int thegame_simulate(const thegame_input *in, ds_trace *tr, ds_error *err) {
+    return thegame_simulate_try(in, NULL, 0, tr, err);
+}
+
+/* One loop for the main line and every variation: each pass emits one
+ * event; `force` is the label a variation forces at that event index. */
+int thegame_simulate_try(const thegame_input *in, const ds_choice *ch, size_t nch, ds_trace *tr,
+                         ds_error *err) {
     thegame_state s0;
     thegame_event e;
-    int turn, k;
+    int turn = 1, k = 0; /* k: cards played so far in this turn */
     thegame_initial_state(&s0);
     if (ds_trace_init(tr, sizeof(thegame_event), sizeof(thegame_state), 16, thegame_apply, in, &s0,
                       err))
         return -1;
     tr->max_events = THEGAME_MAX_EVENTS;
 
+    if (nch && ds_choice_at(ch, nch, 0)) {
+        ds_choice_not_decision(err, 0, "the deal");
+        goto fail;
+    }
     memset(&e, 0, sizeof e);
     e.kind = THEGAME_EV_DEAL;
     e.count = THEGAME_HAND;
     memcpy(e.cards, in->deck, THEGAME_HAND);
     if (ds_trace_emit(tr, &e, err)) goto fail;
 
-    for (turn = 1;; turn++) {
-        const thegame_state *s;
-        for (k = 1; k <= THEGAME_DRAW; k++) {
-            thegame_decision why;
-            int pos, row;
-            s = (const thegame_state *)tr->live;
-            if (s->hand_len == 0) {
+    for (;;) {
+        const thegame_state *s = (const thegame_state *)tr->live;
+        const char *force = nch ? ds_choice_at(ch, nch, tr->n) : NULL;
+        thegame_decision why;
+        int pos, row;
+        if (k >= THEGAME_DRAW) {
+            if (s->pile_pos < THEGAME_CARDS) {
+                /* The end of the turn, a decision: the rule ends it (and
+                 * draws), the player could play on; the rule decides again
+                 * after a forced play. */
+                int n = THEGAME_CARDS - s->pile_pos;
+                thegame_decide(s, &why, NULL, NULL);
+                why.rule = THEGAME_RULE_END_TURN;
+                why.chosen_pos = why.chosen_row = why.best_diff = why.n_tied = 0;
+                if (force && strcmp(force, "end") != 0) {
+                    if (find_candidate(&why, 1, force, &pos, &row) != 1) {
+                        not_candidate(err, tr->n, force, &why, 1);
+                        goto fail;
+                    }
+                    if (emit_play(tr, s, turn, ++k, pos, row, 1, &why, err)) goto fail;
+                    continue;
+                }
+                if (n > THEGAME_DRAW) n = THEGAME_DRAW;
+                memset(&e, 0, sizeof e);
+                e.kind = THEGAME_EV_DRAW;
+                e.turn = (uint8_t)turn;
+                e.play_in_turn = (uint8_t)k;
+                e.count = (uint8_t)n;
+                memcpy(e.cards, in->deck + s->pile_pos, (size_t)n);
+                e.why = why;
+                if (ds_trace_emit(tr, &e, err)) goto fail;
+            } else if (s->hand_len == 0) {
+                if (force) {
+                    ds_choice_not_decision(err, tr->n, "the end of the game (won)");
+                    goto fail;
+                }
                 if (emit_end(tr, turn, THEGAME_WIN, NULL, err)) goto fail;
-                return 0;
+                break;
             }
-            if (!thegame_decide(s, &why, &pos, &row)) {
-                /* Nothing playable, even in the middle of a turn: lost, no draw. */
-                if (emit_end(tr, turn, THEGAME_LOSS, &why, err)) goto fail;
-                return 0;
-            }
-            memset(&e, 0, sizeof e);
-            e.kind = THEGAME_EV_PLAY;
-            e.turn = (uint8_t)turn;
-            e.play_in_turn = (uint8_t)k;
-            e.card = s->hand[pos];
-            e.hand_pos = (uint8_t)pos;
-            e.row = (uint8_t)row;
-            e.backwards = why.rule == THEGAME_RULE_BACKWARDS;
-            e.prev_top = why.top[row];
-            e.why = why;
-            if (ds_trace_emit(tr, &e, err)) goto fail;
+            /* with the pile empty a turn's end draws nothing: no decision */
+            turn++;
+            k = 0;
+            continue;
         }
-        s = (const thegame_state *)tr->live;
-        if (s->pile_pos < THEGAME_CARDS) {
-            int n = THEGAME_CARDS - s->pile_pos;
-            if (n > THEGAME_DRAW) n = THEGAME_DRAW;
-            memset(&e, 0, sizeof e);
-            e.kind = THEGAME_EV_DRAW;
-            e.turn = (uint8_t)turn;
-            e.count = (uint8_t)n;
-            memcpy(e.cards, in->deck + s->pile_pos, (size_t)n);
-            if (ds_trace_emit(tr, &e, err)) goto fail;
-        } else if (s->hand_len == 0) {
+        if (s->hand_len == 0) {
+            if (force) {
+                ds_choice_not_decision(err, tr->n, "the end of the game (won)");
+                goto fail;
+            }
             if (emit_end(tr, turn, THEGAME_WIN, NULL, err)) goto fail;
-            return 0;
+            break;
         }
+        if (!thegame_decide(s, &why, &pos, &row)) {
+            /* Nothing playable, even in the middle of a turn: lost, no draw. */
+            if (force) {
+                ds_choice_not_decision(err, tr->n, "the end of the game (lost: no card can be played)");
+                goto fail;
+            }
+            if (emit_end(tr, turn, THEGAME_LOSS, &why, err)) goto fail;
+            break;
+        }
+        if (force) {
+            int fp, fr;
+            if (find_candidate(&why, 0, force, &fp, &fr) != 1) {
+                not_candidate(err, tr->n, force, &why, 0);
+                goto fail;
+            }
+            if (emit_play(tr, s, turn, ++k, fp, fr, fp != pos || fr != row, &why, err)) goto fail;
+            continue;
+        }
+        if (emit_play(tr, s, turn, ++k, pos, row, 0, &why, err)) goto fail;
     }
+    if (nch && ds_choices_unused(ch, nch, tr->n, err)) goto fail;
+    return 0;
 fail:
     ds_trace_free(tr);
     return -1;
@@ -382,17 +485,26 @@ static const char *ordinal_suffix(int n) {
     return n == 1 ? "st" : n == 2 ? "nd" : n == 3 ? "rd" : "th";
 }
 
-static void json_decision(ds_buf *out, const thegame_decision *d) {
-    char why[240];
+/* The decision record of event e (a play, a draw, a loss). Besides the
+ * fields the page has always read (rule, why, hand, tops, the move lists,
+ * best_diff, tied), the uniform record of docs/trace-format.md: text,
+ * chosen (a label), candidates; chosen_move is the move taken as an object;
+ * forced and rule_choice only where a variation overrode the rule. A loss
+ * has no candidates and no chosen: it is no decision. */
+static void json_decision(ds_buf *out, const thegame_event *e) {
+    const thegame_decision *d = &e->why;
+    char why[320], rule_why[220], label[16];
     int p, r, first;
     int cp = d->chosen_pos, cr = d->chosen_row;
     int hl = d->hand_len < THEGAME_HAND ? d->hand_len : THEGAME_HAND;
     int card = cp < hl ? d->hand[cp] : 0;
+    int is_decision = e->kind == THEGAME_EV_PLAY || e->kind == THEGAME_EV_DRAW;
+    int allow_end = d->rule == THEGAME_RULE_END_TURN;
     ds_buf_puts(out, "{\"rule\":");
     ds_buf_json_str(out, thegame_rule_name(d->rule), strlen(thegame_rule_name(d->rule)));
     switch (d->rule) {
     case THEGAME_RULE_BACKWARDS:
-        snprintf(why, sizeof why,
+        snprintf(rule_why, sizeof rule_why,
                  "rule 1 (backwards trick): %d trick%s available; the leftmost card with one is "
                  "%d (%d%s from the left), played on %s, the topmost row where it is exactly 10 %s "
                  "the last card %d",
@@ -401,7 +513,7 @@ static void json_decision(ds_buf *out, const thegame_decision *d) {
                  thegame_row_is_up(cr) ? "below" : "above", d->top[cr]);
         break;
     case THEGAME_RULE_CLOSEST:
-        snprintf(why, sizeof why,
+        snprintf(rule_why, sizeof rule_why,
                  "rule 2 (closest): no backwards trick; %d legal move%s; the smallest difference "
                  "is %d, reached by %d move%s; %s card %d (%d%s from the left) on %s (last card %d)",
                  d->n_normal, d->n_normal == 1 ? "" : "s", d->best_diff, d->n_tied,
@@ -409,13 +521,32 @@ static void json_decision(ds_buf *out, const thegame_decision *d) {
                  d->n_tied == 1 ? "the only one is" : "ties go to the leftmost card, then the topmost row:",
                  card, cp + 1, ordinal_suffix(cp + 1), thegame_row_name(cr), d->top[cr]);
         break;
+    case THEGAME_RULE_END_TURN:
+        snprintf(rule_why, sizeof rule_why,
+                 "%d cards played this turn: the turn ends and the player draws %d card%s "
+                 "(the rule always stops after two; playing on is a variation)",
+                 e->kind == THEGAME_EV_PLAY ? e->play_in_turn - 1 : e->play_in_turn,
+                 e->kind == THEGAME_EV_DRAW ? e->count : THEGAME_DRAW,
+                 e->kind == THEGAME_EV_DRAW && e->count == 1 ? "" : "s");
+        break;
     default:
-        snprintf(why, sizeof why,
+        snprintf(rule_why, sizeof rule_why,
                  "no card in the hand can be played on any row (no legal move, no backwards "
                  "trick): the game is lost");
         break;
     }
+    if (e->kind == THEGAME_EV_PLAY && e->forced) {
+        char rc[16];
+        if (allow_end) snprintf(rc, sizeof rc, "end");
+        else play_label(rc, sizeof rc, card, cr);
+        thegame_event_label(e, label, sizeof label);
+        snprintf(why, sizeof why, "forced in this variation: %s instead of the rule's choice %s; %s",
+                 label, rc, rule_why);
+    } else {
+        snprintf(why, sizeof why, "%s", rule_why);
+    }
     json_key_str(out, "why", why);
+    json_key_str(out, "text", why);
     ds_buf_puts(out, ",\"hand\":");
     json_list(out, d->hand, hl);
     ds_buf_puts(out, ",\"tops\":");
@@ -450,12 +581,46 @@ static void json_decision(ds_buf *out, const thegame_decision *d) {
         json_key_int(out, "best_diff", d->best_diff);
         json_key_int(out, "tied", d->n_tied);
     }
-    if (d->rule != THEGAME_RULE_NONE) {
-        ds_buf_puts(out, ",\"chosen\":{\"card\":");
-        ds_buf_int(out, card);
-        json_key_int(out, "hand_pos", cp);
-        json_key_int(out, "row", cr);
-        ds_buf_putc(out, '}');
+    if (is_decision) {
+        thegame_event_label(e, label, sizeof label);
+        json_key_str(out, "chosen", label);
+        if (e->kind == THEGAME_EV_PLAY) {
+            ds_buf_puts(out, ",\"chosen_move\":{\"card\":");
+            ds_buf_int(out, e->card);
+            json_key_int(out, "hand_pos", e->hand_pos);
+            json_key_int(out, "row", e->row);
+            ds_buf_putc(out, '}');
+        }
+        if (e->kind == THEGAME_EV_PLAY && e->forced) {
+            ds_buf_puts(out, ",\"forced\":true");
+            if (allow_end) snprintf(label, sizeof label, "end");
+            else play_label(label, sizeof label, card, cr);
+            json_key_str(out, "rule_choice", label);
+        }
+        /* every legal alternative: "end" where the turn may end, then every
+         * legal (card, row) pair card by card, rows top to bottom */
+        ds_buf_puts(out, ",\"candidates\":[");
+        first = 1;
+        if (allow_end) {
+            ds_buf_puts(out, "{\"label\":\"end\",\"value\":null}");
+            first = 0;
+        }
+        for (p = 0; p < hl; p++)
+            for (r = 0; r < THEGAME_ROWS; r++) {
+                if (d->move[p][r] == THEGAME_MOVE_ILLEGAL) continue;
+                if (!first) ds_buf_putc(out, ',');
+                first = 0;
+                play_label(label, sizeof label, d->hand[p], r);
+                ds_buf_puts(out, "{\"label\":");
+                ds_buf_json_str(out, label, strlen(label));
+                json_key_int(out, "value", d->diff[p][r]);
+                json_key_int(out, "card", d->hand[p]);
+                json_key_int(out, "hand_pos", p);
+                json_key_int(out, "row", r);
+                ds_buf_puts(out, d->move[p][r] == THEGAME_MOVE_BACKWARDS ? ",\"backwards\":true}"
+                                                                         : ",\"backwards\":false}");
+            }
+        ds_buf_putc(out, ']');
     }
     ds_buf_putc(out, '}');
 }
@@ -477,6 +642,10 @@ int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds
         json_list(out, e->cards, e->count < THEGAME_HAND ? e->count : THEGAME_HAND);
         json_key_int(out, "pile_left", THEGAME_CARDS - after.pile_pos);
         json_key_int(out, "hand_size", after.hand_len);
+        if (e->kind == THEGAME_EV_DRAW) { /* the end of the turn: a decision */
+            ds_buf_puts(out, ",\"decision\":");
+            json_decision(out, e);
+        }
         break;
     case THEGAME_EV_PLAY:
         json_key_int(out, "play_in_turn", e->play_in_turn);
@@ -488,7 +657,7 @@ int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds
         ds_buf_puts(out, e->backwards ? ",\"backwards\":true" : ",\"backwards\":false");
         json_key_int(out, "diff", e->card > e->prev_top ? e->card - e->prev_top : e->prev_top - e->card);
         ds_buf_puts(out, ",\"decision\":");
-        json_decision(out, &e->why);
+        json_decision(out, e);
         break;
     case THEGAME_EV_END:
         json_key_str(out, "result", thegame_result_name(e->result));
@@ -496,7 +665,7 @@ int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds
         json_key_int(out, "pile_left", THEGAME_CARDS - after.pile_pos);
         if (e->result == THEGAME_LOSS) {
             ds_buf_puts(out, ",\"decision\":");
-            json_decision(out, &e->why);
+            json_decision(out, e);
         }
         break;
     default:

@@ -22,6 +22,7 @@
  *   thegame_input *in;  ds_error err;  ds_trace tr;  ds_buf out;
  *   if (thegame_parse(text, len, &in, &err)) ...      // err.line, err.col
  *   if (thegame_simulate(in, &tr, &err)) ...          // plays the game
+ *   thegame_simulate_try(in, ch, n, &tr, &err)        // a variation (ds_choice)
  *   thegame_format(in, &tr, &out, NULL);              // the judge's 6 lines
  *   thegame_trace_jsonl(in, &tr, &out);               // header + 1 line/event
  *   ds_trace_free(&tr); thegame_input_free(in);
@@ -37,9 +38,20 @@
  *     pile_pos = how many cards of the input deck have left the pile (the
  *     pile is deck[pile_pos..97], top first); turn, plays_in_turn, result.
  *   thegame_event: kind (deal/play/draw/end) and the fields of that kind;
- *     a play and a losing end carry their decision record inline
- *     (thegame_decision: the hand and row tops seen, every (card,row) pair
- *     classified with its difference, the rule that chose, the tie count).
+ *     a play, a draw (the end of a turn: the player could play on) and a
+ *     losing end carry their decision record inline (thegame_decision: the
+ *     hand and row tops seen, every (card,row) pair classified with its
+ *     difference, the rule that chose, the tie count); `forced` marks a play
+ *     a variation took instead of the rule's choice (which stays in the
+ *     record).
+ *
+ * DECISIONS AND VARIATIONS (docs/games/thegame.md, docs/variations.md)
+ *   Every play is a decision: the candidates are every legal (card, row)
+ *   pair, labelled "<card>><row>" ("46>down1"). After the two plays of a
+ *   turn, while the pile has cards, the end of the turn is a decision too
+ *   (the draw event): "end" (the rule's choice) or any legal play (the
+ *   player plays on; the rule decides again after it). With the pile empty
+ *   a turn's end draws nothing and changes nothing: no decision there.
  *   Event count is at most 1 + 98 + 45 + 1 = 145.
  */
 #ifndef DS_THEGAME_H
@@ -93,7 +105,8 @@ typedef enum thegame_move {
 typedef enum thegame_rule {
     THEGAME_RULE_NONE = 0,      /* no legal pair: the game is lost */
     THEGAME_RULE_BACKWARDS = 1, /* rule 1: leftmost card with a trick, topmost row */
-    THEGAME_RULE_CLOSEST = 2    /* rule 2: smallest difference, leftmost, topmost */
+    THEGAME_RULE_CLOSEST = 2,   /* rule 2: smallest difference, leftmost, topmost */
+    THEGAME_RULE_END_TURN = 3   /* the turn's two cards are played: end it and draw */
 } thegame_rule;
 
 /* Decision record: everything the player looked at for one card. */
@@ -108,13 +121,15 @@ typedef struct thegame_decision {
     uint8_t n_backwards;             /* backwards-trick pairs */
     uint8_t best_diff;               /* rule 2: the smallest difference (else 0) */
     uint8_t n_tied;                  /* rule 2: normal pairs reaching best_diff */
-    uint8_t chosen_pos, chosen_row;  /* the winner (unused for RULE_NONE) */
+    uint8_t chosen_pos, chosen_row;  /* the rule's pair (unused for RULE_NONE, END_TURN;
+                                        a forced play is the event's hand_pos, row) */
 } thegame_decision;
 
 typedef struct thegame_event {
     uint8_t kind;          /* thegame_event_kind */
     uint8_t turn;          /* 1-based turn (0 for the deal) */
-    uint8_t play_in_turn;  /* play: 1 or 2 (the first/second card of the turn) */
+    uint8_t play_in_turn;  /* play: 1, 2 (3, ... only in a variation); draw: the
+                              cards played in the turn before it */
     uint8_t card;          /* play: the card */
     uint8_t hand_pos;      /* play: its 0-based position in the hand */
     uint8_t row;           /* play: 0..3 (up1, up2, down1, down2) */
@@ -123,7 +138,8 @@ typedef struct thegame_event {
     uint8_t count;         /* deal/draw: number of cards in cards[] */
     uint8_t cards[THEGAME_HAND]; /* deal/draw: the cards, pile order */
     uint8_t result;        /* end: thegame_result */
-    thegame_decision why;  /* play, and end by loss: the decision record */
+    uint8_t forced;        /* play: 1 if a variation took it instead of the rule's choice */
+    thegame_decision why;  /* play, draw (rule END_TURN), end by loss: the decision record */
 } thegame_event;
 
 typedef struct thegame_state {
@@ -169,6 +185,17 @@ int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *r
  * trace is freed. */
 int thegame_simulate(const thegame_input *in, ds_trace *tr, ds_error *err);
 
+/* The same with forced choices ch[0..n-1] (ds_core.h; n = 0 is
+ * thegame_simulate): at event ch[k].i the candidate ch[k].label is taken.
+ * Errors (the trace is freed): ds_choice_not_decision (the deal, the end),
+ * ds_choice_not_candidate (listing every label there), ds_choices_unused. */
+int thegame_simulate_try(const thegame_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                         ds_error *err);
+
+/* The label of the choice an event made: "<card>><row>" for a play, "end"
+ * for a draw; "" for the deal and the end (no decision). cap >= 16. */
+void thegame_event_label(const thegame_event *ev, char *buf, size_t cap);
+
 /* The judge output (6 lines) from the trace's end state. lines_at_step, if
  * not NULL, gets n+1 entries: lines written by events 0..i-1 (the output is
  * the final position, so all 6 lines are written by the end event). */
@@ -198,7 +225,7 @@ int thegame_generate(uint64_t seed, int max, ds_buf *out);
 const char *thegame_row_name(int row);
 const char *thegame_event_kind_name(int kind);
 const char *thegame_result_name(int result);
-const char *thegame_rule_name(int rule);
+const char *thegame_rule_name(int rule); /* "none", "backwards", "closest", "end_turn" */
 
 #ifdef __cplusplus
 }

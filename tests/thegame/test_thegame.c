@@ -638,15 +638,441 @@ static void test_generator(void) {
     ds_buf_free(&b);
 }
 
+/* ---- variations: forced choices (thegame_simulate_try) ------------------- */
+
+typedef struct var_coverage {
+    int own, other_play, other_end_turn, chains, checked, wins, losses, errors;
+} var_coverage;
+
+/* The labels of every candidate of decision event e, in candidate order
+ * ("end" first at the end of a turn); returns how many. Built here from
+ * the move table the record checks hold to the reference. */
+static int candidates_of(const thegame_event *e, char lab[][16]) {
+    int n = 0, p, r;
+    if (e->why.rule == THEGAME_RULE_END_TURN) snprintf(lab[n++], 16, "end");
+    for (p = 0; p < e->why.hand_len; p++)
+        for (r = 0; r < 4; r++)
+            if (e->why.move[p][r] != THEGAME_MOVE_ILLEGAL)
+                snprintf(lab[n++], 16, "%d>%s", e->why.hand[p], thegame_row_name(r));
+    return n;
+}
+
+static int is_decision(const thegame_event *e) {
+    return e->kind == THEGAME_EV_PLAY || e->kind == THEGAME_EV_DRAW;
+}
+
+/* The invariants of a variation (any line the simulation can make): cards
+ * conserved, rows grow by one legal move per play, the hand never exceeds
+ * 8, seeking equals the replay, turns are at least two plays and end with a
+ * draw of the pile's top while it lasts, every play the variation did not
+ * force is the priority rules' choice (ref_choose), a loss has no legal
+ * move, the judge output is the final state's six lines, and the JSON says
+ * what each decision chose (forced ones with the rule's choice). forced[i]
+ * = 1 where the choices forced event i off the rule's choice. */
+static void check_variation(const thegame_input *in, const ds_trace *tr, const char *forced,
+                            int check_json, var_coverage *vc) {
+    thegame_state s, prev;
+    size_t i, n = tr->n;
+    int k = 0, turn = 0, ended = 0, kind_before = -1;
+    thegame_state *states = (thegame_state *)malloc((n + 1) * sizeof *states);
+    if (!states) { CHECK(!"out of memory"); return; }
+    thegame_initial_state(&s);
+    states[0] = s;
+    CHECK(n >= 2 && n <= THEGAME_MAX_EVENTS);
+    for (i = 0; i < n; i++) {
+        const thegame_event *e = (const thegame_event *)ds_trace_event(tr, i);
+        int r, grown = 0;
+        prev = s;
+        CHECK(!ended);
+        thegame_apply(&s, e, in);
+        states[i + 1] = s;
+        check_conservation(in, &s);
+        CHECK(s.hand_len <= THEGAME_HAND);
+        for (r = 0; r < 4; r++) {
+            CHECK(s.row_len[r] >= prev.row_len[r]);
+            CHECK(memcmp(s.row[r], prev.row[r], prev.row_len[r]) == 0);
+            grown += s.row_len[r] - prev.row_len[r];
+        }
+        CHECK_EQ_INT(grown, e->kind == THEGAME_EV_PLAY ? 1 : 0);
+        CHECK((i == 0) == (e->kind == THEGAME_EV_DEAL));
+        CHECK_EQ_INT(e->forced, forced[i]);
+        if (is_decision(e)) check_decision_record(&e->why, &prev);
+        switch (e->kind) {
+        case THEGAME_EV_DEAL:
+            CHECK(memcmp(s.hand, in->deck, 8) == 0 && s.pile_pos == 8);
+            turn = 1;
+            break;
+        case THEGAME_EV_PLAY: {
+            int last[4], hand[8], pos = -1, row = -1, tied = 0, rule, q, m;
+            /* where the play sits in its turn */
+            if (k >= 2 && prev.pile_pos == THEGAME_CARDS) { turn++; k = 0; } /* nothing to draw */
+            CHECK_EQ_INT(e->turn, turn);
+            CHECK_EQ_INT(e->play_in_turn, k + 1);
+            for (r = 0; r < 4; r++) last[r] = prev.row[r][prev.row_len[r] - 1];
+            for (q = 0; q < prev.hand_len; q++) hand[q] = prev.hand[q];
+            rule = ref_choose(hand, prev.hand_len, last, &pos, &row, &tied);
+            CHECK(rule != 0);
+            if (k >= 2) {
+                /* past the turn's two cards with cards in the pile: only a variation plays on */
+                CHECK(e->forced);
+                CHECK_EQ_INT(e->why.rule, THEGAME_RULE_END_TURN);
+            } else {
+                CHECK_EQ_INT(e->why.rule, rule);
+                CHECK_EQ_INT(e->why.chosen_pos, pos);
+                CHECK_EQ_INT(e->why.chosen_row, row);
+                if (!e->forced) {
+                    CHECK_EQ_INT(e->hand_pos, pos);
+                    CHECK_EQ_INT(e->row, row);
+                } else {
+                    CHECK(e->hand_pos != pos || e->row != row);
+                }
+            }
+            CHECK(e->hand_pos < prev.hand_len);
+            CHECK_EQ_INT(e->card, prev.hand[e->hand_pos < 8 ? e->hand_pos : 0]);
+            CHECK_EQ_INT(e->prev_top, last[e->row < 4 ? e->row : 0]);
+            m = ref_move(e->row, e->card, last[e->row < 4 ? e->row : 0]);
+            CHECK(m != 0 && m == (e->backwards ? 2 : 1));
+            CHECK_EQ_INT(s.row[e->row][s.row_len[e->row] - 1], e->card);
+            CHECK_EQ_INT(s.hand_len, prev.hand_len - 1);
+            k++;
+            break;
+        }
+        case THEGAME_EV_DRAW: {
+            int want = THEGAME_CARDS - prev.pile_pos < 2 ? THEGAME_CARDS - prev.pile_pos : 2;
+            CHECK(k >= 2);
+            CHECK(kind_before == THEGAME_EV_PLAY);
+            CHECK_EQ_INT(e->play_in_turn, k);
+            CHECK_EQ_INT(e->turn, turn);
+            CHECK_EQ_INT(e->why.rule, THEGAME_RULE_END_TURN);
+            CHECK(want > 0 && e->count == want);
+            CHECK(memcmp(e->cards, in->deck + prev.pile_pos, (size_t)want) == 0);
+            CHECK(memcmp(s.hand + prev.hand_len, e->cards, (size_t)want) == 0);
+            turn++; /* the next play starts the next turn */
+            k = 0;
+            break;
+        }
+        case THEGAME_EV_END: {
+            int last[4], hand[8], pos, row, tied, q;
+            ended = 1;
+            CHECK(i == n - 1);
+            /* a play at the end of a turn is never followed by the end while the pile lasts */
+            if (k >= 2) CHECK(prev.pile_pos == THEGAME_CARDS);
+            if (e->result == THEGAME_WIN) {
+                CHECK_EQ_INT(prev.hand_len, 0);
+                vc->wins++;
+            } else {
+                CHECK_EQ_INT(e->result, THEGAME_LOSS);
+                CHECK(prev.hand_len > 0);
+                for (r = 0; r < 4; r++) last[r] = prev.row[r][prev.row_len[r] - 1];
+                for (q = 0; q < prev.hand_len; q++) hand[q] = prev.hand[q];
+                CHECK_EQ_INT(ref_choose(hand, prev.hand_len, last, &pos, &row, &tied), 0);
+                CHECK_EQ_INT(e->why.rule, THEGAME_RULE_NONE);
+                vc->losses++;
+            }
+            break;
+        }
+        default:
+            CHECK(!"unknown event kind");
+        }
+        kind_before = e->kind;
+    }
+    CHECK(ended);
+    for (i = 0; i <= n; i++) {
+        thegame_state got;
+        CHECK(ds_trace_seek(tr, i, &got) == 0 && memcmp(&got, &states[i], sizeof got) == 0);
+    }
+    {
+        ds_buf out, want;
+        ds_buf_init(&out);
+        ds_buf_init(&want);
+        CHECK(thegame_format(in, tr, &out, NULL) == 0);
+        CHECK(thegame_format_state(in, &states[n], &want) == 0);
+        CHECK(out.len == want.len && memcmp(out.data, want.data, out.len) == 0);
+        ds_buf_free(&out);
+        ds_buf_free(&want);
+    }
+    if (check_json) {
+        ds_buf js;
+        ds_buf_init(&js);
+        for (i = 0; i < n; i++) {
+            const thegame_event *e = (const thegame_event *)ds_trace_event(tr, i);
+            char want[64], label[16], lab[40][16];
+            int nc, c, found = 0;
+            ds_buf_clear(&js);
+            CHECK(thegame_event_json(in, tr, i, &js) == 0 && json_ok(js.data, js.len));
+            if (!is_decision(e)) {
+                CHECK(!strstr(js.data, "\"candidates\""));
+                continue;
+            }
+            thegame_event_label(e, label, sizeof label);
+            snprintf(want, sizeof want, "\"chosen\":\"%s\"", label);
+            CHECK(strstr(js.data, want) != NULL);
+            CHECK((strstr(js.data, "\"forced\":true") != NULL) == (e->forced != 0));
+            /* every candidate once, and the chosen one among them */
+            nc = candidates_of(e, lab);
+            for (c = 0; c < nc; c++) {
+                char key[40];
+                snprintf(key, sizeof key, "{\"label\":\"%s\",", lab[c]);
+                CHECK(strstr(js.data, key) != NULL);
+                found += strcmp(lab[c], label) == 0;
+            }
+            CHECK_EQ_INT(found, 1);
+        }
+        ds_buf_free(&js);
+    }
+    vc->checked++;
+    free(states);
+}
+
+static int same_events(const ds_trace *a, const ds_trace *b, size_t upto) {
+    size_t i;
+    if (a->n < upto || b->n < upto) return 0;
+    for (i = 0; i < upto; i++)
+        if (memcmp(ds_trace_event(a, i), ds_trace_event(b, i), sizeof(thegame_event))) return 0;
+    return 1;
+}
+
+/* The JSON Lines of a trace, and the offset where event line `upto` starts. */
+static void jsonl(const thegame_input *in, const ds_trace *tr, ds_buf *b) {
+    ds_buf_clear(b);
+    CHECK(thegame_trace_jsonl(in, tr, b) == 0);
+}
+static size_t line_start(const ds_buf *b, size_t line) {
+    size_t k, seen = 0;
+    if (line == 0) return 0;
+    for (k = 0; k < b->len; k++)
+        if (b->data[k] == '\n' && ++seen == line) return k + 1;
+    return b->len;
+}
+
+static size_t random_decision(const ds_trace *tr, ds_rng *rng, size_t from) {
+    size_t i, n = 0, pick;
+    for (i = from; i < tr->n; i++) n += is_decision(ds_trace_event(tr, i));
+    if (!n) return (size_t)-1;
+    pick = ds_rng_below(rng, (uint32_t)n);
+    for (i = from; i < tr->n; i++)
+        if (is_decision(ds_trace_event(tr, i)) && pick-- == 0) return i;
+    return (size_t)-1;
+}
+
+/* One generated game: the rule's own choice at random decisions (and at
+ * every decision when all_own) changes nothing, byte for byte; a random
+ * other candidate keeps every invariant and the prefix; then a chain. */
+static void check_variations(const thegame_input *in, uint64_t seed, int all_own, int check_json,
+                             var_coverage *vc) {
+    ds_trace m, v, w;
+    ds_error err;
+    ds_buf mj, vj, mo, vo;
+    ds_rng rng;
+    ds_choice chain[3];
+    char forced[THEGAME_MAX_EVENTS + 1];
+    size_t i, len;
+    int round;
+    ds_rng_seed(&rng, seed * 2654435761u + 17);
+    ds_buf_init(&mj); ds_buf_init(&vj); ds_buf_init(&mo); ds_buf_init(&vo);
+    if (thegame_simulate_try(in, NULL, 0, &m, &err)) { CHECK(!"main line failed"); return; }
+    CHECK(thegame_format(in, &m, &mo, NULL) == 0);
+    if (check_json) jsonl(in, &m, &mj);
+    /* 1. the rule's own choice */
+    for (round = 0; round < (all_own ? (int)m.n : 4); round++) {
+        ds_choice c;
+        size_t at = all_own ? (size_t)round : random_decision(&m, &rng, 0);
+        if (at == (size_t)-1 || !is_decision(ds_trace_event(&m, at))) continue;
+        c.i = at;
+        thegame_event_label(ds_trace_event(&m, at), c.label, sizeof c.label);
+        if (thegame_simulate_try(in, &c, 1, &v, &err)) { CHECK(!"own choice rejected"); continue; }
+        CHECK(v.n == m.n && same_events(&m, &v, m.n));
+        ds_buf_clear(&vo);
+        CHECK(thegame_format(in, &v, &vo, NULL) == 0);
+        CHECK(vo.len == mo.len && memcmp(vo.data, mo.data, mo.len) == 0);
+        if (check_json && round < 4) {
+            jsonl(in, &v, &vj);
+            CHECK(vj.len == mj.len && memcmp(vj.data, mj.data, mj.len) == 0);
+        }
+        vc->own++;
+        ds_trace_free(&v);
+    }
+    /* 2. a random other candidate, then up to two more choices after it */
+    {
+        const ds_trace *base = &m;
+        size_t nchain = 0, from = 1;
+        memset(forced, 0, sizeof forced);
+        for (round = 0; round < 3; round++) {
+            char lab[40][16], rule_label[16];
+            const thegame_event *e;
+            int nc, pick;
+            size_t at = random_decision(base, &rng, from);
+            if (at == (size_t)-1) break;
+            e = (const thegame_event *)ds_trace_event(base, at);
+            thegame_event_label(e, rule_label, sizeof rule_label);
+            nc = candidates_of(e, lab);
+            if (nc < 2) { from = at + 1; round--; if (from >= base->n) break; continue; }
+            do pick = (int)ds_rng_below(&rng, (uint32_t)nc);
+            while (strcmp(lab[pick], rule_label) == 0);
+            chain[nchain].i = at;
+            snprintf(chain[nchain].label, sizeof chain[nchain].label, "%s", lab[pick]);
+            nchain++;
+            if (thegame_simulate_try(in, chain, nchain, &w, &err)) {
+                CHECK(!"a legal candidate was rejected");
+                fprintf(stderr, "  %s\n", err.msg);
+                break;
+            }
+            forced[at] = 1;
+            for (i = at + 1; i < sizeof forced; i++) forced[i] = 0;
+            /* the prefix is the line it branched from, event `at` the forced label */
+            CHECK(same_events(base, &w, at));
+            {
+                char got[16];
+                thegame_event_label(ds_trace_event(&w, at), got, sizeof got);
+                CHECK(strcmp(got, lab[pick]) == 0);
+            }
+            if (e->kind == THEGAME_EV_DRAW) vc->other_end_turn++;
+            else vc->other_play++;
+            vc->chains += nchain > 1;
+            check_variation(in, &w, forced, check_json, vc);
+            if (check_json) {
+                jsonl(in, base, &mj);
+                jsonl(in, &w, &vj);
+                /* lines 1..at (events 0..at-1) identical; the header differs only in "events" */
+                len = line_start(&mj, at + 1) - line_start(&mj, 1);
+                CHECK(line_start(&vj, at + 1) - line_start(&vj, 1) == len);
+                CHECK(memcmp(mj.data + line_start(&mj, 1), vj.data + line_start(&vj, 1), len) == 0);
+                {
+                    const char *ev = vj.data + line_start(&vj, at + 1);
+                    char want[64];
+                    snprintf(want, sizeof want, "\"chosen\":\"%s\"", lab[pick]);
+                    CHECK(strstr(ev, want) && strstr(ev, want) < vj.data + line_start(&vj, at + 2));
+                    snprintf(want, sizeof want, "\"forced\":true,\"rule_choice\":\"%s\"", rule_label);
+                    CHECK(strstr(ev, want) && strstr(ev, want) < vj.data + line_start(&vj, at + 2));
+                }
+            }
+            /* the same chain with the rule's own choice appended changes nothing */
+            {
+                size_t at2 = random_decision(&w, &rng, at + 1);
+                if (at2 != (size_t)-1 && nchain < 3) {
+                    ds_trace x;
+                    chain[nchain].i = at2;
+                    thegame_event_label(ds_trace_event(&w, at2), chain[nchain].label, DS_CHOICE_LABEL);
+                    CHECK(thegame_simulate_try(in, chain, nchain + 1, &x, &err) == 0);
+                    CHECK(x.n == w.n && same_events(&w, &x, w.n));
+                    ds_trace_free(&x);
+                }
+            }
+            if (base != &m) ds_trace_free(&v);
+            v = w;
+            base = &v;
+            from = at + 1;
+            if (from >= base->n) break;
+        }
+        if (base != &m) ds_trace_free(&v);
+    }
+    ds_trace_free(&m);
+    ds_buf_free(&mj); ds_buf_free(&vj); ds_buf_free(&mo); ds_buf_free(&vo);
+}
+
+static void expect_try_error(const thegame_input *in, const char *spec, const char *needle,
+                             var_coverage *vc) {
+    ds_choice *ch;
+    size_t n;
+    ds_trace tr;
+    ds_error err;
+    memset(&err, 0, sizeof err);
+    CHECK(ds_choices_parse(spec, strlen(spec), &ch, &n, &err) == 0);
+    CHECK(thegame_simulate_try(in, ch, n, &tr, &err) == -1);
+    CHECK(tr.n == 0 && tr.events == NULL); /* freed */
+    if (!strstr(err.msg, needle)) {
+        CHECK(!"--try message lacks the expected words");
+        fprintf(stderr, "  spec %s\n  message: %s\n  wanted: %s\n", spec, err.msg, needle);
+    }
+    vc->errors++;
+    free(ch);
+}
+
+/* Each bad choice, with the shared wording (ds_core.h). */
+static void test_try_errors(var_coverage *vc) {
+    ds_buf g, legal, spec;
+    thegame_input *in;
+    ds_error err;
+    ds_trace m;
+    size_t i, first_play = 0, first_draw = 0;
+    char lab[40][16], msg[600];
+    int nc, c;
+    ds_buf_init(&g); ds_buf_init(&legal); ds_buf_init(&spec);
+    CHECK(thegame_generate(5, 0, &g) == 0);
+    CHECK(thegame_parse(g.data, g.len, &in, &err) == 0);
+    CHECK(thegame_simulate(in, &m, &err) == 0);
+    for (i = 0; i < m.n; i++) {
+        const thegame_event *e = ds_trace_event(&m, i);
+        if (e->kind == THEGAME_EV_PLAY && !first_play) first_play = i;
+        if (e->kind == THEGAME_EV_DRAW && !first_draw) first_draw = i;
+    }
+    expect_try_error(in, "0:end", "event 0 is the deal, not a decision", vc);
+    snprintf(msg, sizeof msg, "%zu:end", m.n - 1);
+    expect_try_error(in, msg, "is the end of the game (", vc);
+    snprintf(msg, sizeof msg, "%zu:end", m.n + 3);
+    {
+        char want[120];
+        snprintf(want, sizeof want, "the game has only %zu events; event %zu is past its end", m.n, m.n + 3);
+        expect_try_error(in, msg, want, vc);
+    }
+    /* not a candidate: the message lists every label, in order; a play has no "end" */
+    nc = candidates_of(ds_trace_event(&m, first_play), lab);
+    for (c = 0; c < nc; c++) ds_buf_printf(&legal, "%s%s", c ? ", " : "", lab[c]);
+    snprintf(msg, sizeof msg, "'end' is not a choice at event %zu; the choices are: %s", first_play, legal.data);
+    ds_buf_printf(&spec, "%zu:end", first_play);
+    expect_try_error(in, spec.data, msg, vc);
+    ds_buf_clear(&legal);
+    ds_buf_clear(&spec);
+    nc = candidates_of(ds_trace_event(&m, first_draw), lab);
+    CHECK(nc >= 1 && strcmp(lab[0], "end") == 0);
+    for (c = 0; c < nc; c++) ds_buf_printf(&legal, "%s%s", c ? ", " : "", lab[c]);
+    snprintf(msg, sizeof msg, "'1>up1' is not a choice at event %zu; the choices are: %s", first_draw, legal.data);
+    ds_buf_printf(&spec, "%zu:1>up1", first_draw);
+    expect_try_error(in, spec.data, msg, vc);
+    /* a card not in the hand, a row name misspelt */
+    ds_buf_clear(&spec);
+    ds_buf_printf(&spec, "%zu:%d>UP1", first_play, ((const thegame_event *)ds_trace_event(&m, first_play))->card);
+    expect_try_error(in, spec.data, "is not a choice at event", vc);
+    ds_trace_free(&m);
+    thegame_input_free(in);
+    ds_buf_free(&g); ds_buf_free(&legal); ds_buf_free(&spec);
+}
+
+static void test_variations(int seeds, var_coverage *vc) {
+    int seed;
+    test_try_errors(vc);
+    for (seed = 1; seed <= seeds; seed++) {
+        ds_buf g;
+        thegame_input *in;
+        ds_error err;
+        ds_buf_init(&g);
+        CHECK(thegame_generate((uint64_t)seed, 0, &g) == 0);
+        if (thegame_parse(g.data, g.len, &in, &err) == 0) {
+            check_variations(in, (uint64_t)seed, seed <= 3, seed <= 40, vc);
+            thegame_input_free(in);
+        }
+        ds_buf_free(&g);
+    }
+}
+
 int main(int argc, char **argv) {
     coverage cov;
+    var_coverage vc;
     int seeds = argc > 1 ? atoi(argv[1]) : 3000;
+    int var_seeds = argc > 2 ? atoi(argv[2]) : 400;
     memset(&cov, 0, sizeof cov);
+    memset(&vc, 0, sizeof vc);
     test_samples();
     test_parser();
     test_generator();
     test_shaped_decks(&cov);
     test_generated(seeds, &cov);
+    test_variations(var_seeds, &vc);
+    printf("variations over %d games: %d with the rule's own choice, %d other plays, %d plays "
+           "instead of ending a turn, %d chains; %d variations checked (%d won, %d lost); "
+           "%d bad choices\n",
+           var_seeds, vc.own, vc.other_play, vc.other_end_turn, vc.chains, vc.checked, vc.wins,
+           vc.losses, vc.errors);
     printf("%d games, %ld events: %d wins, %d losses at a turn's first card, %d mid-turn, "
            "%d backwards tricks (%d with several available), %d tie-broken closest moves\n",
            cov.games, cov.events, cov.wins, cov.losses_first, cov.losses_mid, cov.tricks,
@@ -659,6 +1085,10 @@ int main(int argc, char **argv) {
         CHECK(cov.tricks > 0);
         CHECK(cov.multi_tricks > 0);
         CHECK(cov.ties > 0);
+    }
+    if (var_seeds >= 200) {
+        CHECK(vc.other_play > 0 && vc.other_end_turn > 0 && vc.chains > 0);
+        CHECK(vc.wins > 0 && vc.losses > 0);
     }
     DS_TEST_MAIN_END();
 }

@@ -1,16 +1,17 @@
-/* view_thegame.c - the viewer's adapter for thegame: parse, simulate, the six
- * judge lines of any state, marks (deal, turns, backwards tricks, the end). */
+/* view_thegame.c - the viewer's adapter for thegame: parse, simulate (the
+ * main line or a variation: the line hook), the six judge lines of any
+ * state, marks (deal, turns, backwards tricks, the end). */
 #include <stdlib.h>
 
 #include "thegame/thegame.h"
 #include "view_games.h"
 
-static int load(ds_view *v, const char *text, size_t len) {
-    thegame_input *in;
+/* One line of the game: the main line or the variation v->choices, from
+ * the parsed v->input (dsv_try calls it on a scratch view). */
+static int line(ds_view *v) {
+    const thegame_input *in = (const thegame_input *)v->input;
     size_t i;
-    if (thegame_parse(text, len, &in, &v->error)) return -1;
-    v->input = in;
-    if (thegame_simulate(in, &v->trace, &v->error)) return -1;
+    if (thegame_simulate_try(in, v->choices, v->nchoices, &v->trace, &v->error)) return -1;
     if (dsv_alloc_arrays(v)) return -1;
     if (thegame_format(in, &v->trace, &v->output, v->lines_at_step))
         return ds_fail(&v->error, 0, 0, "out of memory");
@@ -23,6 +24,13 @@ static int load(ds_view *v, const char *text, size_t len) {
         v->marks[i] = m;
     }
     return dsv_finish_load(v);
+}
+
+static int load(ds_view *v, const char *text, size_t len) {
+    thegame_input *in;
+    if (thegame_parse(text, len, &in, &v->error)) return -1;
+    v->input = in;
+    return line(v);
 }
 
 static void release(ds_view *v) { thegame_input_free(v->input); }
@@ -43,4 +51,4 @@ int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out) {
     return thegame_format_state(v->input, &s, out);
 }
 
-const dsv_adapter dsv_adapter_thegame = {load, NULL, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_thegame = {load, line, NULL, release, event_json, state_json, generate};
