@@ -2,7 +2,14 @@
  * and starts the engine's progressive solver; dsv_work advances it in slices
  * of about budget_ms, so the page stays responsive. Once solved, the judge
  * output is every query's answer, and the trace shown is a playout of one
- * query under optimal play (dsv_goudan_select: which query, which seed). */
+ * query under optimal play (dsv_goudan_select: which query, which seed).
+ *
+ * Variations (dsv_try, the `line` hook): the playout of the same query and
+ * seed with v->choices forced (goudan_playout_try); the answers do not
+ * change. Choices given while the table is still being solved are applied
+ * when it is done; if they are bad there, the main line is shown and
+ * v->error says why. dsv_goudan_select (another query or seed) starts from
+ * the main line again: it clears the choices. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -43,6 +50,42 @@ static int load(ds_view *v, const char *text, size_t len) {
     return 0;
 }
 
+/* The line: query d->pub.query played out with d->pub.seed and v->choices,
+ * into v's empty trace, lines_at_step and marks (the output is the answers,
+ * already there). */
+static int line(ds_view *v) {
+    goudan_adapter_data *d = v->extra;
+    goudan_query query;
+    size_t i;
+    if (!d || !d->pub.eval) return ds_fail(&v->error, 0, 0, "the table is not solved yet");
+    if (d->pub.query >= goudan_input_count(v->input)) return ds_fail(&v->error, 0, 0, "no such query");
+    goudan_query_get(v->input, d->pub.query, &query);
+    if (goudan_playout_try(d->pub.eval, &query, d->pub.seed, v->choices, v->nchoices, &v->trace,
+                           &v->error))
+        return -1;
+    if (dsv_alloc_arrays(v)) return -1;
+    for (i = 0; i <= v->trace.n; i++) v->lines_at_step[i] = (uint32_t)d->pub.query + 1;
+    for (i = 0; i < v->trace.n; i++) {
+        const goudan_event *e = ds_trace_event(&v->trace, i);
+        v->marks[i] = e->kind == GOUDAN_EV_TURN_START ? DSV_MARK_TURN
+                      : e->kind == GOUDAN_EV_PLAY     ? DSV_MARK_CALL
+                      : e->kind == GOUDAN_EV_WIN      ? DSV_MARK_END
+                                                      : DSV_MARK_NONE;
+    }
+    return dsv_finish_load(v);
+}
+
+/* Drops the line shown (trace and arrays), before another one is made. */
+static void drop_line(ds_view *v) {
+    if (v->trace.events || v->trace.keys) ds_trace_free(&v->trace);
+    memset(&v->trace, 0, sizeof v->trace);
+    free(v->lines_at_step);
+    free(v->marks);
+    v->lines_at_step = NULL;
+    v->marks = NULL;
+    v->loaded = 0;
+}
+
 static double now_ms(void) { return (double)clock() * 1000.0 / CLOCKS_PER_SEC; }
 
 static int work(ds_view *v, double budget_ms) {
@@ -71,37 +114,37 @@ static int work(ds_view *v, double budget_ms) {
     }
     v->busy = 0;
     v->progress = 1;
-    dsv_goudan_select(v, 0, d->pub.seed);
+    d->pub.query = 0;
+    drop_line(v);
+    /* choices given while solving (dsv_try): shown now, or the main line and
+     * the choices' error when they do not fit this game */
+    if (v->nchoices && line(v) == 0) return 0;
+    if (v->nchoices) {
+        ds_error bad = v->error;
+        drop_line(v);
+        free(v->choices);
+        v->choices = NULL;
+        v->nchoices = 0;
+        line(v);
+        v->error = bad;
+        return 0;
+    }
+    line(v);
     return 0;
 }
 
 int dsv_goudan_select(ds_view *v, size_t q, uint64_t seed) {
     goudan_adapter_data *d = v->extra;
-    goudan_query query;
-    size_t i;
     if (v->game != DSV_GOUDAN || !d || !d->pub.eval || v->busy) return -1;
     if (q >= goudan_input_count(v->input)) return -1;
-    goudan_query_get(v->input, q, &query);
-    if (v->trace.events || v->trace.keys) ds_trace_free(&v->trace);
-    free(v->lines_at_step);
-    free(v->marks);
-    v->lines_at_step = NULL;
-    v->marks = NULL;
-    v->loaded = 0;
-    if (goudan_playout(d->pub.eval, &query, seed, &v->trace, &v->error)) return -1;
-    if (dsv_alloc_arrays(v)) return -1;
-    for (i = 0; i <= v->trace.n; i++) v->lines_at_step[i] = (uint32_t)q + 1;
-    for (i = 0; i < v->trace.n; i++) {
-        const goudan_event *e = ds_trace_event(&v->trace, i);
-        v->marks[i] = e->kind == GOUDAN_EV_TURN_START ? DSV_MARK_TURN
-                      : e->kind == GOUDAN_EV_PLAY     ? DSV_MARK_CALL
-                      : e->kind == GOUDAN_EV_WIN      ? DSV_MARK_END
-                                                      : DSV_MARK_NONE;
-    }
+    drop_line(v);
+    free(v->choices); /* another game: from its main line */
+    v->choices = NULL;
+    v->nchoices = 0;
     d->pub.query = q;
     d->pub.seed = seed;
     v->playing = 0;
-    return dsv_finish_load(v);
+    return line(v);
 }
 
 static void release(ds_view *v) {
@@ -125,4 +168,4 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return goudan_generate(seed, 6, out); }
 
-const dsv_adapter dsv_adapter_goudan = {load, NULL, work, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_goudan = {load, line, work, release, event_json, state_json, generate};
