@@ -178,6 +178,29 @@ void thegame_apply(void *state, const void *event, const void *input) {
     }
 }
 
+/* The one definition of a legal move: card c on row r whose last card is t. */
+static inline int pair_move(int r, int c, int t) {
+    if (thegame_row_is_up(r))
+        return c > t ? THEGAME_MOVE_NORMAL : c == t - THEGAME_BACKWARDS ? THEGAME_MOVE_BACKWARDS
+                                                                        : THEGAME_MOVE_ILLEGAL;
+    return c < t ? THEGAME_MOVE_NORMAL : c == t + THEGAME_BACKWARDS ? THEGAME_MOVE_BACKWARDS
+                                                                    : THEGAME_MOVE_ILLEGAL;
+}
+
+void thegame_decision_moves(thegame_decision *d) {
+    int p, r, n = d->hand_len < THEGAME_HAND ? d->hand_len : THEGAME_HAND;
+    d->n_normal = d->n_backwards = 0;
+    for (p = 0; p < THEGAME_HAND; p++)
+        for (r = 0; r < THEGAME_ROWS; r++) {
+            int c = d->hand[p], t = d->top[r];
+            int m = p < n ? pair_move(r, c, t) : THEGAME_MOVE_ILLEGAL;
+            d->move[p][r] = (uint8_t)m;
+            d->diff[p][r] = (uint8_t)(p < n ? (c > t ? c - t : t - c) : 0);
+            d->n_normal += m == THEGAME_MOVE_NORMAL;
+            d->n_backwards += m == THEGAME_MOVE_BACKWARDS;
+        }
+}
+
 int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *row) {
     thegame_decision local;
     int p, r, n = s->hand_len < THEGAME_HAND ? s->hand_len : THEGAME_HAND;
@@ -194,15 +217,13 @@ int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *r
         for (r = 0; r < THEGAME_ROWS; r++) {
             int c = d->hand[p], t = d->top[r];
             int diff = c > t ? c - t : t - c;
-            int up = thegame_row_is_up(r);
-            int normal = up ? c > t : c < t;
-            int back = up ? c == t - THEGAME_BACKWARDS : c == t + THEGAME_BACKWARDS;
+            int m = pair_move(r, c, t);
             d->diff[p][r] = (uint8_t)diff;
-            if (back) {
+            if (m == THEGAME_MOVE_BACKWARDS) {
                 d->move[p][r] = THEGAME_MOVE_BACKWARDS;
                 d->n_backwards++;
                 if (back_pos < 0) { back_pos = p; back_row = r; }
-            } else if (normal) {
+            } else if (m == THEGAME_MOVE_NORMAL) {
                 d->move[p][r] = THEGAME_MOVE_NORMAL;
                 d->n_normal++;
                 if (diff < best) { best = diff; near_pos = p; near_row = r; }
@@ -340,11 +361,17 @@ int thegame_simulate_try(const thegame_input *in, const ds_choice *ch, size_t nc
                 /* The end of the turn, a decision: the rule ends it (and
                  * draws), the player could play on; the rule decides again
                  * after a forced play. */
-                int n = THEGAME_CARDS - s->pile_pos;
-                thegame_decide(s, &why, NULL, NULL);
+                int n = THEGAME_CARDS - s->pile_pos, r;
+                /* The record holds hand and tops; the move table, which only
+                 * the JSON and a forced play need, is filled from them by
+                 * thegame_decision_moves (the main line stays as fast). */
+                memset(&why, 0, sizeof why);
                 why.rule = THEGAME_RULE_END_TURN;
-                why.chosen_pos = why.chosen_row = why.best_diff = why.n_tied = 0;
+                why.hand_len = s->hand_len;
+                memcpy(why.hand, s->hand, THEGAME_HAND);
+                for (r = 0; r < THEGAME_ROWS; r++) why.top[r] = s->row[r][s->row_len[r] - 1];
                 if (force && strcmp(force, "end") != 0) {
+                    thegame_decision_moves(&why);
                     if (find_candidate(&why, 1, force, &pos, &row) != 1) {
                         not_candidate(err, tr->n, force, &why, 1);
                         goto fail;
@@ -492,6 +519,7 @@ static const char *ordinal_suffix(int n) {
  * forced and rule_choice only where a variation overrode the rule. A loss
  * has no candidates and no chosen: it is no decision. */
 static void json_decision(ds_buf *out, const thegame_event *e) {
+    thegame_decision full;
     const thegame_decision *d = &e->why;
     char why[320], rule_why[220], label[16];
     int p, r, first;
@@ -500,6 +528,11 @@ static void json_decision(ds_buf *out, const thegame_event *e) {
     int card = cp < hl ? d->hand[cp] : 0;
     int is_decision = e->kind == THEGAME_EV_PLAY || e->kind == THEGAME_EV_DRAW;
     int allow_end = d->rule == THEGAME_RULE_END_TURN;
+    if (allow_end) { /* a draw's record: the move table from hand and tops */
+        full = *d;
+        thegame_decision_moves(&full);
+        d = &full;
+    }
     ds_buf_puts(out, "{\"rule\":");
     ds_buf_json_str(out, thegame_rule_name(d->rule), strlen(thegame_rule_name(d->rule)));
     switch (d->rule) {

@@ -139,7 +139,8 @@ typedef struct thegame_event {
     uint8_t cards[THEGAME_HAND]; /* deal/draw: the cards, pile order */
     uint8_t result;        /* end: thegame_result */
     uint8_t forced;        /* play: 1 if a variation took it instead of the rule's choice */
-    thegame_decision why;  /* play, draw (rule END_TURN), end by loss: the decision record */
+    thegame_decision why;  /* play, draw (rule END_TURN: hand and top only, see
+                              thegame_decision_moves), end by loss: the decision record */
 } thegame_event;
 
 typedef struct thegame_state {
@@ -180,6 +181,12 @@ void thegame_apply(void *state, const void *event, const void *input);
 /* Evaluates the priority rules on s. Fills d (if not NULL). Returns 1 and
  * sets *pos, *row to the chosen pair, or 0 when no card can be played. */
 int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *row);
+
+/* Fills d's move table (move, diff, n_normal, n_backwards) from d->hand_len,
+ * d->hand and d->top. A draw's record (rule END_TURN) holds only those: the
+ * main line does not classify moves it never plays; call this to get them
+ * (the JSON does). thegame_decide fills the table itself. */
+void thegame_decision_moves(thegame_decision *d);
 
 /* Initializes tr (ds_trace_init) and plays the whole game. On failure the
  * trace is freed. */

@@ -648,12 +648,16 @@ typedef struct var_coverage {
  * ("end" first at the end of a turn); returns how many. Built here from
  * the move table the record checks hold to the reference. */
 static int candidates_of(const thegame_event *e, char lab[][16]) {
+    thegame_decision d = e->why;
     int n = 0, p, r;
-    if (e->why.rule == THEGAME_RULE_END_TURN) snprintf(lab[n++], 16, "end");
-    for (p = 0; p < e->why.hand_len; p++)
+    if (d.rule == THEGAME_RULE_END_TURN) {
+        snprintf(lab[n++], 16, "end");
+        thegame_decision_moves(&d); /* a draw's record holds hand and tops only */
+    }
+    for (p = 0; p < d.hand_len; p++)
         for (r = 0; r < 4; r++)
-            if (e->why.move[p][r] != THEGAME_MOVE_ILLEGAL)
-                snprintf(lab[n++], 16, "%d>%s", e->why.hand[p], thegame_row_name(r));
+            if (d.move[p][r] != THEGAME_MOVE_ILLEGAL)
+                snprintf(lab[n++], 16, "%d>%s", d.hand[p], thegame_row_name(r));
     return n;
 }
 
@@ -696,7 +700,11 @@ static void check_variation(const thegame_input *in, const ds_trace *tr, const c
         CHECK_EQ_INT(grown, e->kind == THEGAME_EV_PLAY ? 1 : 0);
         CHECK((i == 0) == (e->kind == THEGAME_EV_DEAL));
         CHECK_EQ_INT(e->forced, forced[i]);
-        if (is_decision(e)) check_decision_record(&e->why, &prev);
+        if (is_decision(e)) {
+            thegame_decision d = e->why;
+            if (d.rule == THEGAME_RULE_END_TURN) thegame_decision_moves(&d);
+            check_decision_record(&d, &prev);
+        }
         switch (e->kind) {
         case THEGAME_EV_DEAL:
             CHECK(memcmp(s.hand, in->deck, 8) == 0 && s.pile_pos == 8);

@@ -18,14 +18,18 @@ static int is_decision(const thegame_event *e) {
 
 /* A random candidate of decision e other than the one it took; 0 if none. */
 static int other_candidate(const thegame_event *e, ds_rng *rng, char *label) {
+    thegame_decision d = e->why;
     char lab[40][16], own[16];
     int n = 0, p, r, pick;
     thegame_event_label(e, own, sizeof own);
-    if (e->why.rule == THEGAME_RULE_END_TURN && strcmp(own, "end") != 0) snprintf(lab[n++], 16, "end");
-    for (p = 0; p < e->why.hand_len; p++)
+    if (d.rule == THEGAME_RULE_END_TURN) {
+        if (strcmp(own, "end") != 0) snprintf(lab[n++], 16, "end");
+        thegame_decision_moves(&d);
+    }
+    for (p = 0; p < d.hand_len; p++)
         for (r = 0; r < THEGAME_ROWS; r++) {
-            if (e->why.move[p][r] == THEGAME_MOVE_ILLEGAL) continue;
-            snprintf(lab[n], 16, "%d>%s", e->why.hand[p], thegame_row_name(r));
+            if (d.move[p][r] == THEGAME_MOVE_ILLEGAL) continue;
+            snprintf(lab[n], 16, "%d>%s", d.hand[p], thegame_row_name(r));
             if (strcmp(lab[n], own) != 0) n++;
         }
     if (!n) return 0;
