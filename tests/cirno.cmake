@@ -22,3 +22,15 @@ add_test(NAME cirno_cli_trace COMMAND bash ${CIRNO_TESTS}/cli_trace.sh $<TARGET_
   ${CIRNO_DATA})
 
 ds_add_cross_check(cirno 30)
+
+# variations (forced choices): own card = main line byte for byte; other
+# cards keep every invariant and the main line's prefix; chains; errors
+ds_add_unit_test(cirno_try ${CIRNO_TESTS}/test_cirno_try.c) # seeds 1..300
+add_test(NAME cirno_try_max COMMAND cirno_try --max 7)
+add_test(NAME cirno_cli_try COMMAND bash ${CIRNO_TESTS}/cli_try.sh $<TARGET_FILE:deckscope>
+  ${CIRNO_DATA})
+# the viewer model: dsv_try shows the engine's variation, a bad one keeps the line
+if(TARGET ds_view_model)
+  ds_add_unit_test(cirno_view_try ${CIRNO_TESTS}/test_cirno_view.c)
+  target_link_libraries(cirno_view_try PRIVATE ds_view_model)
+endif()

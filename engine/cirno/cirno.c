@@ -2,6 +2,7 @@
  * simulation loop of Cirno's Arithmetic Game. See cirno.h. */
 #include "cirno.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
@@ -354,12 +355,72 @@ int cirno_begin(const cirno_input *in, ds_trace *tr, ds_error *err) {
     return 0;
 }
 
-int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err) {
+int cirno_event_candidates(const cirno_event *e, int slots[CIRNO_HAND]) {
+    int n = 0, s, t;
+    if (e->kind == CIRNO_EV_ROUND) return 0;
+    for (s = 0; s < CIRNO_HAND; s++) {
+        if (e->hand[s] == CIRNO_NO_CARD || e->hand[s] >= CIRNO_CARD_KINDS) continue;
+        for (t = 0; t < s && e->hand[t] != e->hand[s]; t++) {}
+        if (t == s) slots[n++] = s;
+    }
+    return n;
+}
+
+/* Takes the card named `label` instead of the rule's in ev (a decision at
+ * event index i). 1 when it differs from the rule's choice, 0 when it is the
+ * rule's own (ev unchanged), -1 when it is not a choice there. */
+static int force(cirno_event *ev, size_t i, const char *label, ds_error *err) {
+    int slots[CIRNO_HAND], nc, c, card;
+    if (ev->kind == CIRNO_EV_ROUND) {
+        char what[40];
+        snprintf(what, sizeof what, "the start of round %d", (int)ev->round);
+        return ds_choice_not_decision(err, i, what);
+    }
+    nc = cirno_event_candidates(ev, slots);
+    card = cirno_card_from_name(label, strlen(label));
+    for (c = 0; c < nc && ev->hand[slots[c]] != card; c++) {}
+    if (c == nc) {
+        char legal[3 * 8];
+        size_t len = 0;
+        for (c = 0; c < nc; c++)
+            len += (size_t)snprintf(legal + len, sizeof legal - len, "%s%s", c ? ", " : "",
+                                    cirno_card_name(ev->hand[slots[c]]));
+        return ds_choice_not_candidate(err, i, label, legal);
+    }
+    if (slots[c] == ev->slot) return 0;
+    ev->tie_mask = (uint8_t)((ev->tie_mask & CIRNO_TIE_SLOTS) | CIRNO_FORCED |
+                             ev->slot << CIRNO_RULE_SLOT_SHIFT);
+    ev->slot = (uint8_t)slots[c];
+    ev->card = (uint8_t)card;
+    ev->p_after = ev->cand_p[slots[c]];
+    ev->kind = ev->p_after > CIRNO_LOSE_ABOVE ? CIRNO_EV_LOSS : CIRNO_EV_PLAY;
+    return 1;
+}
+
+/* Decides (or takes the card `label`, NULL for the rule's) and emits the
+ * next event. *varied: the line already departed from the main line, so the
+ * input's guarantees (enough deck, |p| < 10^4) no longer hold and are not
+ * errors (cirno_simulate_try); set here when this event departs. */
+static int step(const cirno_input *in, ds_trace *tr, const char *label, int *varied,
+                ds_error *err) {
     const cirno_state *s = (const cirno_state *)tr->live;
     cirno_event ev;
     if (cirno_peek(in, s, &ev)) return ds_fail(err, 0, 0, "the game is over");
+    if (label) {
+        int r = force(&ev, tr->n, label, err);
+        if (r < 0) return -1;
+        *varied |= r;
+    }
     if (ev.kind != CIRNO_EV_ROUND) {
         int pl = ev.player, j, need = ev.kind == CIRNO_EV_LOSS ? CIRNO_HAND : 1;
+        uint32_t base = (uint32_t)in->n * CIRNO_HAND + s->deck_pos;
+        if (*varied) {
+            /* a variation draws what is left (the loop stops at an empty deck) */
+            for (j = 0; j < need; j++)
+                ev.drawn[j] = s->deck_pos + (uint32_t)j < in->k ? in->cards[base + (uint32_t)j]
+                                                                : CIRNO_NO_CARD;
+            return ds_trace_emit(tr, &ev, err);
+        }
         /* the judge's data keep |p| < 10^4, which also keeps every value in
          * the event's 16-bit fields: p before a play is in (-10^4, 99] */
         int32_t v = cirno_card_effect(ev.card, s->p);
@@ -379,14 +440,33 @@ int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err) {
                            (int)s->round, in->names[pl], need, need > 1 ? "s" : "",
                            ev.kind == CIRNO_EV_LOSS ? "losing" : "playing",
                            (unsigned)(in->k - s->deck_pos), (unsigned)in->k);
-        for (j = 0; j < need; j++) ev.drawn[j] = in->cards[(uint32_t)in->n * CIRNO_HAND + s->deck_pos + (uint32_t)j];
+        for (j = 0; j < need; j++) ev.drawn[j] = in->cards[base + (uint32_t)j];
     }
     return ds_trace_emit(tr, &ev, err);
 }
 
-int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err) {
+int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err) {
+    int varied = 0;
+    return step(in, tr, NULL, &varied, err);
+}
+
+int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                       ds_error *err) {
+    int varied = 0;
     if (cirno_begin(in, tr, err)) return -1;
-    while (((const cirno_state *)tr->live)->phase != CIRNO_PHASE_GAME_OVER)
-        if (cirno_step(in, tr, err)) return -1;
-    return 0;
+    for (;;) {
+        const cirno_state *s = (const cirno_state *)tr->live;
+        if (s->phase == CIRNO_PHASE_GAME_OVER) break;
+        /* a variation that cannot go on: every play draws, and p beyond
+         * -10^4 would leave the event's 16-bit fields with the next card */
+        if (varied && (s->deck_pos >= in->k ||
+                       (s->phase == CIRNO_PHASE_PLAYING && s->p <= -CIRNO_P_LIMIT)))
+            break;
+        if (step(in, tr, n ? ds_choice_at(ch, n, tr->n) : NULL, &varied, err)) return -1;
+    }
+    return n ? ds_choices_unused(ch, n, tr->n, err) : 0;
+}
+
+int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err) {
+    return cirno_simulate_try(in, NULL, 0, tr, err);
 }

@@ -27,6 +27,10 @@
  *   cirno_trace_jsonl(in, &tr, &out);              // header + 1 line per event
  *   ds_trace_free(&tr); cirno_input_free(in);
  *
+ *   Variations (docs/variations.md): cirno_simulate_try(in, ch, n, &tr, &err)
+ *   takes forced choices "I:CARD" (ds_choice); cirno_simulate is n = 0.
+ *   cirno_outcome() says how a line ended (the CLI's --compare).
+ *
  *   ds_trace_free() is needed after cirno_simulate() whether it succeeded or
  *   not: on a simulation error (the deck ran out, |p| reached 10^4) the trace
  *   keeps every event up to the failure, so a viewer can show how it came.
@@ -175,7 +179,9 @@ typedef struct cirno_event {
     uint8_t card;              /* the card played (cirno_card) */
     uint8_t rule;              /* cirno_rule that picked it */
     uint8_t double_left;       /* the player's double_left when she played (0, 1, 2) */
-    uint8_t tie_mask;          /* bit s: slot s gave the same p with another kind and lost the tie-break */
+    uint8_t tie_mask;          /* bit s (0..2): slot s gave the same p with another kind and
+                                  lost the tie-break; CIRNO_FORCED and the rule's own slot
+                                  above them (variations: cirno_event_forced) */
     uint8_t round;             /* 1-based (m <= 100) */
     uint8_t hand[CIRNO_HAND];  /* the hand as seen when deciding */
     uint8_t drawn[CIRNO_HAND]; /* play: drawn[0] (into the slot played); loss: the 3 new cards */
@@ -183,6 +189,17 @@ typedef struct cirno_event {
     int16_t cand_p[CIRNO_HAND];/* the p each hand card would give; its status
                                   (safe / loses / counter) is cirno_cand_status() */
 } cirno_event;
+
+/* The bits of cirno_event.tie_mask above the tie-break slots. In a
+ * variation, a decision whose card was forced and differs from the rule's
+ * choice has CIRNO_FORCED set and the slot the rule chose in bits 4..5;
+ * `rule` and the tie bits are still the rule's own decision. */
+enum { CIRNO_TIE_SLOTS = 0x07, CIRNO_FORCED = 0x08, CIRNO_RULE_SLOT_SHIFT = 4 };
+static inline int cirno_event_forced(const cirno_event *e) { return (e->tie_mask & CIRNO_FORCED) != 0; }
+/* The slot the rule chose (the slot played unless the card was forced). */
+static inline int cirno_event_rule_slot(const cirno_event *e) {
+    return cirno_event_forced(e) ? (e->tie_mask >> CIRNO_RULE_SLOT_SHIFT) & 3 : e->slot;
+}
 
 /* What the strategy decided for one play. */
 typedef struct cirno_choice {
@@ -243,6 +260,25 @@ int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err);
 int cirno_peek(const cirno_input *in, const cirno_state *s, cirno_event *ev);
 /* cirno_begin + cirno_step until the game is over. */
 int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err);
+/* A variation: the game with forced choices ch[0..n-1] (ds_core.h; sorted,
+ * indices increasing). At event ch[j].i, which must be a play or a loss
+ * (else ds_choice_not_decision: "the start of round R"), the card named
+ * ch[j].label, which must be in the player's hand (else
+ * ds_choice_not_candidate with the distinct cards in slot order), is played
+ * from its lowest slot. Forcing the rule's own card changes nothing. Once
+ * a card differs from the rule's, the input's guarantees no longer hold for
+ * what follows: a loser draws what is left of the deck (drawn[] gets
+ * CIRNO_NO_CARD for the rest), a card may take p to -10^4 or below, and the
+ * line stops without an error before the next event when the deck is empty
+ * or p <= -10^4 (the state's phase is then not GAME_OVER; cirno_outcome
+ * says why). Before that, and for n = 0, errors are cirno_simulate's. A
+ * choice past the last event: ds_choices_unused. */
+int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                       ds_error *err);
+/* The candidates of a play/loss event's decision: the distinct cards of its
+ * hand in slot order; slots[c] = the lowest slot holding candidate c.
+ * Returns their number (1..3), 0 for a round event. */
+int cirno_event_candidates(const cirno_event *e, int slots[CIRNO_HAND]);
 
 /* ---- output ---------------------------------------------------------------- */
 
@@ -257,6 +293,10 @@ int cirno_format_range(const cirno_input *in, const ds_trace *tr, size_t from, s
 int cirno_event_json(const cirno_input *in, const ds_trace *tr, size_t i, ds_buf *out);
 /* The whole state as one JSON object. */
 int cirno_state_json(const cirno_input *in, const cirno_state *s, ds_buf *out);
+/* How the line of play in tr ended, one line without '\n' (docs/games/cirno.md):
+ * "Cirno lost round 1 with A99 (p=140), Reimu lost round 2 with ...", then,
+ * for a variation that could not go on, why ("; the deck ran out ..."). */
+int cirno_outcome(const cirno_input *in, const ds_trace *tr, ds_buf *out);
 /* A header line {"type":"header","game":"cirno",...} then one line per event. */
 int cirno_trace_jsonl(const cirno_input *in, const ds_trace *tr, ds_buf *out);
 /* The lines of events from..to-1, preceded by the header when from == 0

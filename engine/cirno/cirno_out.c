@@ -2,6 +2,7 @@
  * Game, all written from the trace (see cirno.h, docs/games/cirno.md). */
 #include "cirno.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define PUTS(b, lit) ds_buf_put((b), (lit), sizeof(lit) - 1)
@@ -85,8 +86,14 @@ int cirno_format(const cirno_input *in, const ds_trace *tr, ds_buf *out, uint32_
 
 /* ---- JSON ----------------------------------------------------------------------- */
 
+/* A card as a JSON string; null for no card (a variation's loser who found
+ * the deck empty; never in a main line). */
 static void json_card(ds_buf *b, int card) {
     const char *s = cirno_card_name(card);
+    if (card == CIRNO_NO_CARD) {
+        PUTS(b, "null");
+        return;
+    }
     ds_buf_putc(b, '"');
     ds_buf_puts(b, s);
     ds_buf_putc(b, '"');
@@ -181,6 +188,83 @@ static void json_why(ds_buf *b, const cirno_event *e) {
     PUTS(b, "]}");
 }
 
+/* The rule's explanation of its own choice (slot rs), one sentence. */
+static void decision_text(const cirno_event *e, int rs, char *t, size_t cap) {
+    const char *c = cirno_card_name(e->hand[rs]);
+    int p = e->cand_p[rs];
+    switch (e->rule) {
+    case CIRNO_RULE_MAX_P:
+        snprintf(t, cap, "Not under DOUBLE: %s gives p=%d, the largest p without exceeding 99.", c, p);
+        break;
+    case CIRNO_RULE_MAX_P_TIE:
+        snprintf(t, cap, "Not under DOUBLE: %s gives p=%d, the largest p without exceeding 99; "
+                 "another kind gives it too and multiplication > addition > subtraction > "
+                 "division > fixed decides.", c, p);
+        break;
+    case CIRNO_RULE_COUNTER:
+        snprintf(t, cap, "Not under DOUBLE, and no basic card keeps p within 99: %s, the first "
+                 "of PASS, TURN, DOUBLE in the hand.", c);
+        break;
+    case CIRNO_RULE_DOUBLE_COUNTER:
+        snprintf(t, cap, "Under DOUBLE a counter card comes first: %s, the first of PASS, TURN, "
+                 "DOUBLE in the hand; it ends the turn and passes DOUBLE on.", c);
+        break;
+    case CIRNO_RULE_DOUBLE_MIN_P:
+        snprintf(t, cap, "Under DOUBLE with no counter card: %s gives p=%d, the smallest p "
+                 "without exceeding 99.", c, p);
+        break;
+    case CIRNO_RULE_DOUBLE_MIN_P_TIE:
+        snprintf(t, cap, "Under DOUBLE with no counter card: %s gives p=%d, the smallest p "
+                 "without exceeding 99; another kind gives it too and division > subtraction "
+                 "> addition > multiplication > fixed decides.", c, p);
+        break;
+    default:
+        snprintf(t, cap, "Every card makes p exceed 99: the player plays any card (the first, "
+                 "%s) and loses.", c);
+        break;
+    }
+}
+
+/* The uniform decision record (docs/trace-format.md): one candidate per
+ * distinct card, label = the card's name, value = p after it (null for a
+ * counter card: the rule ranks those by kind, not by p). */
+static void json_decision(ds_buf *b, const cirno_event *e) {
+    int slots[CIRNO_HAND], nc = cirno_event_candidates(e, slots), c, s, rs = cirno_event_rule_slot(e);
+    char text[400];
+    decision_text(e, rs, text, sizeof text);
+    PUTS(b, ",\"decision\":{\"rule\":");
+    ds_buf_json_str(b, cirno_rule_name(e->rule), strlen(cirno_rule_name(e->rule)));
+    json_key_str(b, "text", text);
+    PUTS(b, ",\"chosen\":");
+    json_card(b, e->card);
+    if (cirno_event_forced(e)) {
+        PUTS(b, ",\"forced\":true,\"rule_choice\":");
+        json_card(b, e->hand[rs]);
+    }
+    PUTS(b, ",\"candidates\":[");
+    for (c = 0; c < nc; c++) {
+        int card = e->hand[slots[c]], st = cirno_cand_status(card, e->cand_p[slots[c]]);
+        if (c) ds_buf_putc(b, ',');
+        PUTS(b, "{\"label\":");
+        json_card(b, card);
+        PUTS(b, ",\"value\":");
+        if (st == CIRNO_CAND_COUNTER) PUTS(b, "null");
+        else ds_buf_int(b, e->cand_p[slots[c]]);
+        json_key_int(b, "p", e->cand_p[slots[c]]);
+        json_key_str(b, "status", cirno_cand_name(st));
+        PUTS(b, ",\"loses\":");
+        ds_buf_puts(b, st == CIRNO_CAND_LOSES ? "true" : "false");
+        PUTS(b, ",\"slots\":[");
+        for (s = slots[c]; s < CIRNO_HAND; s++)
+            if (e->hand[s] == card) {
+                if (s != slots[c]) ds_buf_putc(b, ',');
+                ds_buf_int(b, s);
+            }
+        PUTS(b, "]}");
+    }
+    PUTS(b, "]}");
+}
+
 /* Event e (number i) with the states before and after it. */
 static int event_json(const cirno_input *in, const cirno_event *e, size_t i,
                       const cirno_state *before, const cirno_state *after, ds_buf *b) {
@@ -189,6 +273,7 @@ static int event_json(const cirno_input *in, const cirno_event *e, size_t i,
     PUTS(b, "{\"type\":");
     ds_buf_json_str(b, type, strlen(type));
     json_key_int(b, "step", (long long)i);
+    json_key_int(b, "i", (long long)i);
     json_key_int(b, "round", e->round);
     json_key_int(b, "player", e->player);
     PUTS(b, ",\"name\":");
@@ -230,6 +315,7 @@ static int event_json(const cirno_input *in, const cirno_event *e, size_t i,
         ds_buf_puts(b, after->phase == CIRNO_PHASE_GAME_OVER ? "true" : "false");
     }
     json_why(b, e);
+    json_decision(b, e);
     ds_buf_putc(b, '}');
     return b->failed ? -1 : 0;
 }
@@ -291,4 +377,36 @@ int cirno_trace_jsonl_range(const cirno_input *in, const ds_trace *tr, size_t fr
 
 int cirno_trace_jsonl(const cirno_input *in, const ds_trace *tr, ds_buf *out) {
     return cirno_trace_jsonl_range(in, tr, 0, tr->n, out);
+}
+
+/* ---- outcome (--compare) ----------------------------------------------------------- */
+
+int cirno_outcome(const cirno_input *in, const ds_trace *tr, ds_buf *out) {
+    const cirno_state *end = (const cirno_state *)tr->live;
+    size_t i;
+    int losses = 0, j;
+    for (i = 0; i < tr->n; i++) {
+        const cirno_event *e = (const cirno_event *)ds_trace_event(tr, i);
+        int got = 0;
+        if (e->kind != CIRNO_EV_LOSS) continue;
+        ds_buf_printf(out, "%s%s lost round %d with %s (p=%d)", losses++ ? ", " : "",
+                      in->names[e->player < in->n ? e->player : 0], (int)e->round,
+                      cirno_card_name(e->card), (int)e->p_after);
+        for (j = 0; j < CIRNO_HAND; j++) got += e->drawn[j] != CIRNO_NO_CARD;
+        if (got < CIRNO_HAND)
+            ds_buf_printf(out, " and the deck ran out as she drew (%d of 3 cards)", got);
+    }
+    if (end->phase != CIRNO_PHASE_GAME_OVER) {
+        const char *sep = losses ? "; " : "";
+        if (end->phase == CIRNO_PHASE_PLAYING && end->p <= -CIRNO_P_LIMIT)
+            ds_buf_printf(out, "%sthe game stops after %zu events in round %d: p=%d is outside "
+                          "the judge's range |p| < 10000", sep, tr->n, (int)end->round, (int)end->p);
+        else if (end->deck_pos >= in->k)
+            ds_buf_printf(out, "%sthe deck ran out after %zu events in round %d; %d of %d rounds "
+                          "were played out", sep, tr->n, (int)end->round, losses, in->m);
+        else
+            ds_buf_printf(out, "%sthe game stopped after %zu events in round %d", sep, tr->n,
+                          (int)end->round);
+    }
+    return out->failed ? -1 : 0;
 }
