@@ -398,28 +398,30 @@ static int force(cirno_event *ev, size_t i, const char *label, ds_error *err) {
 }
 
 /* Decides (or takes the card `label`, NULL for the rule's) and emits the
- * next event. *varied: the line already departed from the main line, so the
+ * next event. varied: the line already departed from the main line, so the
  * input's guarantees (enough deck, |p| < 10^4) no longer hold and are not
- * errors (cirno_simulate_try); set here when this event departs. */
-static int step(const cirno_input *in, ds_trace *tr, const char *label, int *varied,
-                ds_error *err) {
+ * errors (cirno_simulate_try). Returns 1 when this event departs (its card
+ * is not the rule's), 0, or -1 on an error. */
+static inline int step(const cirno_input *in, ds_trace *tr, const char *label, int varied,
+                       ds_error *err) {
     const cirno_state *s = (const cirno_state *)tr->live;
     cirno_event ev;
+    int departs = 0;
     if (cirno_peek(in, s, &ev)) return ds_fail(err, 0, 0, "the game is over");
     if (label) {
-        int r = force(&ev, tr->n, label, err);
-        if (r < 0) return -1;
-        *varied |= r;
+        departs = force(&ev, tr->n, label, err);
+        if (departs < 0) return -1;
+        varied |= departs;
     }
     if (ev.kind != CIRNO_EV_ROUND) {
         int pl = ev.player, j, need = ev.kind == CIRNO_EV_LOSS ? CIRNO_HAND : 1;
         uint32_t base = (uint32_t)in->n * CIRNO_HAND + s->deck_pos;
-        if (*varied) {
+        if (varied) {
             /* a variation draws what is left (the loop stops at an empty deck) */
             for (j = 0; j < need; j++)
                 ev.drawn[j] = s->deck_pos + (uint32_t)j < in->k ? in->cards[base + (uint32_t)j]
                                                                 : CIRNO_NO_CARD;
-            return ds_trace_emit(tr, &ev, err);
+            return ds_trace_emit(tr, &ev, err) ? -1 : departs;
         }
         /* the judge's data keep |p| < 10^4, which also keeps every value in
          * the event's 16-bit fields: p before a play is in (-10^4, 99] */
@@ -442,18 +444,22 @@ static int step(const cirno_input *in, ds_trace *tr, const char *label, int *var
                            (unsigned)(in->k - s->deck_pos), (unsigned)in->k);
         for (j = 0; j < need; j++) ev.drawn[j] = in->cards[base + (uint32_t)j];
     }
-    return ds_trace_emit(tr, &ev, err);
+    return ds_trace_emit(tr, &ev, err) ? -1 : departs;
 }
 
 int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err) {
-    int varied = 0;
-    return step(in, tr, NULL, &varied, err);
+    return step(in, tr, NULL, 0, err) < 0 ? -1 : 0;
 }
 
 int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
                        ds_error *err) {
-    int varied = 0;
+    int varied = 0, r;
     if (cirno_begin(in, tr, err)) return -1;
+    if (n == 0) { /* the main line: the judge's loop, nothing else */
+        while (((const cirno_state *)tr->live)->phase != CIRNO_PHASE_GAME_OVER)
+            if (step(in, tr, NULL, 0, err) < 0) return -1;
+        return 0;
+    }
     for (;;) {
         const cirno_state *s = (const cirno_state *)tr->live;
         if (s->phase == CIRNO_PHASE_GAME_OVER) break;
@@ -462,9 +468,10 @@ int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_
         if (varied && (s->deck_pos >= in->k ||
                        (s->phase == CIRNO_PHASE_PLAYING && s->p <= -CIRNO_P_LIMIT)))
             break;
-        if (step(in, tr, n ? ds_choice_at(ch, n, tr->n) : NULL, &varied, err)) return -1;
+        if ((r = step(in, tr, ds_choice_at(ch, n, tr->n), varied, err)) < 0) return -1;
+        varied |= r;
     }
-    return n ? ds_choices_unused(ch, n, tr->n, err) : 0;
+    return ds_choices_unused(ch, n, tr->n, err);
 }
 
 int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err) {
