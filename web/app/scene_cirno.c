@@ -497,18 +497,32 @@ static void draw_ring(const ctx *c) {
 }
 
 /* The DOUBLE marker on seat i: "DOUBLE" and one dot per play still owed. */
+static void double_label(const ctx *c, int left, char *buf, size_t n) {
+    const layout *L = c->L;
+    snprintf(buf, n, "%s %s", L->style >= 2 || L->mode == MODE_ROSTER ? "DBL" : "DOUBLE",
+             left >= 2 ? "\xe2\x97\x8f\xe2\x97\x8f" : "\xe2\x97\x8f");
+}
+
+/* The width of the DOUBLE badge (su_badge_left's). */
+static float double_width(const ctx *c, int left) {
+    char buf[32];
+    double_label(c, left, buf, sizeof buf);
+    return text_width(c->f->text, DS_FONT_SMALL, buf) +
+           (text_line_height(c->f->text, DS_FONT_SMALL) + 2 * c->s) * 0.9f;
+}
+
 static void draw_double(const ctx *c, int i, int left, float alpha) {
     const layout *L = c->L;
     char buf[32];
     float s = c->s, x, cy;
-    snprintf(buf, sizeof buf, "%s %s", L->style >= 2 || L->mode == MODE_ROSTER ? "DBL" : "DOUBLE",
-             left >= 2 ? "\xe2\x97\x8f\xe2\x97\x8f" : "\xe2\x97\x8f");
+    double_label(c, left, buf, sizeof buf);
     if (alpha <= 0.01f) return;
     if (L->mode == MODE_ROSTER) {
-        /* before the cards, over the end of the name */
-        float cx0, cy0, cw, ch, tw = text_width(c->f->text, DS_FONT_SMALL, buf) + 16 * s;
+        /* before the cards and the direction arrow of the player to play
+         * (who carries it); the name is cut to leave it room */
+        float cx0, cy0, cw, ch, tw = double_width(c, left);
         chip_rect(L, i, 0, &cx0, &cy0, &cw, &ch);
-        x = cx0 - tw - 4 * s;
+        x = cx0 - tw - 18 * s;
         cy = cy0 + ch / 2;
     } else {
         float tw = text_width(c->f->text, DS_FONT_SMALL, buf) + 16 * s;
@@ -585,6 +599,10 @@ static void draw_seat(const ctx *c, int i) {
             su_text_mid(f, DS_FONT_SMALL, x + room + 6 * s, y + L->sh / 2, DS_ALIGN_RIGHT, su_alpha(p->accent, cur),
                         ds->direction ? "\xe2\x86\x91" : "\xe2\x86\x93");
             room -= 14 * s;
+            if (tw->post->current == i && tw->post->double_left > 0)
+                room -= double_width(c, tw->post->double_left) + 4 * s;
+            else if (tw->pre->current == i && tw->pre->double_left > 0)
+                room -= double_width(c, tw->pre->double_left) + 4 * s;
         }
         su_text_fit(f, DS_FONT_SMALL, x + 8 * s, y + L->sh / 2, room, DS_ALIGN_LEFT,
                     cur > 0.5f ? p->accent : p->fg, name);
@@ -641,7 +659,7 @@ static void draw_doubles(const ctx *c) {
 }
 
 /* The caption under p for event e: the card and what it did to p. */
-static void draw_caption(const ctx *c, const cirno_event *e, float cy, float alpha) {
+static void draw_caption(const ctx *c, const cirno_event *e, float cy, float room, float alpha) {
     char buf[64];
     if (alpha <= 0.001f) return;
     if (e->kind == CIRNO_EV_ROUND) {
@@ -653,8 +671,10 @@ static void draw_caption(const ctx *c, const cirno_event *e, float cy, float alp
         else
             snprintf(buf, sizeof buf, "%s \xc2\xb7 %d \xe2\x86\x92 %d", cn, e->p_before, e->p_after);
     }
-    su_text_mid(c->f, DS_FONT_BODY, c->L->cx, cy, DS_ALIGN_CENTER,
-                su_alpha(e->kind == CIRNO_EV_LOSS ? c->p.red : c->p.muted, alpha), buf);
+    /* the body font if it fits between the card and the deck, else the small
+     * one, cut if need be */
+    su_text_fit(c->f, text_width(c->f->text, DS_FONT_BODY, buf) <= room ? DS_FONT_BODY : DS_FONT_SMALL, c->L->cx,
+                cy, room, DS_ALIGN_CENTER, su_alpha(e->kind == CIRNO_EV_LOSS ? c->p.red : c->p.muted, alpha), buf);
 }
 
 /* p in the middle, the card played last, the deck, and a caption. */
@@ -736,11 +756,12 @@ static void draw_centre(const ctx *c) {
     /* caption: the card and what it did to p; during a tween the old one
      * fades out before the new one fades in */
     {
-        float cap_y = p_cy + ph / 2 + 18 * s;
+        float cap_y = p_cy + ph / 2 + 18 * s, room = L->bw - 8 * s;
         if (cap_y > L->by + L->bh - 10 * s) cap_y = L->by + L->bh - 10 * s;
+        if (cap_y - 9 * s < card_y + L->card_h) room = deck_x - (card_x + L->card_w) - 8 * s;
         if (ev && tw->pre_mark)
-            draw_caption(c, tw->pre_mark, cap_y, 1 - su_phase(k, 0.0f, 0.3f));
-        if (mk) draw_caption(c, mk, cap_y, ev ? su_phase(k, 0.6f, 0.9f) : 1);
+            draw_caption(c, tw->pre_mark, cap_y, room, 1 - su_phase(k, 0.0f, 0.3f));
+        if (mk) draw_caption(c, mk, cap_y, room, ev ? su_phase(k, 0.6f, 0.9f) : 1);
     }
     if (loss_show > 0) {
         float by = p_cy + ph / 2 + 50 * s;
@@ -862,8 +883,12 @@ static void draw(void *self, const ds_frame *f) {
     for (i = 0; i < c.tw.post->n; i++) draw_seat(&c, i);
     draw_doubles(&c);
     draw_centre(&c);
+    /* pop-ups and cards in the air pass over the table (the layout test
+     * does not hold them to the table's boxes) */
+    text_moving(f->text, 1);
     draw_effects(&c);
     draw_flights(&c);
+    text_moving(f->text, 0);
 }
 
 const ds_scene ds_scene_cirno = {"cirno", create, destroy, event, draw};

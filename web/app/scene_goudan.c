@@ -20,6 +20,7 @@
 #include "goudan/goudan.h"
 #include "strings.h"
 #include "scene.h"
+#include "scene_util.h"
 
 #define S_MINUS "\xe2\x88\x92" /* − */
 #define S_HEART "\xe2\x99\xa5" /* ♥ */
@@ -205,7 +206,14 @@ static void draw_row(const ds_frame *f, const layout *L, int side, const row_ani
             (void)bcount;
             x = lerpf(x0, x1, ra->slide);
             if (i == ra->moving) x = ra->mx, y = ra->my;
-            minion(f, L, side, x, y, hp, att && ra->marks, alpha, sc, i == ra->hurt ? ra->flash : 0);
+            {
+                /* an attacker on its way, a minion sliding or fading: in motion */
+                int mv = i == ra->moving || (x0 != x1 && ra->slide > 0 && ra->slide < 1) ||
+                         (i == ra->removed && ra->fade > 0);
+                if (mv) text_moving(f->text, 1);
+                minion(f, L, side, x, y, hp, att && ra->marks, alpha, sc, i == ra->hurt ? ra->flash : 0);
+                if (mv) text_moving(f->text, 0);
+            }
         }
 }
 
@@ -289,7 +297,8 @@ static void draw_plate(const ds_frame *f, const layout *L, int side, const plate
     }
     if (pa->lost) {
         draw_round_rect(f->r, x, y, w, h, 12 * u, with_alpha(th->bg, 0.45f));
-        text_mid(f, DS_FONT_TITLE, px + r + 2 * u, py - r, DS_ALIGN_CENTER, hurt_color, S_CROSS);
+        /* beside the letter, clear of it and of the HP number */
+        text_mid(f, DS_FONT_BODY, px + r + 5 * u, py - r, DS_ALIGN_CENTER, hurt_color, S_CROSS);
     }
 }
 
@@ -310,8 +319,21 @@ static void plate_from(plate_anim *pa, const goudan_state *s, int side) {
 static void floater(const ds_frame *f, float x, float y, float k, SDL_Color c, const char *s) {
     float dir = y < f->h / 2 ? 1.0f : -1.0f;
     if (k <= 0 || k >= 1) return;
+    text_moving(f->text, 1); /* it floats off: over the others by design */
     text_mid(f, DS_FONT_TITLE, x, y + dir * (20 + 28 * k) * f->scale, DS_ALIGN_CENTER,
              with_alpha(c, k < 0.7f ? 1 : (1 - k) / 0.3f), s);
+    text_moving(f->text, 0);
+}
+
+static float play_card_h(const layout *L) { return fminf(L->band_h * 0.8f, 70 * L->u); }
+
+/* One line of the band centred on cx if it fits in [lo, hi], else centred in
+ * [lo, hi], cut with an ellipsis if it is wider. */
+static void band_line(const ds_frame *f, int font, float lo, float hi, float cx, float cy, SDL_Color c,
+                      const char *s) {
+    float w = text_width(f->text, font, s);
+    if (cx - w / 2 < lo || cx + w / 2 > hi) cx = (lo + hi) / 2;
+    su_text_fit(f, font, cx, cy, hi - lo, DS_ALIGN_CENTER, c, s);
 }
 
 /* Centre band: turn number, the operation, its value. */
@@ -319,13 +341,14 @@ static void draw_band(const ds_frame *f, const layout *L, const goudan_state *s,
                       const goudan_event *e, float p) {
     const ds_theme *th = f->theme;
     float u = f->scale, y0 = L->cy - L->band_h / 2;
-    char title[64], sub[96];
+    char title[64], sub[96], brief[96];
     SDL_Color tc = th->fg;
-    title[0] = sub[0] = 0;
+    float turn_w;
+    title[0] = sub[0] = brief[0] = 0;
     draw_rect(f->r, L->left, y0, L->cw, 1 * u, th->card_edge);
     draw_rect(f->r, L->left, y0 + L->band_h, L->cw, 1 * u, th->card_edge);
     snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_TURN_N), (int)s->turn);
-    text_draw(f->text, f->r, DS_FONT_SMALL, L->left + 4 * u, y0 + 6 * u, DS_ALIGN_LEFT, th->muted, sub);
+    turn_w = text_draw(f->text, f->r, DS_FONT_SMALL, L->left + 4 * u, y0 + 6 * u, DS_ALIGN_LEFT, th->muted, sub);
     sub[0] = 0;
     if (e) {
         const char *who = ui_str(f->view, (e->player & 1) ? UI_GD_NAME_T : UI_GD_NAME_E);
@@ -347,34 +370,53 @@ static void draw_band(const ds_frame *f, const layout *L, const goudan_state *s,
             snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_HIT), (int)s->hits_done);
             snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_HIT_TARGET),
                      (int)e->characters, (int)e->characters);
+            snprintf(brief, sizeof brief, ui_str(f->view, UI_GD_HIT_BRIEF), (int)e->characters,
+                     (int)e->characters);
             break;
         case GOUDAN_EV_PLACE: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_PLACE), who); break;
         case GOUDAN_EV_END_TURN: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_END_TURN), who); break;
         case GOUDAN_EV_WIN: title[0] = 0; break;
         default: break;
         }
-        if (e->has_decision && e->decision.n > 0)
+        if (e->has_decision && e->decision.n > 0) {
             snprintf(sub, sizeof sub, ui_str(f->view, e->decision.n == 1 ? UI_GD_CHANCE_1 : UI_GD_CHANCE_N), who,
                      e->decision.value, e->decision.n);
+            snprintf(brief, sizeof brief, ui_str(f->view, UI_GD_CHANCE_BRIEF), who, e->decision.value);
+        }
     } else if (s->turn == 0) {
         snprintf(title, sizeof title, "%s", ui_str(f->view, UI_GD_START));
         snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_START_SUB), (int)s->O);
         tc = th->muted;
     }
     if (title[0]) {
+        /* The lines stay between the turn number and the played card (its
+         * place is kept free even when no card lies there, so nothing jumps):
+         * centred when they fit, else centred in the room left; the title
+         * drops to the body font, the second line to its brief form, then
+         * is cut. */
         float a = e ? clampf(p * 3, 0, 1) : 1;
-        text_mid(f, DS_FONT_TITLE, L->cx, L->cy - 9 * u, DS_ALIGN_CENTER, with_alpha(tc, a), title);
-        if (sub[0])
-            text_mid(f, DS_FONT_SMALL, L->cx, L->cy + 17 * u, DS_ALIGN_CENTER, with_alpha(th->muted, a), sub);
+        float lo = L->left + 4 * u, hi = L->card_x - play_card_h(L) * 0.35f - 6 * u;
+        float tlo = lo + turn_w + 8 * u;
+        int font = DS_FONT_TITLE;
+        if (text_width(f->text, font, title) > hi - tlo) font = DS_FONT_BODY;
+        band_line(f, font, tlo, hi, L->cx, L->cy - 9 * u, with_alpha(tc, a), title);
+        if (sub[0]) {
+            const char *line = sub;
+            if (brief[0] && text_width(f->text, DS_FONT_SMALL, sub) > hi - lo) line = brief;
+            band_line(f, DS_FONT_SMALL, lo, hi, L->cx, L->cy + 17 * u, with_alpha(th->muted, a), line);
+        }
     }
 }
 
 /* The card in flight during a play: a big card back with the three hits as pips. */
 static void draw_play_card(const ds_frame *f, const layout *L, float x, float y, int hits_done,
                            float alpha) {
-    float u = f->scale, h = fminf(L->band_h * 0.8f, 70 * u);
+    float u = f->scale, h = play_card_h(L);
     int k;
     card_back(f, x, y, h, alpha);
+    /* no words on it, but none may lie under it (the band's lines) */
+    text_shape_begin(f->text, x - h * 0.35f, y - h / 2, h * 0.7f, h, "played card");
+    text_shape_end(f->text);
     for (k = 0; k < 3; k++)
         draw_circle(f->r, x + ((float)k - 1) * 10 * u, y + h / 2 + 8 * u, 3.5f * u,
                     with_alpha(k < hits_done ? hurt_color : f->theme->card_edge, alpha));
@@ -502,9 +544,12 @@ static void draw_event(const ds_frame *f, const layout *L, const goudan_state *p
         for (side = 0; side < 2; side++) draw_plate(f, L, side, &pa[side]);
         draw_row(f, L, op, &ra[op]);
         draw_row(f, L, me, &ra[me]);
-        if (p > 0.35f && p < 0.75f)
+        if (p > 0.35f && p < 0.75f) {
+            text_moving(f->text, 1);
             text_mid(f, DS_FONT_TITLE, x1, (ra[me].my + y1) / 2, DS_ALIGN_CENTER,
                      with_alpha(hurt_color, 1 - phase(p, 0.6f, 0.75f)), S_CROSS);
+            text_moving(f->text, 0);
+        }
         break;
     }
     case GOUDAN_EV_PLAY: {
@@ -519,8 +564,10 @@ static void draw_event(const ds_frame *f, const layout *L, const goudan_state *p
             static_row(&ra[side], &post->player[side], marks_of(post, side));
             draw_row(f, L, side, &ra[side]);
         }
+        text_moving(f->text, 1);
         draw_play_card(f, L, lerpf(hand_x(L, hand > 0 ? hand - 1 : 0), L->card_x, k),
                        lerpf(portrait_y(L, me), L->card_y, k), 0, 1);
+        text_moving(f->text, 0);
         break;
     }
     case GOUDAN_EV_HIT: {
@@ -548,6 +595,7 @@ static void draw_event(const ds_frame *f, const layout *L, const goudan_state *p
         for (side = 0; side < 2; side++) draw_plate(f, L, side, &pa[side]);
         for (side = 0; side < 2; side++) draw_row(f, L, side, &ra[side]);
         draw_play_card(f, L, L->card_x, L->card_y, p < 0.45f ? pre->hits_done : post->hits_done, 1);
+        text_moving(f->text, 1); /* the hit and its tag pass over the table */
         if (p < 0.45f) { /* the hit travels, carrying its probability */
             float bx = lerpf(L->card_x, tx, k), by = lerpf(L->card_y, ty, k);
             draw_circle(f->r, bx, by, 13 * u, hurt_color);
@@ -565,6 +613,7 @@ static void draw_event(const ds_frame *f, const layout *L, const goudan_state *p
                 text_mid(f, DS_FONT_SMALL, tx, ly, DS_ALIGN_CENTER, white, buf);
             }
         }
+        text_moving(f->text, 0);
         break;
     }
     case GOUDAN_EV_PLACE: {
@@ -584,11 +633,15 @@ static void draw_event(const ds_frame *f, const layout *L, const goudan_state *p
             ra[me].extra = 1;
             ra[me].slide = k;
             draw_row(f, L, me, &ra[me]);
+            text_moving(f->text, 1);
             minion(f, L, me, lerpf(L->card_x, slot_x(L, b->count, b->count - 1), k),
                    lerpf(L->card_y, L->row_y[me], k), 2, 1, 1, 0.5f + 0.5f * k, 0); /* placed: asleep */
+            text_moving(f->text, 0);
         } else {
             draw_row(f, L, me, &ra[me]);
+            text_moving(f->text, 1); /* fading out */
             draw_play_card(f, L, L->card_x, L->card_y, 3, 1 - p);
+            text_moving(f->text, 0);
         }
         break;
     }

@@ -158,23 +158,45 @@ static void mb_round_rect(mj_batch *b, float x, float y, float w, float h, float
 }
 
 /* Like text_draw (same pen rounding), appended to a glyph batch. */
-static void mb_text(mj_batch *b, const ds_text *t, int font, float x, float y, ds_align al, SDL_Color c,
-                    const char *str) {
+static void mb_text(mj_batch *b, ds_text *t, int font, float zoom, float x, float y, ds_align al,
+                    SDL_Color c, const char *str) {
     float pen, base;
+    float ix0 = 1e30f, iy0 = 1e30f, ix1 = -1e30f, iy1 = -1e30f; /* ink box, for the recorder */
+    const char *s0 = str;
     uint32_t prev = 0;
+    /* zoom < 1: tiles too small for the font; the quads shrink about the
+     * pen's origin (linear sampling, like text_draw_zoom) */
+    int plain = zoom > 0.999f;
+    float ox = 0, oy = 0;
     if (al != DS_ALIGN_LEFT) {
-        float w = ds_atlas_measure(&t->atlas, font, str);
+        float w = ds_atlas_measure(&t->atlas, font, str) * (plain ? 1 : zoom);
         x -= al == DS_ALIGN_CENTER ? w / 2 : w;
     }
-    pen = roundf(x);
-    base = roundf(y + t->atlas.fonts[font].ascent);
+    if (plain) {
+        pen = roundf(x);
+        base = roundf(y + t->atlas.fonts[font].ascent);
+        zoom = 1;
+    } else {
+        pen = 0;
+        base = t->atlas.fonts[font].ascent;
+        ox = x;
+        oy = y;
+    }
     while (*str) {
         ds_quad g;
         uint32_t cp = ds_utf8_next(&str);
         int blank = ds_atlas_quad(&t->atlas, font, prev, cp, &pen, base, &g);
         prev = cp;
-        if (!blank) mb_quad(b, g.x0, g.y0, g.x1, g.y1, g.s0, g.t0, g.s1, g.t1, c);
+        if (blank) continue;
+        g.x0 = ox + g.x0 * zoom; g.x1 = ox + g.x1 * zoom;
+        g.y0 = oy + g.y0 * zoom; g.y1 = oy + g.y1 * zoom;
+        mb_quad(b, g.x0, g.y0, g.x1, g.y1, g.s0, g.t0, g.s1, g.t1, c);
+        if (g.x0 < ix0) ix0 = g.x0;
+        if (g.y0 < iy0) iy0 = g.y0;
+        if (g.x1 > ix1) ix1 = g.x1;
+        if (g.y1 > iy1) iy1 = g.y1;
     }
+    text_record(t, s0, ix0, iy0, ix1, iy1);
 }
 
 /* Drawing primitives of a tile: into the batches when given, else at once. */
@@ -191,14 +213,16 @@ static void o_rect(const ds_frame *f, const tile_out *o, float x, float y, float
     if (o) mb_quad(o->shapes, x, y, x + w, y + h, 0, 0, 0, 0, c);
     else draw_rect(f->r, x, y, w, h, c);
 }
-static void o_text(const ds_frame *f, const tile_out *o, int font, float x, float y, ds_align al, SDL_Color c,
-                   const char *str) {
-    if (o) mb_text(o->glyphs, f->text, font, x, y, al, c, str);
-    else text_draw(f->text, f->r, font, x, y, al, c, str);
+static void o_text(const ds_frame *f, const tile_out *o, int font, float zoom, float x, float y, ds_align al,
+                   SDL_Color c, const char *str) {
+    if (o) mb_text(o->glyphs, f->text, font, zoom, x, y, al, c, str);
+    else text_draw_zoom(f->text, f->r, font, zoom, x, y, al, c, str);
 }
 
+/* A tile; `label` replaces its code when given (a called pond tile shows
+ * its caller's letter). */
 static void tile_to(const ds_frame *f, const tile_out *o, float x, float y, float w, float h, int kind,
-                    unsigned flags, float alpha) {
+                    unsigned flags, float alpha, const char *label_as) {
     const ds_theme *th = f->theme;
     float s = f->scale, rad = w * 0.14f;
     int dark = th->dark;
@@ -207,7 +231,7 @@ static void tile_to(const ds_frame *f, const tile_out *o, float x, float y, floa
     SDL_Color col = mj_suit_color(kind, dark);
     int font;
     const char *label;
-    float lh;
+    float lh, lw, zoom = 1;
     if (alpha <= 0.01f) return;
     if (flags & MJT_DIM) {
         face = color_mix(face, th->bg, 0.55f);
@@ -231,10 +255,16 @@ static void tile_to(const ds_frame *f, const tile_out *o, float x, float y, floa
     /* suit strip at the bottom */
     o_rect(f, o, x + w * 0.2f, y + h - 4.5f * s, w * 0.6f, 2 * s, with_alpha(col, alpha * 0.8f));
     font = w >= 27 * s && h >= 30 * s ? DS_FONT_BODY : DS_FONT_SMALL;
-    label = tile_label(f, font, kind, w);
-    lh = text_line_height(f->text, font);
-    o_text(f, o, font, x + w / 2, y + (h - 3 * s - lh) / 2, DS_ALIGN_CENTER,
-              with_alpha(col, alpha), label);
+    label = label_as ? label_as : tile_label(f, font, kind, w);
+    if (label_as) col = th->accent;
+    /* a label wider than the tile shrinks, down to 70 % of the small font
+     * (13 px: 9 px at scale 1, the floor), so neighbours never touch */
+    lw = text_width(f->text, font, label);
+    if (lw > w - 1.5f * s) zoom = su_clampf((w - 1.5f * s) / lw, 0.7f, 1);
+    lh = text_line_height(f->text, font) * zoom;
+    text_shape_begin(f->text, x, y, w, h, label);
+    o_text(f, o, font, zoom, x + w / 2, y + (h - 3 * s - lh) / 2, DS_ALIGN_CENTER, with_alpha(col, alpha), label);
+    text_shape_end(f->text);
     if (flags & MJT_CALLED)
         o_rect(f, o, x + 2 * s, y + 1.5f * s, w - 4 * s, 2.5f * s, with_alpha(th->accent, alpha));
     if (flags & MJT_REMOVE) {
@@ -245,7 +275,7 @@ static void tile_to(const ds_frame *f, const tile_out *o, float x, float y, floa
 
 void mj_draw_tile(const ds_frame *f, float x, float y, float w, float h, int kind, unsigned flags,
                   float alpha) {
-    tile_to(f, NULL, x, y, w, h, kind, flags, alpha);
+    tile_to(f, NULL, x, y, w, h, kind, flags, alpha, NULL);
 }
 
 /* ---- layout ------------------------------------------------------------------ */
@@ -420,6 +450,33 @@ static void draw_flights(const ds_frame *f, const flights *fl) {
 }
 
 /* A banner over a seat's pond area: the call name and its tiles. */
+/* Bands too short for a banner over their pond (small canvases): the banner
+ * pops up over the band while the step plays (in motion, over the tiles),
+ * and once settled the call reads in the top bar instead (top_call). */
+static int band_compact(const ds_frame *f, const seat_lay *S) { return S->bh < 64 * f->scale; }
+
+/* The call of a settled step in the top bar, right-aligned, in place of the
+ * turn-order strip: "PONG ← C". */
+static void top_call(const ds_frame *f, const lay *L, const char *name, SDL_Color col, int from) {
+    const ds_theme *th = f->theme;
+    float s = f->scale, lh = text_line_height(f->text, DS_FONT_BODY);
+    char src[8] = "";
+    float nw = text_width(f->text, DS_FONT_BODY, name), fw = 0, w, h = lh + 8 * s, x, y;
+    if (from >= 0 && from < MJ_PLAYERS) {
+        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(from)); /* ← C */
+        fw = text_width(f->text, DS_FONT_BODY, src) + 8 * s;
+    }
+    w = nw + fw + 16 * s;
+    x = f->w - L->pad - w;
+    y = L->pad + L->top_h / 2 - 6 * s - h / 2;
+    draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 8 * s, col);
+    draw_round_rect(f->r, x, y, w, h, 6 * s, th->card);
+    text_shape_begin(f->text, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, name);
+    text_draw(f->text, f->r, DS_FONT_BODY, x + 8 * s, y + (h - lh) / 2, DS_ALIGN_LEFT, col, name);
+    if (fw > 0) text_draw(f->text, f->r, DS_FONT_BODY, x + w - 8 * s, y + (h - lh) / 2, DS_ALIGN_RIGHT, th->muted, src);
+    text_shape_end(f->text);
+}
+
 static void banner(const ds_frame *f, const seat_lay *S, const char *name, const uint8_t *tiles, int nt,
                    float a, SDL_Color col, int from) {
     const ds_theme *th = f->theme;
@@ -445,6 +502,7 @@ static void banner(const ds_frame *f, const seat_lay *S, const char *name, const
         fw = 0;
     }
     if (h > S->bh) h = S->bh;
+    if (band_compact(f, S)) text_moving(f->text, 1);
     x = S->bx + S->bw - w - 8 * s;
     y = S->by + S->bh - h - 2 * s + (1 - a) * 10 * s;
     draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 10 * s, with_alpha(col, a));
@@ -455,6 +513,7 @@ static void banner(const ds_frame *f, const seat_lay *S, const char *name, const
     if (fw > 0)
         text_draw(f->text, f->r, DS_FONT_BODY, x + w - 10 * s, y + (h - text_line_height(f->text, DS_FONT_BODY)) / 2,
                   DS_ALIGN_RIGHT, with_alpha(th->muted, a), src);
+    if (band_compact(f, S)) text_moving(f->text, 0);
 }
 
 /* The discarder a call took its tile from: the state before the call knows
@@ -514,7 +573,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     const mahjong_state *A, *B;
     const mahjong_event *ev = NULL;
     float t = 1, s = f->scale;
-    int tween = 0, p, actor = -1;
+    int tween = 0, p, actor = -1, call_on_top = 0;
     lay L;
     char buf[64];
     flights fl;
@@ -549,6 +608,10 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     }
     if (ev) actor = ev->player & 3;
     compute_layout(f, sc->have_final ? &sc->final : NULL, &L);
+    /* a settled call on a compact band reads in the top bar (top_call) */
+    call_on_top = !tween && ev && band_compact(f, &L.seat[actor]) &&
+                  (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW || ev->kind == MJ_EV_RON ||
+                   ev->kind == MJ_EV_SELFDRAWN || ev->kind == MJ_EV_WIN || ev->kind == MJ_EV_SKIP);
 
     /* ---- top bar: wall, turn order, turn number ---- */
     {
@@ -561,7 +624,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         text_draw(f->text, f->r, DS_FONT_BODY, x + L.wall_w + 12 * s, y + (L.wall_h - lh) / 2, DS_ALIGN_LEFT,
                   left == 0 ? mj_suit_color(0, th->dark) : th->fg, buf);
         /* the turn order strip, centred: A -> B -> C -> D -> A or A -> D -> C -> B -> A */
-        {
+        if (!call_on_top) {
             static const int order_f[5] = {0, 1, 2, 3, 0}, order_r[5] = {0, 3, 2, 1, 0};
             float cw = 20 * s, aw = 22 * s, total = 5 * cw + 4 * aw, x0 = f->w / 2 - total / 2;
             float rev = A->dir != B->dir ? t : (B->dir < 0 ? 1 : 0); /* 0 = ABCD, 1 = ADCB */
@@ -573,6 +636,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                 float xc = x0 + (float)k * (cw + aw) + cw / 2;
                 char nm[2] = {0, 0};
                 int r;
+                if (rev > 0.02f && rev < 0.98f) text_moving(f->text, 1); /* cross-fading */
                 for (r = 0; r < 2; r++) {
                     int who = r ? who_r : who_f;
                     float a = r ? rev : 1 - rev;
@@ -584,6 +648,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     nm[0] = mahjong_player_name(who);
                     text_draw(f->text, f->r, DS_FONT_BODY, xc, yc - lh / 2, DS_ALIGN_CENTER, with_alpha(c, a), nm);
                 }
+                if (rev > 0.02f && rev < 0.98f) text_moving(f->text, 0);
                 if (k < 4) {
                     float ax = xc + cw / 2 + 3 * s, bx = ax + aw - 6 * s;
                     su_line(f->r, ax, yc, bx - 4 * s, yc, 2 * s, th->muted);
@@ -591,7 +656,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                 }
             }
         }
-        if (f->w >= 420 * s) {
+        if (f->w >= 420 * s && !call_on_top) {
             snprintf(buf, sizeof buf, "#%d", X->turns);
             text_draw(f->text, f->r, DS_FONT_BODY, f->w - L.pad, y + (L.wall_h - lh) / 2, DS_ALIGN_RIGHT, th->muted,
                       buf);
@@ -630,7 +695,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     m == B->meld_n[p] - 1)
                     tfl |= MJT_HILITE;
                 meld_pos(S, m, j, &x, &y);
-                tile_to(f, &to, x, y, S->mw, S->mh, meld_tile(md, j), tfl, 1);
+                tile_to(f, &to, x, y, S->mw, S->mh, meld_tile(md, j), tfl, 1, NULL);
             }
         }
         /* pond (B); a called tile fades out */
@@ -646,11 +711,13 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             }
             if (!tween && ev && ev->kind == MJ_EV_DISCARD && actor == p && i == B->pond_n[p] - 1) tfl |= MJT_HILITE;
             pond_pos(S, i, &x, &y);
-            tile_to(f, &to, x, y, S->pw, S->ph, pt->tile, tfl, a);
-            if (pt->taken_by != MJ_NOBODY && S->pw >= 16 * s) {
+            if (pt->taken_by != MJ_NOBODY && (tfl & MJT_DIM)) {
+                /* called: the caller's letter in its place (the tile itself
+                 * is in the caller's meld, marked) */
                 char who[2] = {mahjong_player_name(pt->taken_by), 0};
-                mb_text(&sc->glyphs, f->text, DS_FONT_SMALL, x + S->pw - 1 * s, y - 4 * s, DS_ALIGN_RIGHT,
-                        th->accent, who);
+                tile_to(f, &to, x, y, S->pw, S->ph, pt->tile, tfl, a, who);
+            } else {
+                tile_to(f, &to, x, y, S->pw, S->ph, pt->tile, tfl, a, NULL);
             }
         }
         /* hand: A's tiles matched to B's kind by kind */
@@ -673,7 +740,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                         tfl = MJT_HILITE;
                         hl_kind = -1;
                     }
-                    tile_to(f, &to, lerpf(xa, xb, t), lerpf(ya, yb, t), S->tw, S->th, kind, tfl, 1);
+                    tile_to(f, &to, lerpf(xa, xb, t), lerpf(ya, yb, t), S->tw, S->th, kind, tfl, 1, NULL);
                     ia++;
                     ib++;
                 } else if (ib >= nb || (ia < na && ka[ia] < kb[ib])) {
@@ -693,7 +760,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                         meld_pos(S, B->meld_n[p] - 1, slot, &xb, &yb);
                         fly(&fl, xa, ya, S->tw, S->th, xb, yb, S->mw, S->mh, t, kind, 0);
                     } else if (t < 1) {
-                        tile_to(f, &to, xa, ya, S->tw, S->th, kind, 0, 1 - t);
+                        tile_to(f, &to, xa, ya, S->tw, S->th, kind, 0, 1 - t, NULL);
                     }
                     ia++;
                 } else {
@@ -705,7 +772,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     if (ev && ev->kind == MJ_EV_RON && B->last_from < MJ_PLAYERS && B->pond_n[B->last_from] > 0)
                         pond_pos(&L.seat[B->last_from], B->pond_n[B->last_from] - 1, &x0, &y0);
                     if (tween) fly(&fl, x0, y0, S->pw, S->ph, xb, yb, S->tw, S->th, t, kind, 0);
-                    else tile_to(f, &to, xb, yb, S->tw, S->th, kind, MJT_HILITE, 1);
+                    else tile_to(f, &to, xb, yb, S->tw, S->th, kind, MJT_HILITE, 1, NULL);
                     ib++;
                 }
             }
@@ -725,10 +792,25 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         mb_flush(&sc->shapes, f->r, NULL);
         mb_flush(&sc->glyphs, f->r, f->text->tex);
     }
+    text_moving(f->text, 1); /* tiles in the air pass over the table */
     draw_flights(f, &fl);
+    text_moving(f->text, 0);
 
     /* ---- effects and banners of the event ---- */
-    if (ev) {
+    if (call_on_top) {
+        const char *nm = NULL;
+        int from = -1;
+        SDL_Color col = mj_suit_color(MJ_DOUBLE, th->dark);
+        switch (ev->kind) {
+        case MJ_EV_PONG: nm = ui_str(v, UI_MJ_PONG); from = claim_from(v, ev); col = mj_suit_color(ev->tile, th->dark); break;
+        case MJ_EV_CHOW: nm = ui_str(v, UI_MJ_CHOW); from = claim_from(v, ev); col = mj_suit_color(ev->tile, th->dark); break;
+        case MJ_EV_RON: nm = ui_str(v, UI_MJ_RON); from = claim_from(v, ev); break;
+        case MJ_EV_SELFDRAWN: nm = ui_str(v, UI_MJ_SELFDRAWN); break;
+        case MJ_EV_WIN: nm = ui_str(v, B->win_how == MJ_EV_RON ? UI_MJ_RON_WIN : UI_MJ_SELFDRAWN_WIN); break;
+        default: nm = ui_str(v, UI_MJ_SKIPPED); col = mj_suit_color(0, th->dark); break;
+        }
+        top_call(f, &L, nm, col, from);
+    } else if (ev && !(!tween && ev->kind == MJ_EV_DISCARD && band_compact(f, &L.seat[actor]))) {
         SDL_Color call = th->accent;
         const seat_lay *S = &L.seat[actor];
         uint8_t tiles[4];

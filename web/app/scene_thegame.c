@@ -12,7 +12,7 @@
  * position to its row while the rest of the hand closes up; a deal or a draw
  * flies the cards from the pile to the right end of the hand; a backwards
  * trick tints its row violet with a "-10" / "+10" badge; the end shows WIN
- * or LOSS across the table. Stepping back plays the same tween in reverse;
+ * or LOSS in the top line. Stepping back plays the same tween in reverse;
  * once settled, the row and the hand cards the step changed stay marked. */
 #include <math.h>
 #include <stdio.h>
@@ -73,11 +73,12 @@ static void compute_layout(const ds_frame *f, layout *L) {
         if (L->pile_small) {
             L->hand_x = x0;
         } else {
+            /* the pile and its label under it fill the hand's height */
             L->pch = L->pcw * 1.36f;
-            if (L->pch > L->hch) L->pch = L->hch, L->pcw = L->pch / 1.36f;
-            L->pile_x = x0;
-            L->pile_y = L->hand_y + (L->hch - L->pch) / 2;
-            L->hand_x = x0 + L->pcw + 28 * s;
+            if (L->pch > L->hch - 18 * s) L->pch = L->hch - 18 * s, L->pcw = L->pch / 1.36f;
+            L->pile_x = x0 + (70 * s - L->pcw) / 2;
+            L->pile_y = L->hand_y + (L->hch - 18 * s - L->pch) / 2;
+            L->hand_x = x0 + 70 * s + 28 * s;
         }
     }
     if (L->pile_small) {
@@ -272,6 +273,7 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
     const ds_frame *f = c->f;
     float s = c->s, x = L->col_x[r], fx, fy;
     int len = st->row_len[r] - (hide_front ? 1 : 0), shown, first, i;
+    int counted = 1; /* the ×n line drawn */
     const thegame_event *mk = tw->mark;
     int marked = mk && mk->kind == THEGAME_EV_PLAY && mk->row == r;
     int trick = marked && mk->backwards;
@@ -311,15 +313,20 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
             card(c, fx, y, L->rcw, L->rch, v, tint, tk, L->row_font, 1, 3 * s, c->p.fg);
         }
     }
-    /* how many cards the row holds (direction card included) */
-    snprintf(buf, sizeof buf, "\xc3\x97%d", len);
-    su_text_mid(f, DS_FONT_SMALL, x + L->col_w / 2, L->col_bot - 10 * s, DS_ALIGN_CENTER, c->p.muted, buf);
-    /* the backwards trick: its badge next to the newest card */
+    /* the backwards trick: its badge under the newest card; where the column
+     * has no room for both (compact rows), it takes the count's line */
     if (trick && show > 0 && !hide_front) {
-        float bx, by;
+        float bx, by, cy;
         row_front(L, r, st->row_len[r], &bx, &by);
-        su_badge(f, bx + L->rcw / 2, by + L->rch + 16 * s, DS_FONT_BODY, su_alpha(c->p.violet, show),
+        cy = by + L->rch + 16 * s;
+        if (cy + 10 * s > L->col_bot - 18 * s) cy = L->col_bot - 10 * s, counted = 0;
+        su_badge(f, bx + L->rcw / 2, cy, DS_FONT_BODY, su_alpha(c->p.violet, show),
                  su_alpha(c->p.bg, show), thegame_row_is_up(r) ? "\xe2\x88\x92" "10" : "+10");
+    }
+    /* how many cards the row holds (direction card included) */
+    if (counted) {
+        snprintf(buf, sizeof buf, "\xc3\x97%d", len);
+        su_text_mid(f, DS_FONT_SMALL, x + L->col_w / 2, L->col_bot - 10 * s, DS_ALIGN_CENTER, c->p.muted, buf);
     }
 }
 
@@ -411,12 +418,14 @@ static void draw_flights(const ctx *c) {
     }
 }
 
-/* WIN / LOSS across the table. */
+/* WIN / LOSS: a badge at the right end of the top line (over no card, so
+ * the rows and the hand stay readable) and a frame around the canvas in the
+ * result's colour; a red flash while a loss tweens in. */
 static void draw_end(const ctx *c) {
     const tween *tw = &c->tw;
     const layout *L = c->L;
     int res = tw->post->result;
-    float a, s = c->s, cy;
+    float a, s = c->s, t = 3 * s, bw;
     SDL_Color col;
     const char *label;
     if (res == THEGAME_RUNNING) return;
@@ -424,13 +433,10 @@ static void draw_end(const ctx *c) {
     if (a <= 0) return;
     col = res == THEGAME_WIN ? c->p.green : c->p.red;
     label = ui_str(c->v, res == THEGAME_WIN ? UI_TG_WIN : UI_TG_LOSS);
-    cy = (L->col_top + L->col_bot) / 2;
-    draw_rect(c->f->r, 0, cy - 34 * s, c->f->w, 68 * s, su_alpha(c->p.bg, 0.78f * a));
-    draw_rect(c->f->r, 0, cy - 34 * s, c->f->w, 2 * s, su_alpha(col, a));
-    draw_rect(c->f->r, 0, cy + 32 * s, c->f->w, 2 * s, su_alpha(col, a));
-    su_text_zoom(c->f, DS_FONT_TITLE, 1.4f, c->f->w / 2,
-                 cy - c->f->text->atlas.fonts[DS_FONT_TITLE].ascent * 1.4f * 0.64f, DS_ALIGN_CENTER,
-                 su_alpha(col, a), label);
+    su_outline(c->f->r, 0, 0, c->f->w, c->f->h, 0, t, su_alpha(col, a));
+    bw = text_width(c->f->text, DS_FONT_BODY, label) + (text_line_height(c->f->text, DS_FONT_BODY) + 2 * s) * 0.9f;
+    su_badge_left(c->f, c->f->w - 10 * s - bw, L->hud_h / 2 + 2 * s, DS_FONT_BODY, su_alpha(col, a),
+                  su_alpha(c->p.bg, a), label);
     if (tw->ev && res == THEGAME_LOSS) {
         float fl = su_bump(su_phase(tw->k, 0.1f, 0.9f));
         draw_rect(c->f->r, 0, 0, c->f->w, c->f->h, su_alpha(c->p.red, 0.16f * fl));
@@ -475,7 +481,9 @@ static void draw(void *self, const ds_frame *f) {
     }
     draw_pile(&c);
     draw_hand(&c);
+    text_moving(f->text, 1); /* cards in the air pass over the table */
     draw_flights(&c);
+    text_moving(f->text, 0);
     draw_end(&c);
 }
 

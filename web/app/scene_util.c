@@ -255,7 +255,9 @@ void su_card(const ds_frame *f, const su_palette *p, float x, float y, float w, 
         const ds_atlas_font *af = &f->text->atlas.fonts[st->font];
         float z = st->zoom > 0 ? st->zoom : 1;
         float capy = y + h / 2 - (af->ascent * 0.72f * z) / 2 - af->ascent * 0.28f * z;
+        text_shape_begin(f->text, x, y, w, h, label);
         su_text_zoom(f, st->font, z, x + w / 2, capy, DS_ALIGN_CENTER, st->ink, label);
+        text_shape_end(f->text);
     }
 }
 
@@ -264,7 +266,9 @@ float su_badge_left(const ds_frame *f, float x, float cy, int font, SDL_Color fi
     float s = f->scale, tw = text_width(f->text, font, utf8);
     float h = text_line_height(f->text, font) + 2 * s, w = tw + h * 0.9f;
     draw_round_rect(f->r, x, cy - h / 2, w, h, h / 2, fill);
+    text_shape_begin(f->text, x, cy - h / 2, w, h, utf8);
     su_text_mid(f, font, x + w / 2, cy, DS_ALIGN_CENTER, ink, utf8);
+    text_shape_end(f->text);
     return w;
 }
 

@@ -60,10 +60,12 @@ typedef enum ui_id {
     UI_GD_EV_PLAY,
     UI_GD_EV_HIT,         /* %d hits done */
     UI_GD_HIT_TARGET,     /* %d characters, %d characters */
+    UI_GD_HIT_BRIEF,      /* the same, brief (small canvases) */
     UI_GD_EV_PLACE,
     UI_GD_EV_END_TURN,
     UI_GD_CHANCE_1,       /* %s who, %.4f value, %d options (1) */
     UI_GD_CHANCE_N,       /* the same, several options */
+    UI_GD_CHANCE_BRIEF,   /* %s who, %.4f value (small canvases) */
     UI_GD_START,
     UI_GD_START_SUB,      /* %d operations per turn */
     UI_GD_WINS,           /* %s who */

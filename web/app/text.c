@@ -106,6 +106,53 @@ float text_line_height(const ds_text *t, int font) {
     return f->ascent - f->descent + f->line_gap;
 }
 
+static void put_box(ds_text *t, int kind, float x, float y, float w, float h, const char *s) {
+    ds_text_box b;
+    size_t n = strlen(s);
+    memset(&b, 0, sizeof b);
+    b.x = x;
+    b.y = y;
+    b.w = w;
+    b.h = h;
+    b.kind = kind;
+    b.parent = kind == DS_BOX_TEXT && t->shape > 0 ? t->shape - 1 : -1;
+    b.moving = t->moving > 0;
+    if (n >= sizeof b.s) { /* cut at a code point start */
+        n = sizeof b.s - 1;
+        while (n > 0 && (s[n] & 0xC0) == 0x80) n--;
+    }
+    memcpy(b.s, s, n);
+    ds_buf_put(t->boxes, (const char *)&b, sizeof b);
+}
+
+void text_record(ds_text *t, const char *utf8, float x0, float y0, float x1, float y1) {
+    if (!*utf8) return;
+    if (t->record) {
+        ds_buf_puts(t->record, utf8);
+        ds_buf_putc(t->record, '\n');
+    }
+    if (t->boxes && x1 > x0) put_box(t, DS_BOX_TEXT, x0, y0, x1 - x0, y1 - y0, utf8);
+}
+
+void text_shape_begin(ds_text *t, float x, float y, float w, float h, const char *what) {
+    if (!t->boxes) return;
+    t->shape = (int)text_box_count(t->boxes) + 1;
+    put_box(t, DS_BOX_SHAPE, x, y, w, h, what ? what : "");
+}
+
+void text_shape_end(ds_text *t) { t->shape = 0; }
+
+void text_moving(ds_text *t, int on) {
+    if (on) t->moving++;
+    else if (t->moving > 0) t->moving--;
+}
+
+size_t text_box_count(const ds_buf *b) { return b && b->data ? b->len / sizeof(ds_text_box) : 0; }
+
+const ds_text_box *text_box_at(const ds_buf *b, size_t i) {
+    return (const ds_text_box *)(const void *)(b->data + i * sizeof(ds_text_box));
+}
+
 float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x, float y,
                      ds_align align, SDL_Color c, const char *utf8) {
     enum { BATCH = 64 };
@@ -120,10 +167,9 @@ float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x,
     float pen, base, ox, oy;
     uint32_t prev = 0;
 
-    if (t->record && *utf8) {
-        ds_buf_puts(t->record, utf8);
-        ds_buf_putc(t->record, '\n');
-    }
+    float ix0 = 1e30f, iy0 = 1e30f, ix1 = -1e30f, iy1 = -1e30f; /* ink box */
+    const char *s0 = utf8;
+
     if (align == DS_ALIGN_CENTER) x -= w / 2;
     else if (align == DS_ALIGN_RIGHT) x -= w;
     if (plain) {
@@ -150,6 +196,10 @@ float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x,
         if (blank) continue;
         q.x0 = ox + q.x0 * k; q.x1 = ox + q.x1 * k;
         q.y0 = oy + q.y0 * k; q.y1 = oy + q.y1 * k;
+        if (q.x0 < ix0) ix0 = q.x0;
+        if (q.y0 < iy0) iy0 = q.y0;
+        if (q.x1 > ix1) ix1 = q.x1;
+        if (q.y1 > iy1) iy1 = q.y1;
         p[0].position.x = q.x0; p[0].position.y = q.y0; p[0].tex_coord.x = q.s0; p[0].tex_coord.y = q.t0;
         p[1].position.x = q.x1; p[1].position.y = q.y0; p[1].tex_coord.x = q.s1; p[1].tex_coord.y = q.t0;
         p[2].position.x = q.x1; p[2].position.y = q.y1; p[2].tex_coord.x = q.s1; p[2].tex_coord.y = q.t1;
@@ -161,6 +211,7 @@ float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x,
         }
     }
     if (nq) SDL_RenderGeometry(r, t->tex, v, nq * 4, idx, nq * 6);
+    text_record(t, s0, ix0, iy0, ix1, iy1);
     return w;
 }
 

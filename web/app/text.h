@@ -14,12 +14,30 @@
 
 enum { DS_FONT_SMALL, DS_FONT_BODY, DS_FONT_TITLE, DS_FONT_COUNT };
 
+/* Where a frame put its words (the layout test, tests/frontend/test_layout.c):
+ * one entry per string drawn (its ink box: the union of its glyph quads) and
+ * per shape a scene declares around text (a tile, a card, a badge). */
+enum { DS_BOX_TEXT = 0, DS_BOX_SHAPE = 1 };
+typedef struct ds_text_box {
+    float x, y, w, h; /* renderer pixels */
+    int kind;         /* DS_BOX_* */
+    int parent;       /* a text drawn inside a declared shape: that shape's
+                         index in the box list, else -1 */
+    int moving;       /* drawn in flight (text_moving): a card crossing the
+                         table passes over others by design */
+    char s[44];       /* the string (cut), or the shape's name */
+} ds_text_box;
+
 typedef struct ds_text {
     ds_atlas atlas;
     SDL_Texture *tex;
     float scale; /* the atlas was baked for this scale */
     ds_buf *record; /* when set, every string drawn is appended, one per line
                        (the platform layer points it at ds_view.drawn) */
+    ds_buf *boxes;  /* when set, a ds_text_box per string drawn and per shape
+                       declared (binary, in drawing order) */
+    int shape;      /* 1 + index of the shape open in boxes, 0 = none */
+    int moving;     /* > 0 while drawing something in flight */
 } ds_text;
 
 /* Bakes the atlas for `scale` and uploads it. 0 or -1 (SDL_GetError() or a
@@ -45,5 +63,20 @@ float text_draw(ds_text *t, SDL_Renderer *r, int font, float x, float y, ds_alig
  * linearly, so a little soft). zoom 1 is text_draw. */
 float text_draw_zoom(ds_text *t, SDL_Renderer *r, int font, float zoom, float x, float y,
                      ds_align align, SDL_Color c, const char *utf8);
+
+/* Records a string drawn some other way (a scene's own glyph batch) with
+ * its ink box x0..x1, y0..y1, as text_draw does (record, boxes). */
+void text_record(ds_text *t, const char *utf8, float x0, float y0, float x1, float y1);
+/* Shapes around text, for the box recorder (no-ops when t->boxes is NULL):
+ * text drawn between begin and end lies inside the shape (its own box, not
+ * an overlap); a shape may not cover another shape's text or a free string.
+ * Shapes do not nest (begin closes the open one). */
+void text_shape_begin(ds_text *t, float x, float y, float w, float h, const char *what);
+void text_shape_end(ds_text *t);
+/* Marks what is drawn until text_moving(t, 0) as in flight (counted). */
+void text_moving(ds_text *t, int on);
+/* The number of boxes recorded in b and the i-th. */
+size_t text_box_count(const ds_buf *b);
+const ds_text_box *text_box_at(const ds_buf *b, size_t i);
 
 #endif
