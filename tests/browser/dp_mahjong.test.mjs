@@ -2,11 +2,17 @@
 // Chromium: open it from a known step of the sample with the `d` key, the
 // distance shown equals the native CLI's `deckscope mahjong --distance
 // "<hand>" --melds N --explain` for the hand of the engine's state at that
-// step (and the tiles to add / remove), the DP animation steps (forward,
-// back, end, play) and the canvas changes with it, each candidate of the
+// step (and the tiles to add / remove), the DP animation steps with the
+// timeline's keys (forward, back, end, play) and the canvas changes with it,
+// each candidate of the
 // decision shows the DP of the hand it leads to (its distance equal to the
 // engine's record and to the CLI), another player's hand, the claims after a
 // discard, the embed page with view=dp, and no console errors anywhere.
+// Issue 13, clear to a learner: numbers in the cells of at least 12 CSS px,
+// the row labels said in words (a line in the panel, the canvas's tooltip),
+// "How to read the table" open on the first visit only, one set of play
+// controls (the timeline's keys drive the DP; the panel has none), and no
+// missing glyph (tofu) in the Chinese panel.
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -106,32 +112,37 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
     assert.equal(got.chosen, c.tile === ev.tile);
   }
 
-  // The DP animation: start, forward x3, back, end; the canvas follows.
-  await page.click('#dpm-start');
+  // The DP animation with the timeline's keys: Home, right x3, left, End;
+  // the canvas follows and the game stays at its step.
+  const key = async (k) => { await page.locator('body').click({ position: { x: 5, y: 5 } }); await page.keyboard.press(k); };
+  await key('Home');
   p = await waitPanel(page, (x) => x.pos === 0, 'pos 0');
-  for (let k = 0; k < 3; k++) await page.click('#dpm-forward');
+  for (let k = 0; k < 3; k++) await key('ArrowRight');
   p = await waitPanel(page, (x) => x.pos === 3, 'pos 3');
+  assert.equal(await page.evaluate(() => window.deckscope.step), STEP, 'the keys moved the DP, not the game');
   assert.match(p.posText, /3/);
   await frames(page, 40);
   const shot3 = await page.locator('#canvas').screenshot();
-  await page.click('#dpm-forward');
+  await key('ArrowRight');
   p = await waitPanel(page, (x) => x.pos === 4, 'pos 4');
   await frames(page, 40);
   const shot4 = await page.locator('#canvas').screenshot();
   assert.notDeepEqual(shot3, shot4, 'the canvas changes with the DP animation');
-  await page.click('#dpm-back');
+  await key('ArrowLeft');
   await waitPanel(page, (x) => x.pos === 3, 'back to pos 3');
-  await page.click('#dpm-end');
+  await key('End');
   p = await waitPanel(page, (x) => x.pos === 36, 'the end (target hand)');
   await frames(page, 40);
   const shotEnd = await page.locator('#canvas').screenshot();
   writeFileSync(artifact('dp-mahjong-target.png'), shotEnd);
   const stats = await pngStats(page, shotEnd);
   assert.ok(stats.distinct > 50, 'the DP canvas is not blank');
-  // play: runs on by itself
-  await page.click('#dpm-start');
-  await page.click('#dpm-play');
+  // play: Space runs it on by itself (the game does not move)
+  await key('Home');
+  await waitPanel(page, (x) => x.pos === 0, 'pos 0 again');
+  await key(' ');
   await waitPanel(page, (x) => x.pos >= 3, 'playing');
+  assert.equal(await page.evaluate(() => window.deckscope.step), STEP, 'Space played the DP, not the game');
 
   // Click a candidate that was not chosen: the DP of the hand after discarding it.
   const other = p.cands.find((x) => !x.chosen && x.dist !== null);
@@ -219,9 +230,107 @@ test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: 120_00
   await page.evaluate(() => { window.deckscope.seek(60, false); window.deckscope.setMode(1); });
   const p = await waitPanel(page, (x) => x.visible && x.distance !== null, 'the DP on a phone');
   await checkHand(page, p, 60);
-  await page.click('#dpm-end');
+  await page.keyboard.press('End');
   await frames(page, 30);
   writeFileSync(artifact('dp-mahjong-phone.png'), await page.screenshot({ fullPage: true }));
   assert.deepEqual(page.problems, [], 'no console errors (phone)');
+  await page.closeAll();
+});
+
+// Characters of `text` that no font of the page has (drawn as the same box
+// as a private-use code point, the "tofu"), in the page's body font.
+const tofu = (page, text) => page.evaluate((s) => {
+  const font = getComputedStyle(document.body).fontFamily;
+  const c = document.createElement('canvas');
+  c.width = c.height = 64;
+  const g = c.getContext('2d', { willReadFrequently: true });
+  const shot = (ch) => {
+    g.clearRect(0, 0, 64, 64);
+    g.font = `40px ${font}`;
+    g.fillText(ch, 4, 48);
+    return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
+  };
+  const box = shot('\uE000');
+  return [...new Set([...s].filter((ch) => ch.codePointAt(0) > 0x7f && !/\s/.test(ch)))].filter((ch) => shot(ch) === box);
+}, text);
+
+const info = (page) => page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
+
+test('mahjong DP view, clear to a learner: legible cells, rows in words, first-visit legend, one set of controls, no tofu', { timeout: 150_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  const open = async (lang) => {
+    await loadView(page, `${env.url}#game=mahjong&sample=1&step=60&lang=${lang}`);
+    await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy, null, { timeout: 60_000 });
+    await page.evaluate(() => { window.deckscope.seek(60, false); window.deckscope.setMode(1); });
+    return waitPanel(page, (x) => x.visible && x.distance !== null, 'the DP at step 60 in ' + lang);
+  };
+  await open('en');
+
+  // "How to read the table": open on the first visit, remembered, closed on the next
+  assert.equal(await page.evaluate(() => document.getElementById('dpm-legend').open), true, 'legend open on the first visit');
+  await page.reload();
+  await open('zh');
+  assert.equal(await page.evaluate(() => document.getElementById('dpm-legend').open), false, 'legend closed on the next visit');
+  await page.click('#dpm-legend summary');
+  assert.equal(await page.evaluate(() => document.getElementById('dpm-legend').open), true, 'and opens on a click');
+
+  // no glyph of the Chinese panel is missing from the page's fonts
+  const zhText = await page.evaluate(() => document.getElementById('dp-panel').innerText);
+  assert.match(zhText, /和牌距离/);
+  assert.deepEqual(await tofu(page, zhText), [], 'characters drawn as tofu in the zh panel');
+
+  // one set of play controls: the panel has none (no play / pause / step / speed)
+  const controls = await page.evaluate(() => [...document.querySelectorAll('#dpm button, #dpm select')]
+    .filter((b) => !b.classList.contains('dpm-player') && !b.classList.contains('dpm-cand') && b.id !== 'dpm-back-hand')
+    .map((b) => b.outerHTML));
+  assert.deepEqual(controls, [], 'no controls but the players and the candidates');
+  // ... the timeline's keys drive the DP: End, Home, right, Space; its speed is the timeline's
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (const [k, want] of [['End', 36], ['Home', 0], ['ArrowRight', 1], ['ArrowRight', 2], ['ArrowLeft', 1]]) {
+    await page.keyboard.press(k);
+    await waitPanel(page, (x) => x.pos === want, `pos ${want} after ${k}`);
+  }
+  assert.equal(await page.evaluate(() => window.deckscope.step), 60, 'the game stays at step 60');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])).playing);
+  assert.equal(await page.evaluate(() => window.deckscope.playing), false, 'Space plays the DP, not the game');
+  await page.evaluate(() => window.deckscope.setSpeed(4));
+  assert.equal((await info(page)).speed, 4, 'the DP runs at the timeline speed');
+  await page.keyboard.press(' ');
+  await page.keyboard.press('End');
+  await waitPanel(page, (x) => x.pos === 36, 'the end');
+  await frames(page, 10);
+
+  // numbers in the cells of at least 12 CSS px, in rows that hold them
+  let I = await info(page);
+  assert.ok(I.cell_px >= 12, `cell numbers of ${I.cell_px} px`);
+  assert.ok(I.row_px >= I.cell_px, `rows of ${I.row_px} px hold them`);
+
+  // the row labels in words: a line of the panel and the tooltip of the row under the pointer
+  const rowKey = await page.evaluate(() => document.getElementById('dpm-rowkey').textContent);
+  assert.match(rowKey, /“\d \d \d \d” = 已放 \d 组面子，(已放雀头|还没有雀头)，\d 个顺子/);
+  // (the pointer glides there, as a hand does: SDL takes motion with a movement)
+  await page.locator('#canvas').scrollIntoViewIfNeeded();
+  const box = await page.locator('#canvas').boundingBox();
+  const glide = (x, y) => page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+  const rows = [];
+  for (const r of [0, Math.floor(I.rows / 2), I.rows - 1]) {
+    await glide(I.table_x + 8, I.table_y + (r + 0.5) * I.row_px);
+    await page.waitForFunction(() => !!document.getElementById('canvas').title, null, { timeout: 5000 });
+    rows.push(await page.evaluate(() => document.getElementById('canvas').title));
+    await glide(2, 2); // off the table: no tooltip
+    await page.waitForFunction(() => !document.getElementById('canvas').title, null, { timeout: 5000 });
+  }
+  for (const t of rows) assert.match(t, /^\d \d \d \d: 已放 \d 组面子/, 'tooltip: ' + t);
+  assert.equal(rows[0].slice(0, 7), '0 0 0 0', 'the first row is the start state');
+  await page.evaluate(() => window.deckscope.setLang('en'));
+  await glide(I.table_x + 8, I.table_y + 1.5 * I.row_px);
+  await page.waitForFunction(() => /groups? placed/.test(document.getElementById('canvas').title), null, { timeout: 5000 });
+  writeFileSync(artifact('dp-mahjong-learner.png'), await page.screenshot({ fullPage: true }));
+
+  // closing the view gives the stage its size back and takes the tooltip away
+  await page.keyboard.press('d');
+  await page.waitForFunction(() => !document.getElementById('stage').style.height && !document.getElementById('canvas').title);
+  assert.deepEqual(page.problems, [], 'no console errors');
   await page.closeAll();
 });

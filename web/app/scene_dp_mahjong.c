@@ -188,7 +188,7 @@ static void draw_target(const ds_frame *f, const mj_dpv *d, float x, float y, fl
     }
 }
 
-static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
+static void draw_dp(scene_dp *sc, const ds_frame *f, mj_dpv *d) {
     const ds_theme *T = f->theme;
     const mahjong_dp_record *rec = &d->rec;
     float s = f->scale, a = (float)d->anim;
@@ -287,7 +287,11 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
             if (v > maxv) maxv = v;
         }
     {
-        int digits = g.rh >= 9.5f * s && g.cw >= 15 * s;
+        /* numbers only where they stay legible: the small font (13 CSS px)
+         * in a row that holds it; smaller cells are colour only and say
+         * their value on hover (the page makes the canvas tall enough for
+         * rows of 16 px when the DP view is open) */
+        int digits = g.rh >= 13.5f * s && g.cw >= 15 * s;
         float tcol = pos < MJ_NORMAL_KINDS ? pos : MJ_NORMAL_KINDS; /* columns 0..tcol filled */
         for (r = 0; r < d->nrows; r++) {
             int st = d->row_state[r];
@@ -323,6 +327,10 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
                 }
             }
         }
+        d->drawn_cell_px = digits ? text_size(DS_FONT_SMALL) : 0;
+        d->drawn_row_px = g.rh / s;
+        d->drawn_table_x = g.lab_x / s;
+        d->drawn_table_y = g.ty / s;
         SDL_SetRenderDrawBlendMode(f->r, SDL_BLENDMODE_BLEND);
         batch_flush(&sc->cells, f->r, NULL);
         batch_flush(&sc->glyphs, f->r, f->text->tex);
@@ -381,10 +389,13 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
             }
     }
 
-    /* ---- hover: the state code and value of the cell under the pointer ---- */
+    /* ---- hover: the state code and value of the cell under the pointer;
+     * the row's state for the page, which says it in words ---- */
+    d->hover_state = -1;
     if (sc->mx >= 0 && d->nrows > 0) {
         float px = sc->mx * s, py = sc->my * s;
         int rr = (int)floorf((py - g.ty) / g.rh), kk = -1;
+        if (rr >= 0 && rr < d->nrows && px >= g.lab_x && px < f->w - g.pad) d->hover_state = d->row_state[rr];
         if (px >= g.x0 && px < g.x0 + g.sw) kk = 0;
         else if (px >= g.cx0) kk = (int)floorf((px - g.cx0) / g.cw) + 1;
         if (rr >= 0 && rr < d->nrows && kk >= 0 && kk <= shown) {
@@ -444,6 +455,7 @@ static void draw(void *self, const ds_frame *f) {
         if (d) mj_dpv_tick(d, f->dt, v->reduced_motion);
     }
     if (!d || !d->ok) {
+        if (d) d->hover_state = -1;
         if (f->view && f->view->loaded) {
             char buf[48];
             snprintf(buf, sizeof buf, "d = \xe2\x80\x93   (%zu)", f->view->step);

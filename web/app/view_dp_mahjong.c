@@ -201,6 +201,7 @@ static mj_dpv *ensure(ds_view *v) {
     d->magic = MJ_DPV_MAGIC;
     d->generation = v->generation;
     d->speed = 1;
+    d->hover_state = -1;
     d->player = -1;
     d->follow = -1;
     d->step = (size_t)-1;
@@ -325,6 +326,13 @@ API void dsv_api_dp_mahjong_set_speed(double x) {
     if (!d) return;
     d->speed = x < DSV_SPEED_MIN ? DSV_SPEED_MIN : x > DSV_SPEED_MAX ? DSV_SPEED_MAX : x;
 }
+/* The DP state of the row under the pointer (-1: none): the page says
+ * what its code means in words (the canvas's title). */
+API int dsv_api_dp_mahjong_hover(void) {
+    const mj_dpv *d = mj_dpv_get(view_api_view());
+    return d ? d->hover_state : -1;
+}
+
 /* Changes whenever the explained hand changes (the page then re-reads info). */
 API int dsv_api_dp_mahjong_version(void) {
     const mj_dpv *d = mj_dpv_get(view_api_view());
@@ -387,6 +395,9 @@ API const char *dsv_api_dp_mahjong_info(void) {
     }
     ds_buf_printf(b, ",\"pos\":%d,\"pos_max\":%d,\"playing\":%s,\"speed\":%g", d->pos, MJ_DPV_POS_MAX,
                   d->playing ? "true" : "false", d->speed);
+    ds_buf_printf(b, ",\"cell_px\":%g,\"row_px\":%g,\"table_x\":%g,\"table_y\":%g",
+                  (double)d->drawn_cell_px, (double)d->drawn_row_px, (double)d->drawn_table_x,
+                  (double)d->drawn_table_y);
     ds_buf_printf(b, ",\"decision\":{\"kind\":%s,\"event\":%d}",
                   d->decision_kind == 1 ? "\"discard\"" : d->decision_kind == 2 ? "\"claims\"" : "null",
                   d->decision_event);

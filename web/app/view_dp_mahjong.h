@@ -78,6 +78,12 @@ typedef struct mj_dpv {
     double speed;            /* 0.25..8 */
     double hold;
     int follow;              /* 1: re-open on the current step's hand when the step changes */
+    /* what the scene drew last frame (CSS px), for the page and its tests:
+     * the font size of the numbers in the cells (0 = cells too small for
+     * legible numbers: colour only, the value on hover) and the row height */
+    float drawn_cell_px, drawn_row_px;
+    float drawn_table_x, drawn_table_y; /* the row labels' left edge, the first row's top */
+    int hover_state;         /* DP state of the row under the pointer (label or cell), -1 */
 } mj_dpv;
 
 /* The view's DP state if it is a valid mahjong one, else NULL. */

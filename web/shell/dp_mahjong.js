@@ -7,8 +7,12 @@
 // dsv_api_dp_mahjong_* exports (web/app/view_dp_mahjong.c):
 //   - whose hand (A..D; the player to act by default), its distance and the
 //     formula d = (14 - 3n) - matched;
-//   - the animation controls (start, back, play/pause, forward, end, speed)
-//     and the position (column k of 34, then the path, then the target hand);
+//   - the position of the DP animation (column k of 34, then the path, then
+//     the target hand); it has no controls of its own: while the view is
+//     open the timeline's keys drive it (left/right one column, Space
+//     play/pause, Home/End) and it runs at the timeline's speed;
+//   - what a row label "g p s1 s2" means, in words (a line here, and the
+//     canvas's tooltip for the row under the pointer);
 //   - the target winning hand (groups, tiles to add and to remove);
 //   - the candidates of the decision at this step (each discard with its
 //     distance, or each call option of the claims) from the engine's
@@ -26,14 +30,12 @@
       'dpm.distance': 'distance = {d}',
       'dpm.formula': '{t} tiles in a winning hand ({g} groups + 1 pair, {n} melds) − {m} hand tiles the best target keeps = {d}',
       'dpm.incomplete': 'This hand is not complete yet (the deal is still going on): no distance.',
-      'dpm.controls': 'DP animation',
-      'dpm.start': 'Start',
-      'dpm.back': 'Back one column',
-      'dpm.play': 'Play',
-      'dpm.pause': 'Pause',
-      'dpm.forward': 'Forward one column',
-      'dpm.end': 'End',
-      'dpm.speed': 'Speed',
+      'dpm.keys': 'The timeline’s keys drive the table while it is open: ← → one column, Space play / pause, Home / End, + − speed. The timeline’s buttons and [ ] move through the game.',
+      'dpm.rowKey': 'Row label “{code}” = {words}.',
+      'dpm.rowWords': '{g} {groups} placed, {pair}, {s1} {seq1} started at the previous kind and {s2} two kinds back (still waiting for tiles)',
+      'dpm.group1': 'group', 'dpm.groupN': 'groups',
+      'dpm.pair1': 'the pair placed', 'dpm.pair0': 'no pair yet',
+      'dpm.seq1': 'sequence', 'dpm.seqN': 'sequences',
       'dpm.pos0': 'Start: nothing placed (g0 p0, value 0).',
       'dpm.posK': 'Column {k} of 34: after {tile} (hand has {have}).',
       'dpm.posTrace': 'The optimal path traced back from the best end state {state}.',
@@ -71,14 +73,12 @@
       'dpm.distance': '距离 = {d}',
       'dpm.formula': '和牌需要 {t} 张（{g} 组面子 + 1 对雀头，已有 {n} 副副露）− 最优目标保留的 {m} 张手牌 = {d}',
       'dpm.incomplete': '这手牌还不完整（仍在发牌）：没有和牌距离。',
-      'dpm.controls': 'DP 动画',
-      'dpm.start': '开头',
-      'dpm.back': '后退一列',
-      'dpm.play': '播放',
-      'dpm.pause': '暂停',
-      'dpm.forward': '前进一列',
-      'dpm.end': '结尾',
-      'dpm.speed': '速度',
+      'dpm.keys': '表格打开时由时间轴的按键控制：← → 一列，空格 播放 / 暂停，Home / End 开头 / 结尾，+ − 速度。时间轴的按钮和 [ ] 在对局中移动。',
+      'dpm.rowKey': '行标签 “{code}” = {words}。',
+      'dpm.rowWords': '已放 {g} 组面子，{pair}，{s1} 个顺子从上一种牌开始、{s2} 个从上上种牌开始（仍在等牌）',
+      'dpm.group1': '', 'dpm.groupN': '',
+      'dpm.pair1': '已放雀头', 'dpm.pair0': '还没有雀头',
+      'dpm.seq1': '', 'dpm.seqN': '',
       'dpm.pos0': '起点：什么都没放（g0 p0，值 0）。',
       'dpm.posK': '第 {k} / 34 列：处理完 {tile}（手中有 {have} 张）。',
       'dpm.posTrace': '从最优终态 {state} 回溯出最优路径。',
@@ -109,7 +109,8 @@
       'dpm.showing': '正在显示',
     },
   };
-  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  const LEGEND_SEEN = 'deckscope.dpm.legendSeen';
+  const ROW_PX = 16; // the table's row height the stage is grown for (numbers of 13 px)
   const MAHJONG = 2;
   const KINDS = ['1M', '2M', '3M', '4M', '5M', '6M', '7M', '8M', '9M', '1P', '2P', '3P', '4P', '5P', '6P', '7P',
     '8P', '9P', '1S', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S', 'E', 'S', 'W', 'N', 'B', 'F', 'Z'];
@@ -120,11 +121,10 @@
 #dpm h3 { margin: .8em 0 .3em; font-size: .95rem; }
 #dpm p { margin: .35em 0; }
 #dpm code { font-size: .95em; }
-.dpm-players, .dpm-controls { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.dpm-players { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
 .dpm-players button { min-width: 2.2em; }
-.dpm-players button[aria-pressed="true"], #dpm-play[aria-pressed="true"] {
+.dpm-players button[aria-pressed="true"] {
   background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
-.dpm-speed { margin-left: .5em; }
 .dpm-distance strong { font-size: 1.15rem; }
 .dpm-formula, .dpm-note, .dpm-pos { color: var(--muted); font-size: .92em; }
 .dpm-cands { list-style: none; margin: .3em 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
@@ -166,6 +166,9 @@
     let version = null;
     let lastPos = -2, lastPlaying = null, lastStep = -1;
     let raf = 0;
+    let lastHover = -2;
+    let legendOpen = true;
+    try { legendOpen = !localStorage.getItem(LEGEND_SEEN); } catch (e) { /* keep open */ }
 
     function exportsOf(M) {
       if (!M || !M.cwrap) return null;
@@ -183,6 +186,7 @@
           playing: w('dsv_api_dp_mahjong_playing', 'number', []),
           speed: w('dsv_api_dp_mahjong_set_speed', null, ['number']),
           version: w('dsv_api_dp_mahjong_version', 'number', []),
+          hover: w('dsv_api_dp_mahjong_hover', 'number', []),
           info: w('dsv_api_dp_mahjong_info', 'string', []),
         };
       } catch (e) {
@@ -198,6 +202,74 @@
     function candLabel(c) {
       const vars = { p: c.player, tile: c.tile, tiles: (c.tiles || []).join(' ') };
       return t('dpm.kind.' + c.kind, vars);
+    }
+
+    // A DP state index as its row label and in words (state = g*50 + p*25 + s1*5 + s2).
+    const rowCode = (st) => `${Math.floor(st / 50)} ${Math.floor(st / 25) % 2} ${Math.floor(st / 5) % 5} ${st % 5}`;
+    function rowWords(st) {
+      const g = Math.floor(st / 50), p = Math.floor(st / 25) % 2, s1 = Math.floor(st / 5) % 5, s2 = st % 5;
+      return t('dpm.rowWords', {
+        g, groups: t(g === 1 ? 'dpm.group1' : 'dpm.groupN'), pair: t(p ? 'dpm.pair1' : 'dpm.pair0'),
+        s1, seq1: t(s1 === 1 ? 'dpm.seq1' : 'dpm.seqN'), s2,
+      }).replace(/\s+/g, ' ').replace(/ (，|、)/g, '$1');
+    }
+
+    // The timeline's keys drive the DP animation while the view is open (one
+    // set of play controls); they are taken before the page's own handler.
+    function typing(target) {
+      if (!target) return false;
+      if (target.isContentEditable) return true;
+      const tag = target.tagName;
+      if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+      return tag === 'INPUT' && target.type !== 'button' && target.type !== 'checkbox';
+    }
+    function onKey(e) {
+      if (!active() || !info || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if ([...document.querySelectorAll('dialog[open]')].length) return;
+      const tag = e.target && e.target.tagName;
+      const p = X.pos();
+      switch (e.key) {
+        case 'ArrowLeft': X.seek(p - 1, 1); break;
+        case 'ArrowRight': X.seek(p + 1, 1); break;
+        case 'Home': X.seek(0, 0); break;
+        case 'End': X.seek(info.pos_max, 0); break;
+        case ' ': case 'Spacebar':
+          if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return;
+          if (!e.repeat) X.play(X.playing() ? 0 : 1);
+          break;
+        default: return;
+      }
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      sync();
+    }
+    document.addEventListener('keydown', onKey, true);
+
+    // Room for rows of ROW_PX while the view is open on a screen wide enough
+    // for numbers in the cells; the page's size again when it closes.
+    function fitStage() {
+      const stage = document.getElementById('stage');
+      if (!stage) return;
+      const want = root && info && info.ok && stage.clientWidth >= 640 ? 215 + ROW_PX * info.rows : 0;
+      if (want) {
+        stage.style.aspectRatio = 'auto';
+        stage.style.maxHeight = 'none';
+        stage.style.height = want + 'px';
+      } else {
+        stage.style.removeProperty('aspect-ratio');
+        stage.style.removeProperty('max-height');
+        stage.style.removeProperty('height');
+      }
+    }
+    // The canvas's tooltip: the row under the pointer, in words.
+    function hoverTitle() {
+      const h = X.hover();
+      if (h === lastHover) return;
+      lastHover = h;
+      const c = document.getElementById('canvas');
+      if (!c) return;
+      if (h >= 0) c.title = rowCode(h) + ': ' + rowWords(h);
+      else c.removeAttribute('title');
     }
 
     function build() {
@@ -222,6 +294,7 @@
       root.dataset.source = String(I.source);
       root.dataset.distance = I.ok ? String(I.distance) : '';
       root.append(el('h2', { text: t('dpm.title') }));
+      fitStage();
 
       // whose hand
       const who = el('div', { class: 'dpm-players', role: 'group', 'aria-label': t('dpm.player') });
@@ -248,32 +321,15 @@
           t: I.target_tiles, g: I.groups, n: I.melds, m: I.best_match, d: I.distance }) }));
       }
 
-      // animation controls
-      const ctl = el('div', { class: 'dpm-controls', role: 'group', 'aria-label': t('dpm.controls') });
-      const btn = (id, label, glyph, fn) => el('button', {
-        type: 'button', id, class: 'icon', title: label, 'aria-label': label, text: glyph, onclick: fn,
-      });
-      const pos = () => X.pos();
-      ctl.append(
-        btn('dpm-start', t('dpm.start'), '⇤', () => { X.seek(0, 0); sync(); }),
-        btn('dpm-back', t('dpm.back'), '◀', () => { X.seek(pos() - 1, 1); sync(); }),
-        el('button', {
-          type: 'button', id: 'dpm-play', 'aria-pressed': String(!!X.playing()),
-          text: X.playing() ? '⏸ ' + t('dpm.pause') : '▶ ' + t('dpm.play'),
-          onclick: () => { X.play(X.playing() ? 0 : 1); sync(); },
-        }),
-        btn('dpm-forward', t('dpm.forward'), '▶', () => { X.seek(pos() + 1, 1); sync(); }),
-        btn('dpm-end', t('dpm.end'), '⇥', () => { X.seek(I.pos_max, 0); sync(); }),
-      );
-      const sp = el('select', { id: 'dpm-speed', 'aria-label': t('dpm.speed'), onchange: (e) => X.speed(Number(e.target.value)) });
-      for (const v of SPEEDS) {
-        const o = el('option', { value: String(v), text: v + '×' });
-        if (Math.abs(v - I.speed) < 1e-9) o.selected = true;
-        sp.append(o);
-      }
-      ctl.append(el('label', { class: 'dpm-speed' }, t('dpm.speed') + ' ', sp));
-      root.append(ctl);
+      // where the animation is (driven by the timeline's keys, see onKey)
       root.append(el('p', { class: 'dpm-pos', id: 'dpm-pos', 'aria-live': 'polite' }));
+      root.append(el('p', { class: 'dpm-note', id: 'dpm-keys', text: t('dpm.keys') }));
+      // what a row label means, on the best end state's row
+      const m = I.ok && /^g(\d)p(\d)\[(\d)(\d)\]$/.exec(I.end_state || '');
+      if (m) {
+        const st = Number(m[1]) * 50 + Number(m[2]) * 25 + Number(m[3]) * 5 + Number(m[4]);
+        root.append(el('p', { class: 'dpm-note', id: 'dpm-rowkey', text: t('dpm.rowKey', { code: rowCode(st), words: rowWords(st) }) }));
+      }
 
       // target
       if (I.ok) {
@@ -313,10 +369,15 @@
       }
       root.append(dec);
 
-      // legend
-      const leg = el('details', { class: 'dpm-legend' }, el('summary', { text: t('dpm.legend') }));
+      // legend: open on the first visit (remembered), closed after that
+      const leg = el('details', { class: 'dpm-legend', id: 'dpm-legend' }, el('summary', { text: t('dpm.legend') }));
       for (const k of ['cols', 'rows', 'vals', 'pruned', 'path', 'hover']) leg.append(el('p', { text: t('dpm.leg.' + k) }));
+      leg.open = legendOpen;
+      leg.addEventListener('toggle', () => { legendOpen = leg.open; });
       root.append(leg);
+      if (legendOpen) {
+        try { localStorage.setItem(LEGEND_SEEN, '1'); } catch (e) { /* private mode: open every time */ }
+      }
       lastPos = -2;
       sync();
     }
@@ -337,11 +398,7 @@
       lastPos = p;
       lastPlaying = playing;
       root.dataset.pos = String(p);
-      const pb = document.getElementById('dpm-play');
-      if (pb) {
-        pb.textContent = playing ? '⏸ ' + t('dpm.pause') : '▶ ' + t('dpm.play');
-        pb.setAttribute('aria-pressed', String(playing));
-      }
+      root.dataset.playing = playing ? '1' : '0';
       const pe = document.getElementById('dpm-pos');
       if (pe && info.ok) {
         let s;
@@ -362,21 +419,28 @@
       if (!root || !panel.contains(root)) build();
       else if (X.version() !== version || X.step() !== lastStep) render(true);
       else sync();
+      hoverTitle();
       lastStep = X.step();
       raf = requestAnimationFrame(tick);
     }
     function teardown() {
       if (root) { root.remove(); root = null; }
       info = null;
+      fitStage();
+      lastHover = -2;
+      const c = document.getElementById('canvas');
+      if (c) c.removeAttribute('title');
     }
     function check() {
       if (!X) X = exportsOf(ds.module);
       if (!X) return;
-      if (active() && !raf) raf = requestAnimationFrame(tick);
+      if (active() && !raf) { X.speed(ds.speed || 1); raf = requestAnimationFrame(tick); }
       if (!active()) teardown();
     }
     for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
     ds.on && ds.on('lang', () => { if (root) render(true); });
+    // the DP animation runs at the timeline's speed
+    ds.on && ds.on('speed', () => { if (X) X.speed(ds.speed || 1); });
     if (ds.ready) ds.ready.then(check, () => {});
   }
 
