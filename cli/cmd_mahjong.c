@@ -1,6 +1,8 @@
 /* cmd_mahjong.c - the 'mahjong' subcommand.
  *
  *   deckscope mahjong [--trace] [FILE]          judge output (or JSON Lines trace)
+ *   deckscope mahjong --try SPEC [--trace | --compare] [FILE]
+ *                                               a variation (docs/variations.md)
  *   deckscope mahjong --distance "1M 1M ..." [--melds N] [--explain | --json]
  *   deckscope gen mahjong --seed N              a shuffled deck, one tile per line
  *                                               (seed 1 by default; --max/--all ignored)
@@ -13,12 +15,18 @@
 #include "mahjong/mahjong.h"
 
 static const char usage[] =
-    "usage: deckscope mahjong [--trace] [FILE]\n"
+    "usage: deckscope mahjong [--trace] [--try I:LABEL[,I:LABEL...] [--compare]] [FILE]\n"
     "       deckscope mahjong --distance \"1M 1M 2M ...\" [--melds N] [--explain | --json]\n"
     "Mahjong simulator (THUPC 2021 pre, L): reads the wall (148 tiles, one a line)\n"
     "from FILE (standard input when FILE is absent or '-') and writes the judge's\n"
     "output.\n"
     "  --trace           the event trace as JSON Lines instead (docs/trace-format.md)\n"
+    "  --try SPEC        a variation: at event I (0-based, the trace's \"i\") take the\n"
+    "                    candidate LABEL of its decision instead of the rule's choice;\n"
+    "                    labels: a discard '3P', 'Z', 'PASS C', 'SELFDRAWN'; after a\n"
+    "                    discard 'B RON', 'B PONG', 'C CHOW 3P 4P 5P', 'pass' (quote\n"
+    "                    the spaces); later choices index the variation\n"
+    "  --compare         with --try: where the variation departs and both outcomes\n"
     "  --distance HAND   the winning distance of a hand of 13 or 14 tiles (fewer\n"
     "                    with melds); reads no input\n"
     "  --melds N         melds already called, 0..4 (default 0)\n"
@@ -26,7 +34,7 @@ static const char usage[] =
     "  --json            the same record as JSON\n"
     "  -h, --help        this text\n"
     "Bad input: one line 'deckscope mahjong: line L, column C: ...' on stderr,\n"
-    "nothing on stdout, exit status 2.\n";
+    "nothing on stdout, exit status 2; a bad --try: 'deckscope mahjong: --try: ...'.\n";
 
 static const char gen_usage[] =
     "usage: deckscope gen mahjong [--seed N]\n"
@@ -149,14 +157,48 @@ static int run_distance(const char *hand, int melds, int explain_it, int json) {
     return rc;
 }
 
+/* The label of the candidate taken at decision event i of tr (the rule's own
+ * when rule is set) into buf; "" when event i is not a decision. */
+static const char *label_at(const ds_trace *tr, size_t i, int rule, char *buf) {
+    mahjong_decision d;
+    buf[0] = '\0';
+    if (mahjong_decision_at(tr, i, &d))
+        memcpy(buf, d.opt[rule ? d.rule : d.chosen].label, DS_CHOICE_LABEL);
+    return buf;
+}
+
+/* --compare: the head (the first event where the variation took another
+ * candidate than the rule; the events before it are the main line's), then
+ * both outcomes. */
+static int compare(const char *spec, const ds_trace *main_tr, const ds_trace *var_tr,
+                   ds_buf *out) {
+    char ml[DS_CHOICE_LABEL], vl[DS_CHOICE_LABEL];
+    size_t i;
+    for (i = 0; i < var_tr->n; i++) {
+        label_at(var_tr, i, 1, ml);
+        if (strcmp(ml, label_at(var_tr, i, 0, vl))) break;
+    }
+    if (cli_compare_head(spec, i, i < var_tr->n ? ml : NULL, vl, out)) return -1;
+    ds_buf_puts(out, "main line: ");
+    mahjong_outcome(main_tr, out);
+    ds_buf_puts(out, "\nvariation: ");
+    mahjong_outcome(var_tr, out);
+    ds_buf_putc(out, '\n');
+    return out->failed ? -1 : 0;
+}
+
 int cmd_mahjong(int argc, char **argv) {
     ds_buf in_text, out;
     mahjong_input *in = NULL;
-    ds_trace tr;
+    ds_trace tr, main_tr = {0};
     ds_error err;
-    const char *hand = NULL;
-    int rc, trace = 0, explain_it = 0, json = 0, melds = 0;
+    ds_choice *ch = NULL;
+    size_t nch = 0;
+    const char *hand = NULL, *spec = NULL;
+    int rc, trace = 0, explain_it = 0, json = 0, melds = 0, cmp = 0;
     ds_opt opts[] = {DS_ARG_FLAG("trace", &trace),
+                     DS_ARG_STR("try", 0, &spec),
+                     DS_ARG_FLAG("compare", &cmp),
                      DS_ARG_STR("distance", 0, &hand),
                      DS_ARG_INT("melds", &melds, 0, 4, NULL),
                      DS_ARG_FLAG("explain", &explain_it),
@@ -166,29 +208,47 @@ int cmd_mahjong(int argc, char **argv) {
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (hand) {
         if (trace) return cli_usage_error("mahjong", "--trace cannot be combined with --distance");
+        if (spec || cmp)
+            return cli_usage_error("mahjong", "--try and --compare cannot be combined with --distance");
         if (args.noperands)
             return cli_usage_error("mahjong", "--distance reads no input FILE (the hand is its value)");
         return run_distance(hand, melds, explain_it, json);
     }
     if (ds_args_seen(&args, "melds") || explain_it || json)
         return cli_usage_error("mahjong", "--melds, --explain and --json need --distance");
+    if (cmp && !spec) return cli_usage_error("mahjong", "--compare needs --try SPEC");
+    if (cmp && trace) return cli_usage_error("mahjong", "--compare and --trace cannot be combined");
+    if ((rc = cli_try("mahjong", spec, &ch, &nch)) != 0) return rc;
     ds_buf_init(&in_text);
     if (cli_read_input("mahjong", args.noperands ? args.operands[0] : NULL, &in_text)) {
         ds_buf_free(&in_text);
+        free(ch);
         return 2;
     }
-    if (mahjong_parse(in_text.data, in_text.len, &in, &err)) {
+    if (mahjong_parse(in_text.data, in_text.len, &in, &err) ||
+        (cmp && mahjong_simulate(in, &main_tr, &err))) {
+        /* the input's errors (and the main line's) come first */
         ds_buf_free(&in_text);
+        mahjong_input_free(in);
+        free(ch);
         return cli_input_error("mahjong", &err);
     }
     ds_buf_free(&in_text);
-    if (mahjong_simulate(in, &tr, &err)) {
+    if (mahjong_simulate_try(in, ch, nch, &tr, &err)) {
         mahjong_input_free(in);
-        return cli_input_error("mahjong", &err);
+        if (cmp) ds_trace_free(&main_tr);
+        free(ch);
+        if (!nch) return cli_input_error("mahjong", &err);
+        fprintf(stderr, "deckscope mahjong: --try: %s\n", err.msg);
+        return 2;
     }
+    free(ch);
     ds_buf_init(&out);
-    rc = trace ? mahjong_trace_jsonl(in, &tr, &out) : mahjong_format(in, &tr, &out, NULL);
+    rc = cmp     ? compare(spec, &main_tr, &tr, &out)
+         : trace ? mahjong_trace_jsonl(in, &tr, &out)
+                 : mahjong_format(in, &tr, &out, NULL);
     ds_trace_free(&tr);
+    if (cmp) ds_trace_free(&main_tr);
     mahjong_input_free(in);
     if (rc || out.failed) {
         ds_buf_free(&out);

@@ -2,6 +2,7 @@
  * judge output of the mahjong simulator. See mahjong.h and docs/games/mahjong.md. */
 #include "mahjong.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -275,6 +276,179 @@ void mahjong_apply(void *state, const void *event, const void *input) {
     }
 }
 
+/* ---- decisions: candidates and labels ------------------------------------------- */
+
+/* The candidates of a decision are derived from the events alone (the turn
+ * decision from its own event, the claim window from the discard before it),
+ * so the simulation, the JSON and the CLI read one list. */
+
+static void opt_add(mahjong_decision *d, int kind, int player, int tile, int target, int value,
+                    int before, const char *label) {
+    mahjong_option *o;
+    if (d->n >= MJ_OPTIONS_MAX) return;
+    o = &d->opt[d->n++];
+    o->kind = (uint8_t)kind;
+    o->player = (uint8_t)player;
+    o->tile = (uint8_t)tile;
+    o->target = (uint8_t)target;
+    o->value = (int8_t)value;
+    o->before = (int8_t)before;
+    strncpy(o->label, label, DS_CHOICE_LABEL - 1);
+    o->label[DS_CHOICE_LABEL - 1] = '\0';
+}
+
+/* A turn decision (DISCARD or SELFDRAWN event): SELFDRAWN when the hand wins,
+ * then every distinct kind in hand, PASS once per player it can name. */
+static void turn_options(const mahjong_event *ev, mahjong_decision *d) {
+    int i, q;
+    char label[16];
+    d->window = 0;
+    d->n = 0;
+    if (ev->can_win) opt_add(d, MJ_EV_SELFDRAWN, ev->player, MJ_NOBODY, MJ_NOBODY, 0, -1,
+                             "SELFDRAWN");
+    for (i = 0; i < ev->ncand && i < MJ_MAX_HAND; i++) {
+        int t = ev->cand[i].tile;
+        if (t == MJ_PASS) {
+            for (q = 0; q < MJ_PLAYERS; q++) {
+                snprintf(label, sizeof label, "PASS %c", mahjong_player_name(q));
+                opt_add(d, MJ_EV_DISCARD, ev->player, t, q, ev->cand[i].dist, -1, label);
+            }
+        } else {
+            opt_add(d, MJ_EV_DISCARD, ev->player, t, MJ_NOBODY, ev->cand[i].dist, -1,
+                    mahjong_tile_name(t));
+        }
+    }
+}
+
+static int turn_index(const mahjong_decision *d, int selfdrawn, int tile, int target) {
+    int i;
+    for (i = 0; i < d->n; i++) {
+        const mahjong_option *o = &d->opt[i];
+        if (selfdrawn ? o->kind == MJ_EV_SELFDRAWN
+                      : o->kind == MJ_EV_DISCARD && o->tile == tile &&
+                            (tile != MJ_PASS || o->target == target))
+            return i;
+    }
+    return -1;
+}
+
+/* The claim window of the normal discard dsc: every player's claims in turn
+ * order from the discarder (RON only for the first who can win: the others
+ * are cut off by the rules, not by a strategy), then "pass". */
+static void window_options(const mahjong_event *dsc, mahjong_decision *d) {
+    int i, j, t = dsc->tile;
+    char label[DS_CHOICE_LABEL];
+    d->window = 1;
+    d->n = 0;
+    for (i = 0; i < dsc->nclaims && i < 3; i++) {
+        const mahjong_claim *c = &dsc->claims[i];
+        char who = mahjong_player_name(c->player);
+        if (c->verdict == MJ_V_RON) {
+            snprintf(label, sizeof label, "%c RON", who);
+            opt_add(d, MJ_EV_RON, c->player, t, MJ_NOBODY, 0, c->dist, label);
+        }
+        if (c->pong_after >= 0) {
+            snprintf(label, sizeof label, "%c PONG", who);
+            opt_add(d, MJ_EV_PONG, c->player, t, MJ_NOBODY, c->pong_after, c->dist, label);
+        }
+        for (j = 0; j < 3; j++) {
+            int low = t - j;
+            if (c->chow_after[j] < 0) continue;
+            snprintf(label, sizeof label, "%c CHOW %s %s %s", who, mahjong_tile_name(low),
+                     mahjong_tile_name(low + 1), mahjong_tile_name(low + 2));
+            opt_add(d, MJ_EV_CHOW, c->player, t, low, c->chow_after[j], c->dist, label);
+        }
+    }
+    opt_add(d, 0, MJ_NOBODY, t, MJ_NOBODY, -1, -1, "pass");
+}
+
+/* The window's candidate that is a claim (kind, player, CHOW's lowest tile),
+ * or "pass" (the last one) for kind 0. */
+static int window_index(const mahjong_decision *d, int kind, int player, int low) {
+    int i;
+    if (kind != MJ_EV_RON && kind != MJ_EV_PONG && kind != MJ_EV_CHOW) return d->n - 1;
+    for (i = 0; i < d->n; i++) {
+        const mahjong_option *o = &d->opt[i];
+        if (o->kind == kind && o->player == player && (kind != MJ_EV_CHOW || o->target == low))
+            return i;
+    }
+    return -1;
+}
+
+static int window_event(const mahjong_event *dsc) {
+    return dsc->kind == MJ_EV_DISCARD && dsc->tile < MJ_PASS;
+}
+
+int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_decision *d) {
+    const mahjong_event *ev, *prev;
+    if (i >= tr->n) return 0;
+    ev = (const mahjong_event *)ds_trace_event(tr, i);
+    if (ev->kind == MJ_EV_DISCARD || ev->kind == MJ_EV_SELFDRAWN) {
+        int k, lazy = 0;
+        turn_options(ev, d);
+        for (k = 0; k < d->n; k++) lazy |= d->opt[k].value < 0;
+        if (lazy) {
+            /* the normal tiles of a hand with a special: their distances
+             * from the hand before the event (the rule did not need them) */
+            mahjong_state st;
+            int p = ev->player & 3;
+            if (ds_trace_seek(tr, i, &st)) return 0;
+            for (k = 0; k < d->n; k++) {
+                mahjong_option *o = &d->opt[k];
+                if (o->value >= 0 || o->tile >= MJ_NORMAL_KINDS || !st.hand[p][o->tile]) continue;
+                st.hand[p][o->tile]--;
+                o->value = (int8_t)mahjong_distance(st.hand[p], st.meld_n[p], NULL);
+                st.hand[p][o->tile]++;
+            }
+        }
+        d->rule = turn_index(d, ev->rule_tile == MJ_RULE_SELFDRAWN, ev->rule_tile,
+                             ev->rule_target);
+        d->chosen = turn_index(d, ev->kind == MJ_EV_SELFDRAWN, ev->tile, ev->target);
+        return d->rule >= 0 && d->chosen >= 0;
+    }
+    if (i == 0) return 0;
+    prev = (const mahjong_event *)ds_trace_event(tr, i - 1);
+    if (!window_event(prev)) return 0;
+    window_options(prev, d);
+    if (d->n < 2) return 0; /* nobody could claim: only "pass" */
+    d->rule = window_index(d, prev->claim_how, prev->claim_by, prev->target);
+    d->chosen = window_index(d, ev->kind, ev->player, ev->target);
+    return d->rule >= 0 && d->chosen >= 0;
+}
+
+const char *mahjong_event_what(const mahjong_event *ev) {
+    switch (ev->kind) {
+    case MJ_EV_DEAL: return "a deal";
+    case MJ_EV_DRAW: return "a draw";
+    case MJ_EV_SKIP: return "a skipped turn";
+    case MJ_EV_EXHAUSTED: return "the exhaustive draw (DRAW)";
+    case MJ_EV_WIN: return "the WIN line";
+    case MJ_EV_DISCARD: return "a discard";
+    case MJ_EV_SELFDRAWN: return "a SELFDRAWN";
+    default: return "a call";
+    }
+}
+
+int mahjong_outcome(const ds_trace *tr, ds_buf *out) {
+    const mahjong_event *last, *prev;
+    if (tr->n < 2) return ds_buf_puts(out, "the game did not end");
+    last = (const mahjong_event *)ds_trace_event(tr, tr->n - 1);
+    prev = (const mahjong_event *)ds_trace_event(tr, tr->n - 2);
+    if (last->kind == MJ_EV_EXHAUSTED)
+        return ds_buf_printf(out, "DRAW: %c must draw and the wall is empty (event %zu)",
+                             mahjong_player_name(last->player), tr->n - 1);
+    if (last->kind == MJ_EV_WIN && prev->kind == MJ_EV_SELFDRAWN)
+        return ds_buf_printf(out, "%c wins by SELFDRAWN (event %zu)",
+                             mahjong_player_name(prev->player), tr->n - 2);
+    if (last->kind == MJ_EV_WIN && prev->kind == MJ_EV_RON && tr->n >= 3) {
+        const mahjong_event *d = (const mahjong_event *)ds_trace_event(tr, tr->n - 3);
+        return ds_buf_printf(out, "%c wins by RON on %c's discard %s (event %zu)",
+                             mahjong_player_name(prev->player), mahjong_player_name(d->player),
+                             mahjong_tile_name(prev->tile), tr->n - 2);
+    }
+    return ds_buf_puts(out, "the game did not end");
+}
+
 /* ---- simulation ------------------------------------------------------------------ */
 
 typedef struct sim {
@@ -283,11 +457,46 @@ typedef struct sim {
     mahjong_dist_cache *cache;
     mahjong_stats *stats;
     ds_error *err;
+    const ds_choice *ch; /* forced choices, sorted by event index (variation) */
+    size_t nch;
 } sim;
 
 static int dist_of(sim *s, const uint8_t *hand, int melds) {
     if (s->stats) s->stats->distance_calls++;
     return mahjong_distance(hand, melds, s->cache);
+}
+
+/* The label forced at the event about to be emitted, or NULL. */
+static const char *forced_label(const sim *s) {
+    return s->nch ? ds_choice_at(s->ch, s->nch, s->tr->n) : NULL;
+}
+
+/* Emits an event that is not a decision (a forced choice there is an error). */
+static int emit_plain(sim *s, const mahjong_event *ev) {
+    if (forced_label(s)) return ds_choice_not_decision(s->err, s->tr->n, mahjong_event_what(ev));
+    return ds_trace_emit(s->tr, ev, s->err);
+}
+
+static int find_label(const mahjong_decision *d, const char *label) {
+    int i;
+    for (i = 0; i < d->n; i++)
+        if (!strcmp(d->opt[i].label, label)) return i;
+    return -1;
+}
+
+static int not_candidate(sim *s, const mahjong_decision *d, const char *label) {
+    char legal[MJ_OPTIONS_MAX * (DS_CHOICE_LABEL + 2)];
+    size_t len = 0;
+    int i;
+    legal[0] = '\0';
+    for (i = 0; i < d->n; i++) {
+        size_t l = strlen(d->opt[i].label);
+        if (i) memcpy(legal + len, ", ", 2), len += 2;
+        memcpy(legal + len, d->opt[i].label, l);
+        len += l;
+    }
+    legal[len] = '\0';
+    return ds_choice_not_candidate(s->err, s->tr->n, label, legal);
 }
 
 static void ev_init(mahjong_event *ev, int kind, int player) {
@@ -298,10 +507,27 @@ static void ev_init(mahjong_event *ev, int kind, int player) {
     ev->target = MJ_NOBODY;
     ev->dist = -1;
     ev->claim_by = MJ_NOBODY;
+    ev->rule_tile = MJ_NOBODY;
+    ev->rule_target = MJ_NOBODY;
 }
 
-/* What the three other players can do with the normal tile t discarded by p;
- * fills ev->claims (in turn order from p) and ev->claim_by / claim_how. */
+/* The start of p's turn: skipped (PASS), the exhaustive draw, or a draw. */
+static void turn_event(sim *s, const mahjong_state *st, int p, mahjong_event *ev) {
+    if (st->skip[p]) {
+        ev_init(ev, MJ_EV_SKIP, p);
+        ev->target = (uint8_t)next_player(p, st->dir);
+    } else if (st->wall_pos >= MJ_TILES) {
+        ev_init(ev, MJ_EV_EXHAUSTED, p);
+    } else {
+        uint8_t h[MJ_KINDS];
+        ev_init(ev, MJ_EV_DRAW, p);
+        ev->tile = s->in->wall[st->wall_pos];
+        memcpy(h, st->hand[p], MJ_KINDS);
+        h[ev->tile]++;
+        ev->dist = (int8_t)dist_of(s, h, st->meld_n[p]);
+    }
+}
+
 static void decide_claims(sim *s, const mahjong_state *st, int p, int t, mahjong_event *ev) {
     int i, j, q = p, ron_at = -1, pong_at = -1, chow_j = -1;
     uint8_t h[MJ_KINDS];
@@ -382,77 +608,136 @@ static void decide_claims(sim *s, const mahjong_state *st, int p, int t, mahjong
     }
 }
 
-static int do_discard(sim *s, const mahjong_state *st) {
+
+/* The turn decision of st->cur, who holds 14-3n tiles: SELFDRAWN when the hand
+ * after a draw wins (can_win), else a discard (specials first, then the least
+ * distance, ties by Z F B .. 1M). Every distinct kind is a candidate, with the
+ * distance after discarding it, also where the rule does not compare them. */
+static int do_turn(sim *s, const mahjong_state *st, int can_win) {
     mahjong_event ev;
-    int p = st->cur, n = st->meld_n[p], k, best = -1, nbest = 0;
+    const char *f = forced_label(s);
+    int p = st->cur, n = st->meld_n[p], k, best = -1, bestd = 0, nbest = 0, first_special = -1;
+    int win, tile, target;
     uint8_t h[MJ_KINDS];
     ev_init(&ev, MJ_EV_DISCARD, p);
-    if (st->hand[p][MJ_PASS] || st->hand[p][MJ_REVERSE] || st->hand[p][MJ_DOUBLE]) {
-        for (k = MJ_PASS; k <= MJ_DOUBLE; k++)
-            if (st->hand[p][k]) {
-                ev.cand[ev.ncand].tile = (uint8_t)k;
-                ev.cand[ev.ncand].dist = -1;
-                ev.ncand++;
-                if (best < 0) best = k;
-            }
-        ev.rule = MJ_WHY_SPECIAL;
-        ev.tile = (uint8_t)best;
-        /* specials never count in the distance, so it does not change */
-        ev.dist = st->dist[p];
-        if (best == MJ_PASS) ev.target = (uint8_t)next_player(p, st->dir);
-        return ds_trace_emit(s->tr, &ev, s->err);
-    }
+    ev.can_win = (uint8_t)can_win;
     memcpy(h, st->hand[p], MJ_KINDS);
+    for (k = MJ_PASS; k <= MJ_DOUBLE; k++)
+        if (h[k]) {
+            ev.cand[ev.ncand].tile = (uint8_t)k;
+            /* specials never count in the distance, so it does not change */
+            ev.cand[ev.ncand].dist = st->dist[p];
+            ev.ncand++;
+            if (first_special < 0) first_special = k;
+        }
     for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) { /* Z F B N W S E 9S .. 1M */
         int d;
         if (!h[k] || ev.ncand >= MJ_MAX_HAND) continue;
+        ev.cand[ev.ncand].tile = (uint8_t)k;
+        ev.cand[ev.ncand].dist = -1;
+        ev.ncand++;
+        /* with a special in hand, or a winning one, the rule compares no
+         * distance: these values are filled in by mahjong_decision_at when
+         * asked (the main line stays as fast as the rule alone) */
+        if (first_special >= 0 || can_win) continue;
         h[k]--;
         d = dist_of(s, h, n);
         h[k]++;
-        ev.cand[ev.ncand].tile = (uint8_t)k;
-        ev.cand[ev.ncand].dist = (int8_t)d;
-        ev.ncand++;
-        if (best < 0 || d < ev.dist) {
+        ev.cand[ev.ncand - 1].dist = (int8_t)d;
+        if (best < 0 || d < bestd) {
             best = k;
-            ev.dist = (int8_t)d;
+            bestd = d;
             nbest = 1;
-        } else if (d == ev.dist) {
+        } else if (d == bestd) {
             nbest++;
         }
     }
-    if (best < 0) return ds_fail(s->err, 0, 0, "player %c has no tile to discard",
-                                 mahjong_player_name(p));
-    ev.rule = (uint8_t)(nbest > 1 ? MJ_WHY_TIE_ORDER : MJ_WHY_MIN_DIST);
-    ev.tile = (uint8_t)best;
+    if (can_win) {
+        ev.rule = MJ_WHY_SELFDRAWN;
+        ev.rule_tile = MJ_RULE_SELFDRAWN;
+    } else if (first_special >= 0) {
+        ev.rule = MJ_WHY_SPECIAL;
+        ev.rule_tile = (uint8_t)first_special;
+        if (first_special == MJ_PASS) ev.rule_target = (uint8_t)next_player(p, st->dir);
+    } else if (best >= 0) {
+        ev.rule = (uint8_t)(nbest > 1 ? MJ_WHY_TIE_ORDER : MJ_WHY_MIN_DIST);
+        ev.rule_tile = (uint8_t)best;
+    } else {
+        return ds_fail(s->err, 0, 0, "player %c has no tile to discard", mahjong_player_name(p));
+    }
+    win = can_win;
+    tile = ev.rule_tile;
+    target = ev.rule_target;
+    if (f) {
+        mahjong_decision d;
+        int i;
+        turn_options(&ev, &d);
+        if ((i = find_label(&d, f)) < 0) return not_candidate(s, &d, f);
+        win = d.opt[i].kind == MJ_EV_SELFDRAWN;
+        tile = d.opt[i].tile;
+        target = d.opt[i].target;
+        ev.forced = (uint8_t)(win != can_win ||
+                              (!win && (tile != ev.rule_tile ||
+                                        (tile == MJ_PASS && target != ev.rule_target))));
+    }
+    if (win) {
+        ev.kind = MJ_EV_SELFDRAWN;
+        ev.dist = 0;
+        return ds_trace_emit(s->tr, &ev, s->err);
+    }
+    ev.tile = (uint8_t)tile;
+    for (k = 0; k < ev.ncand; k++)
+        if (ev.cand[k].tile == tile) ev.dist = ev.cand[k].dist;
+    if (ev.dist < 0) { /* a forced normal tile while holding a special */
+        h[tile]--;
+        ev.dist = (int8_t)dist_of(s, h, n);
+        h[tile]++;
+    }
+    if (tile == MJ_PASS) ev.target = (uint8_t)target;
     /* the discard changes only p's hand: the others are judged on st */
-    decide_claims(s, st, p, best, &ev);
+    if (tile < MJ_PASS) decide_claims(s, st, p, tile, &ev);
     return ds_trace_emit(s->tr, &ev, s->err);
 }
 
-static int do_claim(sim *s, const mahjong_state *st) {
-    const mahjong_event *d = (const mahjong_event *)ds_trace_event(s->tr, s->tr->n - 1);
+/* The event after the normal discard dsc: the claim the rule takes (dsc's
+ * verdict) or the one forced here, else the next player's turn. */
+static int claim_window(sim *s, const mahjong_state *st, const mahjong_event *dsc) {
+    const char *f = forced_label(s);
     mahjong_event ev;
-    int i;
-    if (d->kind != MJ_EV_DISCARD || d->claim_by == MJ_NOBODY)
-        return ds_fail(s->err, 0, 0, "internal error: claim without a claimed discard");
-    ev_init(&ev, d->claim_how, d->claim_by);
-    ev.tile = d->tile;
+    int kind = dsc->claim_how, player = dsc->claim_by, low = dsc->target, i;
+    if (f) {
+        mahjong_decision d;
+        window_options(dsc, &d);
+        if (d.n < 2) {
+            turn_event(s, st, next_player(dsc->player, st->dir), &ev);
+            return ds_choice_not_decision(s->err, s->tr->n, mahjong_event_what(&ev));
+        }
+        if ((i = find_label(&d, f)) < 0) return not_candidate(s, &d, f);
+        kind = d.opt[i].kind;
+        player = d.opt[i].player;
+        low = d.opt[i].target;
+    }
+    if (kind != MJ_EV_RON && kind != MJ_EV_PONG && kind != MJ_EV_CHOW) {
+        turn_event(s, st, next_player(dsc->player, st->dir), &ev);
+        return ds_trace_emit(s->tr, &ev, s->err);
+    }
+    ev_init(&ev, kind, player);
+    ev.tile = dsc->tile;
     for (i = 0; i < 3; i++) {
-        const mahjong_claim *c = &d->claims[i];
-        if (c->player != d->claim_by) continue;
-        if (d->claim_how == MJ_EV_RON) ev.dist = 0;
-        else if (d->claim_how == MJ_EV_PONG) ev.dist = c->pong_after;
+        const mahjong_claim *c = &dsc->claims[i];
+        if (c->player != player) continue;
+        if (kind == MJ_EV_RON) ev.dist = 0;
+        else if (kind == MJ_EV_PONG) ev.dist = c->pong_after;
         else {
-            ev.target = d->target;
-            ev.dist = c->chow_after[d->tile - d->target];
+            ev.target = (uint8_t)low;
+            ev.dist = c->chow_after[dsc->tile - low];
         }
     }
-    (void)st;
     return ds_trace_emit(s->tr, &ev, s->err);
 }
 
-int mahjong_simulate_with(const mahjong_input *in, ds_trace *tr, mahjong_dist_cache *cache,
-                          mahjong_stats *stats, ds_error *err) {
+int mahjong_simulate_full(const mahjong_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                          mahjong_dist_cache *cache, mahjong_stats *stats, ds_error *err) {
     mahjong_state st0;
     sim s;
     mahjong_initial(&st0);
@@ -465,62 +750,56 @@ int mahjong_simulate_with(const mahjong_input *in, ds_trace *tr, mahjong_dist_ca
     s.cache = cache;
     s.stats = stats;
     s.err = err;
+    s.ch = ch;
+    s.nch = ch ? n : 0;
     for (;;) {
         const mahjong_state *st = (const mahjong_state *)tr->live;
+        const mahjong_event *last =
+            tr->n ? (const mahjong_event *)ds_trace_event(tr, tr->n - 1) : NULL;
         mahjong_event ev;
-        int p = st->cur, rc = 0;
-        switch (st->phase) {
-        case MJ_PH_DEAL: {
-            uint8_t h[MJ_KINDS];
-            p = st->wall_pos & 3;
-            ev_init(&ev, MJ_EV_DEAL, p);
-            ev.tile = in->wall[st->wall_pos];
-            if (st->hand_n[p] + 1 == MJ_DEAL) {
-                memcpy(h, st->hand[p], MJ_KINDS);
-                h[ev.tile]++;
-                ev.dist = (int8_t)dist_of(&s, h, 0);
-            }
-            rc = ds_trace_emit(tr, &ev, err);
-            break;
-        }
-        case MJ_PH_TURN:
-            if (st->skip[p]) {
-                ev_init(&ev, MJ_EV_SKIP, p);
-                ev.target = (uint8_t)next_player(p, st->dir);
-            } else if (st->wall_pos >= MJ_TILES) {
-                ev_init(&ev, MJ_EV_EXHAUSTED, p);
-            } else {
+        int rc = 0;
+        if (last && window_event(last)) {
+            /* a normal discard: claimed (phase CLAIM) or not (TURN) by the
+             * rule's verdict; a forced choice may decide otherwise */
+            rc = claim_window(&s, st, last);
+        } else {
+            switch (st->phase) {
+            case MJ_PH_DEAL: {
                 uint8_t h[MJ_KINDS];
-                ev_init(&ev, MJ_EV_DRAW, p);
+                int p = st->wall_pos & 3;
+                ev_init(&ev, MJ_EV_DEAL, p);
                 ev.tile = in->wall[st->wall_pos];
-                memcpy(h, st->hand[p], MJ_KINDS);
-                h[ev.tile]++;
-                ev.dist = (int8_t)dist_of(&s, h, st->meld_n[p]);
+                if (st->hand_n[p] + 1 == MJ_DEAL) {
+                    memcpy(h, st->hand[p], MJ_KINDS);
+                    h[ev.tile]++;
+                    ev.dist = (int8_t)dist_of(&s, h, 0);
+                }
+                rc = emit_plain(&s, &ev);
+                break;
             }
-            rc = ds_trace_emit(tr, &ev, err);
-            break;
-        case MJ_PH_DRAWN:
-            if (st->dist[p] == 0) { /* the hand after drawing is a winning hand */
-                ev_init(&ev, MJ_EV_SELFDRAWN, p);
+            case MJ_PH_TURN:
+                turn_event(&s, st, st->cur, &ev);
+                rc = emit_plain(&s, &ev);
+                break;
+            case MJ_PH_DRAWN: /* distance 0: the hand after drawing is a winning hand */
+                rc = do_turn(&s, st, st->dist[st->cur] == 0);
+                break;
+            case MJ_PH_DISCARD:
+                rc = do_turn(&s, st, 0);
+                break;
+            case MJ_PH_WON:
+                ev_init(&ev, MJ_EV_WIN, st->winner);
                 ev.dist = 0;
-                rc = ds_trace_emit(tr, &ev, err);
-            } else {
-                rc = do_discard(&s, st);
+                rc = emit_plain(&s, &ev);
+                break;
+            case MJ_PH_OVER:
+                if (ds_choices_unused(s.ch, s.nch, tr->n, err) == 0) return 0;
+                rc = -1;
+                break;
+            default:
+                rc = ds_fail(err, 0, 0, "internal error: phase %d after a claim", st->phase);
+                break;
             }
-            break;
-        case MJ_PH_DISCARD:
-            rc = do_discard(&s, st);
-            break;
-        case MJ_PH_CLAIM:
-            rc = do_claim(&s, st);
-            break;
-        case MJ_PH_WON:
-            ev_init(&ev, MJ_EV_WIN, st->winner);
-            ev.dist = 0;
-            rc = ds_trace_emit(tr, &ev, err);
-            break;
-        default:
-            return 0;
         }
         if (rc) {
             ds_trace_free(tr);
@@ -529,13 +808,23 @@ int mahjong_simulate_with(const mahjong_input *in, ds_trace *tr, mahjong_dist_ca
     }
 }
 
-int mahjong_simulate(const mahjong_input *in, ds_trace *tr, ds_error *err) {
+int mahjong_simulate_with(const mahjong_input *in, ds_trace *tr, mahjong_dist_cache *cache,
+                          mahjong_stats *stats, ds_error *err) {
+    return mahjong_simulate_full(in, NULL, 0, tr, cache, stats, err);
+}
+
+int mahjong_simulate_try(const mahjong_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                         ds_error *err) {
     mahjong_dist_cache *c = mahjong_dist_cache_new();
     int rc;
     if (!c) return ds_fail(err, 0, 0, "out of memory for the distance cache");
-    rc = mahjong_simulate_with(in, tr, c, NULL, err);
+    rc = mahjong_simulate_full(in, ch, n, tr, c, NULL, err);
     mahjong_dist_cache_free(c);
     return rc;
+}
+
+int mahjong_simulate(const mahjong_input *in, ds_trace *tr, ds_error *err) {
+    return mahjong_simulate_try(in, NULL, 0, tr, err);
 }
 
 /* ---- judge output ------------------------------------------------------------- */

@@ -221,12 +221,17 @@ typedef enum mahjong_event_kind {
     MJ_EV_EXHAUSTED = 10 /* "DRAW": a player had to draw and the wall was empty */
 } mahjong_event_kind;
 
-/* Why a discard was chosen. */
+/* Why a discard was chosen (the rule's own choice; in a variation the event
+ * may take another candidate, see `forced`). */
 typedef enum mahjong_discard_rule {
     MJ_WHY_SPECIAL = 1,   /* special tiles go first: PASS, then REVERSE, then DOUBLE */
     MJ_WHY_MIN_DIST = 2,  /* the unique candidate with the least distance */
-    MJ_WHY_TIE_ORDER = 3  /* several share the least distance: Z F B N W S E 9S..1M */
+    MJ_WHY_TIE_ORDER = 3, /* several share the least distance: Z F B N W S E 9S..1M */
+    MJ_WHY_SELFDRAWN = 4  /* the hand after the draw wins: the rule declares SELFDRAWN */
 } mahjong_discard_rule;
+
+/* mahjong_event.rule_tile when the rule's own choice is SELFDRAWN */
+enum { MJ_RULE_SELFDRAWN = 254 };
 
 /* What one of the three other players did about a normal discard. */
 typedef enum mahjong_verdict {
@@ -265,14 +270,25 @@ typedef struct mahjong_event {
     uint8_t target;   /* PASS: the skipped player; CHOW: the lowest tile of the
                        * chow; SKIP: the next player; else MJ_NOBODY */
     int8_t dist;      /* the actor's distance after the event (-1 unknown) */
-    /* decision record of a discard */
+    /* decision record of a discard (and of a SELFDRAWN: its candidates are
+     * the discards the winner could make instead) */
     uint8_t rule;     /* mahjong_discard_rule */
     uint8_t ncand;
+    uint8_t forced;   /* 1: a forced choice (variation) took another candidate
+                       * than the rule's (never set in the main line) */
+    uint8_t can_win;  /* 1: the hand after the draw wins: SELFDRAWN is a candidate */
+    uint8_t rule_tile;   /* the rule's own choice: a tile kind, or MJ_RULE_SELFDRAWN */
+    uint8_t rule_target; /* ... and its PASS target (MJ_NOBODY otherwise) */
     uint8_t claim_by; /* player who claims the discard, MJ_NOBODY if nobody */
     uint8_t claim_how;/* MJ_EV_RON / MJ_EV_PONG / MJ_EV_CHOW, 0 if nobody */
     uint8_t nclaims;  /* 3 for a normal tile, 0 for a special tile */
+    /* every distinct kind in hand: the specials first (PASS, REVERSE, DOUBLE;
+     * dist = the hand's distance, which specials do not change), then the
+     * normal kinds in the order Z F B .. 1M */
     mahjong_cand cand[MJ_MAX_HAND];
-    /* the other players in turn order from the discarder (next player first) */
+    /* the other players in turn order from the discarder (next player first);
+     * claim_by / claim_how / target are the RULE's verdict: in a variation the
+     * next event may take another claim (see mahjong_decision_at) */
     mahjong_claim claims[3];
 } mahjong_event;
 
@@ -290,9 +306,67 @@ typedef struct mahjong_stats {
 /* Initializes *tr (ds_trace_init) and plays the whole game into it. On error
  * (out of memory, event limit) the trace is freed and -1 returned. */
 int mahjong_simulate(const mahjong_input *in, ds_trace *tr, ds_error *err);
+/* A variation (docs/variations.md): at event ch[k].i the candidate labelled
+ * ch[k].label of that event's decision is taken instead of the rule's choice
+ * (ch sorted by i, as ds_choices_parse makes it; n = 0 is mahjong_simulate).
+ * Errors (the trace freed, -1): the event is not a decision
+ * (ds_choice_not_decision), the label is not one of its candidates
+ * (ds_choice_not_candidate), a choice past the end (ds_choices_unused). */
+int mahjong_simulate_try(const mahjong_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                         ds_error *err);
 /* With a caller-owned cache (may be NULL) and counters (may be NULL). */
 int mahjong_simulate_with(const mahjong_input *in, ds_trace *tr, mahjong_dist_cache *cache,
                           mahjong_stats *stats, ds_error *err);
+/* Both: forced choices, cache and counters. */
+int mahjong_simulate_full(const mahjong_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                          mahjong_dist_cache *cache, mahjong_stats *stats, ds_error *err);
+
+/* ---- decisions: the candidates of an event, with their labels ---------------
+ *
+ * Two kinds of events are decisions (docs/games/mahjong.md):
+ *   - a turn decision: every DISCARD and every SELFDRAWN event. Candidates:
+ *     "SELFDRAWN" when the hand after the draw wins, then every distinct kind
+ *     in hand: "PASS A".."PASS D" (PASS naming each player), "REVERSE",
+ *     "DOUBLE", then the normal tiles "Z", "F", .., "1M" (value: the distance
+ *     after discarding it; SELFDRAWN 0).
+ *   - the claim window of a normal discard: the event right after it (a RON,
+ *     PONG or CHOW, or the next turn's draw / skip / DRAW when nobody claims),
+ *     when at least one player could claim. Candidates, the players in turn
+ *     order from the discarder: "B RON" (only the first player who could win),
+ *     "B PONG", "C CHOW 3P 4P 5P" (highest first), and "pass" last (value: the
+ *     claimer's distance after the call; RON 0; pass none).
+ */
+enum { MJ_OPTIONS_MAX = 20 };
+
+typedef struct mahjong_option {
+    char label[DS_CHOICE_LABEL];
+    uint8_t kind;    /* MJ_EV_SELFDRAWN, MJ_EV_DISCARD, MJ_EV_RON, MJ_EV_PONG,
+                      * MJ_EV_CHOW, or 0 for "pass" */
+    uint8_t player;  /* who acts (MJ_NOBODY for "pass") */
+    uint8_t tile;    /* the discarded tile (turn) / the claimed tile (window) */
+    uint8_t target;  /* PASS: the named player; CHOW: its lowest tile */
+    int8_t value;    /* the distance after the move; -1 = none ("pass") */
+    int8_t before;   /* window: the claimer's distance before; else -1 */
+} mahjong_option;
+
+typedef struct mahjong_decision {
+    int window;      /* 0: a turn decision, 1: a claim window */
+    int n;           /* candidates */
+    int chosen;      /* index of the candidate the event took */
+    int rule;        /* index of the rule's own choice (== chosen unless forced) */
+    mahjong_option opt[MJ_OPTIONS_MAX];
+} mahjong_decision;
+
+/* 1 and *d filled when event i of tr is a decision, 0 when it is not (or i
+ * is past the end). */
+int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_decision *d);
+/* What event i is, for "event I is <what>, not a decision": "a deal",
+ * "a draw", "a skipped turn", "the exhaustive draw (DRAW)", "the WIN line". */
+const char *mahjong_event_what(const mahjong_event *ev);
+/* The outcome of a finished game, one line without '\n' (for --compare):
+ * "B wins by RON on A's discard 3P (event 153)", "C wins by SELFDRAWN
+ * (event 98)", "DRAW: D must draw and the wall is empty (event 201)". */
+int mahjong_outcome(const ds_trace *tr, ds_buf *out);
 
 /* Judge output from the trace. lines_at_step (optional) gets n+1 entries. */
 int mahjong_format(const mahjong_input *in, const ds_trace *tr, ds_buf *out,

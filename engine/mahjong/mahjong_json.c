@@ -1,5 +1,6 @@
 /* mahjong_json.c - JSON views of the mahjong trace, states and DP records
  * (field reference: docs/games/mahjong.md). */
+#include <stdio.h>
 #include <string.h>
 
 #include "mahjong.h"
@@ -23,6 +24,8 @@ static void put_key(ds_buf *b, const char *key) {
     ds_buf_puts(b, key);
     ds_buf_puts(b, "\":");
 }
+
+static char out_last(const ds_buf *b) { return b->len ? b->data[b->len - 1] : 0; }
 
 static void put_dist(ds_buf *b, int d) {
     if (d < 0) ds_buf_puts(b, "null");
@@ -142,35 +145,61 @@ static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c
     ds_buf_putc(b, '}');
 }
 
-static void put_discard(ds_buf *b, const mahjong_event *ev) {
-    int i;
-    const char *rule = ev->rule == MJ_WHY_SPECIAL    ? "special_first"
-                       : ev->rule == MJ_WHY_TIE_ORDER ? "tie_order"
-                                                      : "min_distance";
+/* The rule code of a turn decision (why.rule, decision.rule). */
+static const char *turn_rule(const mahjong_event *ev) {
+    return ev->rule == MJ_WHY_SPECIAL     ? "special_first"
+           : ev->rule == MJ_WHY_TIE_ORDER ? "tie_order"
+           : ev->rule == MJ_WHY_SELFDRAWN ? "selfdrawn"
+                                          : "min_distance";
+}
+
+/* why of a forced event: "forced" and what the rule would have taken. */
+static void put_forced_why_head(ds_buf *b, const char *rule_label) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "forced in this variation; the rule would take %s", rule_label);
+    put_key(b, "why");
+    ds_buf_puts(b, "{\"rule\":\"forced\"");
+    put_key(b, "text");
+    ds_buf_json_str(b, msg, strlen(msg));
+}
+
+static void put_discard(ds_buf *b, const mahjong_event *ev, const char *forced_rule_label) {
+    int i, specials = ev->rule == MJ_WHY_SPECIAL;
+    const char *rule = turn_rule(ev);
     const char *why =
         ev->rule == MJ_WHY_SPECIAL
             ? "special tiles are discarded first, in the order PASS, REVERSE, DOUBLE"
         : ev->rule == MJ_WHY_TIE_ORDER
             ? "several tiles give the least distance: the first in the order Z F B N W S E "
               "9S..1S 9P..1P 9M..1M"
+        : ev->rule == MJ_WHY_SELFDRAWN
+            ? "the hand after the draw is a winning hand: the rule declares SELFDRAWN"
             : "the only tile that gives the least distance";
     if (ev->tile == MJ_PASS) {
         put_key(b, "pass_target");
         put_player(b, ev->target);
     }
-    put_key(b, "why");
-    ds_buf_puts(b, "{\"rule\":");
-    ds_buf_json_str(b, rule, strlen(rule));
-    put_key(b, "text");
-    ds_buf_json_str(b, why, strlen(why));
+    if (forced_rule_label) {
+        put_forced_why_head(b, forced_rule_label);
+    } else {
+        put_key(b, "why");
+        ds_buf_puts(b, "{\"rule\":");
+        ds_buf_json_str(b, rule, strlen(rule));
+        put_key(b, "text");
+        ds_buf_json_str(b, why, strlen(why));
+    }
+    /* the candidates the rule compares: the specials when there are some
+     * (dist null: they do not change it), else every normal kind */
     put_key(b, "candidates");
     ds_buf_putc(b, '[');
     for (i = 0; i < ev->ncand; i++) {
-        if (i) ds_buf_putc(b, ',');
+        int special = ev->cand[i].tile >= MJ_PASS;
+        if (specials != special) continue;
+        if (out_last(b) != '[') ds_buf_putc(b, ',');
         ds_buf_puts(b, "{\"tile\":");
         put_tile(b, ev->cand[i].tile);
         ds_buf_puts(b, ",\"dist\":");
-        put_dist(b, ev->cand[i].dist);
+        put_dist(b, special ? -1 : ev->cand[i].dist);
         ds_buf_putc(b, '}');
     }
     ds_buf_puts(b, "]}");
@@ -192,18 +221,140 @@ static void put_discard(ds_buf *b, const mahjong_event *ev) {
     }
 }
 
+static const char *option_kind(int kind) {
+    return kind == MJ_EV_SELFDRAWN ? "selfdrawn"
+           : kind == MJ_EV_DISCARD ? "discard"
+           : kind == MJ_EV_RON     ? "ron"
+           : kind == MJ_EV_PONG    ? "pong"
+           : kind == MJ_EV_CHOW    ? "chow"
+                                   : "pass";
+}
+
+/* The rule code and sentence of decision d at event ev (prev: the event
+ * before, the discard of a claim window). */
+static const char *decision_rule(const mahjong_decision *d, const mahjong_event *ev,
+                                 const mahjong_event *prev, char *text, size_t cap) {
+    const mahjong_option *r = &d->opt[d->rule];
+    if (!d->window) {
+        switch (ev->rule) {
+        case MJ_WHY_SELFDRAWN:
+            snprintf(text, cap, "the hand after the draw is a winning hand: a player who can "
+                                "win always declares SELFDRAWN");
+            break;
+        case MJ_WHY_SPECIAL:
+            snprintf(text, cap, "special tiles are discarded first, in the order PASS, REVERSE, "
+                                "DOUBLE: %s%s", r->label,
+                     r->tile == MJ_PASS ? " (the rule's PASS names the next player)" : "");
+            break;
+        case MJ_WHY_TIE_ORDER:
+            snprintf(text, cap, "several tiles leave the least distance, %d: %s is the first in "
+                                "the order Z F B N W S E 9S..1S 9P..1P 9M..1M", r->value, r->label);
+            break;
+        default:
+            snprintf(text, cap, "%s is the only tile whose discard leaves the least distance, %d",
+                     r->label, r->value);
+            break;
+        }
+        return turn_rule(ev);
+    }
+    switch (prev->claim_how) {
+    case MJ_EV_RON:
+        snprintf(text, cap, "%c's hand plus %s is a winning hand: RON comes before every call "
+                            "(the first such player along the turn order from the discarder)",
+                 mahjong_player_name(r->player), mahjong_tile_name(prev->tile));
+        return "ron_first_along_turn_order";
+    case MJ_EV_PONG:
+        snprintf(text, cap, "%c's PONG lowers the distance strictly, from %d to %d; PONG comes "
+                            "before CHOW", mahjong_player_name(r->player), r->before, r->value);
+        return "pong_strict_drop";
+    case MJ_EV_CHOW:
+        snprintf(text, cap, "%s: the next player's highest CHOW that lowers the distance "
+                            "strictly, from %d to %d", r->label, r->before, r->value);
+        return "chow_highest_strict_drop";
+    default:
+        snprintf(text, cap, "no call lowers its player's distance strictly: nobody claims %s and "
+                            "the next turn starts", mahjong_tile_name(prev->tile));
+        return "no_claim";
+    }
+}
+
+/* ,"decision":{"rule","text","chosen"[,"forced","rule_choice"],"candidates"} */
+static void put_decision(ds_buf *b, const mahjong_decision *d, const mahjong_event *ev,
+                         const mahjong_event *prev) {
+    char text[240];
+    const char *rule = decision_rule(d, ev, prev, text, sizeof text);
+    int i, k;
+    put_key(b, "decision");
+    ds_buf_puts(b, "{\"rule\":");
+    ds_buf_json_str(b, rule, strlen(rule));
+    put_key(b, "text");
+    ds_buf_json_str(b, text, strlen(text));
+    put_key(b, "chosen");
+    ds_buf_json_str(b, d->opt[d->chosen].label, strlen(d->opt[d->chosen].label));
+    if (d->chosen != d->rule) {
+        put_key(b, "forced");
+        ds_buf_puts(b, "true");
+        put_key(b, "rule_choice");
+        ds_buf_json_str(b, d->opt[d->rule].label, strlen(d->opt[d->rule].label));
+    }
+    put_key(b, "candidates");
+    ds_buf_putc(b, '[');
+    for (i = 0; i < d->n; i++) {
+        const mahjong_option *o = &d->opt[i];
+        const char *kind = option_kind(o->kind);
+        if (i) ds_buf_putc(b, ',');
+        ds_buf_puts(b, "{\"label\":");
+        ds_buf_json_str(b, o->label, strlen(o->label));
+        put_key(b, "value");
+        put_dist(b, o->value);
+        put_key(b, "kind");
+        ds_buf_json_str(b, kind, strlen(kind));
+        if (o->kind == MJ_EV_DISCARD) {
+            put_key(b, "tile");
+            put_tile(b, o->tile);
+            if (o->tile == MJ_PASS) {
+                put_key(b, "target");
+                put_player(b, o->target);
+            }
+        } else if (d->window && o->kind) {
+            put_key(b, "player");
+            put_player(b, o->player);
+            if (o->kind != MJ_EV_RON) {
+                put_key(b, "tiles");
+                ds_buf_putc(b, '[');
+                for (k = 0; k < 3; k++) {
+                    if (k) ds_buf_putc(b, ',');
+                    put_tile(b, o->kind == MJ_EV_PONG ? o->tile : o->target + k);
+                }
+                ds_buf_putc(b, ']');
+            }
+            put_key(b, "dist_before");
+            put_dist(b, o->before);
+        }
+        ds_buf_putc(b, '}');
+    }
+    ds_buf_puts(b, "]}");
+}
+
 int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_buf *out) {
     const mahjong_event *ev, *prev = NULL;
-    const char *type;
-    int k;
+    const char *type, *forced = NULL;
+    mahjong_decision d;
+    int k, is_decision;
     (void)in;
     if (i >= tr->n) return -1;
     ev = (const mahjong_event *)ds_trace_event(tr, i);
     if (i > 0) prev = (const mahjong_event *)ds_trace_event(tr, i - 1);
+    is_decision = mahjong_decision_at(tr, i, &d);
+    /* a forced claim or discard: its why says so (a forced "pass" is followed
+     * by the next turn, which happens by the rules) */
+    if (is_decision && d.chosen != d.rule && d.opt[d.chosen].kind) forced = d.opt[d.rule].label;
     type = event_type(ev->kind);
     ds_buf_puts(out, "{\"type\":");
     ds_buf_json_str(out, type, strlen(type));
     put_key(out, "step");
+    ds_buf_int(out, (long long)i);
+    put_key(out, "i");
     ds_buf_int(out, (long long)i);
     put_key(out, "player");
     put_player(out, ev->kind == MJ_EV_EXHAUSTED ? -1 : ev->player);
@@ -237,7 +388,7 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
         put_why(out, "win", "the game ends as soon as a player wins");
         break;
     case MJ_EV_DISCARD:
-        put_discard(out, ev);
+        put_discard(out, ev, forced);
         break;
     case MJ_EV_RON:
     case MJ_EV_PONG:
@@ -261,7 +412,10 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
                     put_key(out, "dist_before");
                     put_dist(out, prev->claims[k].dist);
                 }
-            if (ev->kind == MJ_EV_PONG)
+            if (forced) {
+                put_forced_why_head(out, forced);
+                ds_buf_putc(out, '}');
+            } else if (ev->kind == MJ_EV_PONG)
                 put_why(out, "pong_strict_drop",
                         "PONG lowers the distance strictly; PONG comes before CHOW");
             else if (ev->kind == MJ_EV_CHOW)
@@ -286,6 +440,7 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
     default:
         break;
     }
+    if (is_decision) put_decision(out, &d, ev, prev);
     ds_buf_putc(out, '}');
     return out->failed ? -1 : 0;
 }

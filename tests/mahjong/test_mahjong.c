@@ -234,45 +234,131 @@ static void check_state(checker *c, const mahjong_state *st) {
     }
 }
 
-/* The decision record of a discard, checked against the state before it. */
-static void check_discard(checker *c, const mahjong_state *st, const mahjong_event *ev) {
-    int p = ev->player, n = st->meld_n[p], i, k, best = 99, specials = 0;
+/* What a forced label asks for, read independently of the engine's option
+ * lists: kind (MJ_EV_*, 0 for "pass"), player, tile (a discard) and target
+ * (PASS: the named player; CHOW: its lowest tile). -1 if unreadable. */
+typedef struct label_want { int kind, player, tile, target; } label_want;
+
+static int parse_label(const char *f, label_want *w) {
+    char who, word[16], a[8], b[8], c[8];
+    int n;
+    w->kind = w->player = w->tile = w->target = -1;
+    if (!strcmp(f, "pass")) return w->kind = 0;
+    if (!strcmp(f, "SELFDRAWN")) return w->kind = MJ_EV_SELFDRAWN;
+    if (!strncmp(f, "PASS ", 5) && strlen(f) == 6) {
+        w->kind = MJ_EV_DISCARD;
+        w->tile = MJ_PASS;
+        w->target = f[5] - 'A';
+        return 0;
+    }
+    if ((w->tile = mahjong_tile_parse(f, strlen(f))) >= 0) return w->kind = MJ_EV_DISCARD, 0;
+    n = sscanf(f, "%c %15s %7s %7s %7s", &who, word, a, b, c);
+    if (n < 2) return -1;
+    w->player = who - 'A';
+    if (!strcmp(word, "RON") && n == 2) return w->kind = MJ_EV_RON, 0;
+    if (!strcmp(word, "PONG") && n == 2) return w->kind = MJ_EV_PONG, 0;
+    if (!strcmp(word, "CHOW") && n == 5) {
+        w->kind = MJ_EV_CHOW;
+        w->target = mahjong_tile_parse(a, strlen(a));
+        CHECK_EQ_INT(mahjong_tile_parse(b, strlen(b)), w->target + 1);
+        CHECK_EQ_INT(mahjong_tile_parse(c, strlen(c)), w->target + 2);
+        return 0;
+    }
+    return -1;
+}
+
+/* The decision record of a discard or a SELFDRAWN, checked against the state
+ * before it: every candidate and the rule's choice; the event took the
+ * rule's choice, or the forced label f. */
+static void check_discard(checker *c, const mahjong_state *st, const mahjong_event *ev,
+                          const char *f) {
+    int p = ev->player, n = st->meld_n[p], i, k, best = 99, specials = 0, first = -1, can_win;
     uint8_t h[MJ_KINDS];
     memcpy(h, st->hand[p], MJ_KINDS);
     CHECK_EQ_INT(p, st->cur);
-    for (k = MJ_PASS; k <= MJ_DOUBLE; k++) specials += h[k] > 0;
-    if (specials) {
-        int first = h[MJ_PASS] ? MJ_PASS : h[MJ_REVERSE] ? MJ_REVERSE : MJ_DOUBLE;
-        CHECK_EQ_INT(ev->rule, MJ_WHY_SPECIAL);
-        CHECK_EQ_INT(ev->tile, first);
-        CHECK_EQ_INT(ev->ncand, specials);
-        CHECK_EQ_INT(ev->nclaims, 0);
-        CHECK_EQ_INT(ev->claim_by, MJ_NOBODY);
-        if (first == MJ_PASS) CHECK_EQ_INT(ev->target, (p + st->dir + 4) & 3);
-        return;
+    can_win = st->phase == MJ_PH_DRAWN && st->dist[p] == 0;
+    CHECK_EQ_INT(ev->can_win, can_win);
+    /* every distinct kind is a candidate: the specials (with the hand's
+     * distance: they do not count), then Z F B .. 1M */
+    i = 0;
+    for (k = MJ_PASS; k <= MJ_DOUBLE; k++) {
+        if (!h[k]) continue;
+        if (first < 0) first = k;
+        specials++;
+        CHECK(i < ev->ncand);
+        if (i >= ev->ncand) return;
+        CHECK_EQ_INT(ev->cand[i].tile, k);
+        CHECK_EQ_INT(ev->cand[i].dist, st->dist[p]);
+        i++;
     }
-    /* every distinct kind is a candidate, in the order Z F B .. 1M */
-    for (k = MJ_NORMAL_KINDS - 1, i = 0; k >= 0; k--) {
+    for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) {
         if (!h[k]) continue;
         CHECK(i < ev->ncand);
         if (i >= ev->ncand) return;
         CHECK_EQ_INT(ev->cand[i].tile, k);
         h[k]--;
-        CHECK_EQ_INT(ev->cand[i].dist, mahjong_distance(h, n, c->cache));
+        /* with a special in hand, or a winning one, the rule compares no
+         * distance (the decision record fills it in: check_decisions) */
+        CHECK_EQ_INT(ev->cand[i].dist,
+                     specials || can_win ? -1 : mahjong_distance(h, n, c->cache));
         h[k]++;
-        if (ev->cand[i].dist < best) best = ev->cand[i].dist;
+        if (!specials && !can_win && ev->cand[i].dist < best) best = ev->cand[i].dist;
         i++;
     }
     CHECK_EQ_INT(i, ev->ncand);
-    for (i = 0; i < ev->ncand; i++)
-        if (ev->cand[i].dist == best) break;
-    CHECK_EQ_INT(ev->tile, ev->cand[i].tile);
-    CHECK_EQ_INT(ev->dist, best);
-    {
+    /* the rule's choice: SELFDRAWN, the first special, the least distance */
+    if (can_win) {
+        CHECK_EQ_INT(ev->rule, MJ_WHY_SELFDRAWN);
+        CHECK_EQ_INT(ev->rule_tile, MJ_RULE_SELFDRAWN);
+    } else if (specials) {
+        CHECK_EQ_INT(ev->rule, MJ_WHY_SPECIAL);
+        CHECK_EQ_INT(ev->rule_tile, first);
+        CHECK_EQ_INT(ev->rule_target, first == MJ_PASS ? (p + st->dir + 4) & 3 : MJ_NOBODY);
+    } else {
         int ties = 0;
+        for (i = specials; i < ev->ncand; i++)
+            if (ev->cand[i].dist == best) break;
+        CHECK_EQ_INT(ev->rule_tile, ev->cand[i].tile);
         for (k = 0; k < ev->ncand; k++) ties += ev->cand[k].dist == best;
         CHECK_EQ_INT(ev->rule, ties > 1 ? MJ_WHY_TIE_ORDER : MJ_WHY_MIN_DIST);
     }
+    /* what the event took */
+    if (f) {
+        label_want w;
+        int is_rule;
+        CHECK(parse_label(f, &w) == 0);
+        CHECK(w.kind == MJ_EV_SELFDRAWN || w.kind == MJ_EV_DISCARD);
+        CHECK_EQ_INT(ev->kind, w.kind);
+        if (w.kind == MJ_EV_SELFDRAWN) CHECK(can_win);
+        if (w.kind == MJ_EV_DISCARD) {
+            CHECK_EQ_INT(ev->tile, w.tile);
+            CHECK(st->hand[p][w.tile] > 0);
+            if (w.tile == MJ_PASS) CHECK_EQ_INT(ev->target, w.target);
+        }
+        is_rule = can_win ? w.kind == MJ_EV_SELFDRAWN
+                          : w.tile == ev->rule_tile &&
+                                (w.tile != MJ_PASS || w.target == ev->rule_target);
+        CHECK_EQ_INT(ev->forced, !is_rule);
+    } else {
+        CHECK_EQ_INT(ev->forced, 0);
+        CHECK_EQ_INT(ev->kind, can_win ? MJ_EV_SELFDRAWN : MJ_EV_DISCARD);
+        if (!can_win) CHECK_EQ_INT(ev->tile, ev->rule_tile);
+        if (ev->tile == MJ_PASS) CHECK_EQ_INT(ev->target, ev->rule_target);
+    }
+    if (ev->kind == MJ_EV_SELFDRAWN) {
+        CHECK_EQ_INT(ev->dist, 0);
+        return;
+    }
+    if (ev->tile >= MJ_PASS) {
+        CHECK_EQ_INT(ev->dist, st->dist[p]);
+        CHECK_EQ_INT(ev->nclaims, 0);
+        CHECK_EQ_INT(ev->claim_by, MJ_NOBODY);
+        if (ev->tile == MJ_PASS) CHECK(ev->target < MJ_PLAYERS);
+        return;
+    }
+    h[ev->tile]--;
+    CHECK_EQ_INT(ev->dist, mahjong_distance(h, n, c->cache));
+    h[ev->tile]++;
     /* the claims, in turn order from the discarder */
     CHECK_EQ_INT(ev->nclaims, 3);
     {
@@ -343,9 +429,48 @@ static void check_discard(checker *c, const mahjong_state *st, const mahjong_eve
     }
 }
 
-/* Plays one game and checks everything; returns the number of events. */
+/* The event after the normal discard d (state st before it): the rule's
+ * claim (d's verdict), or the forced label f; "pass" = the next player's
+ * turn in the current direction. The claim must be a legal one. */
+static void check_window(const mahjong_state *st, const mahjong_event *d, const mahjong_event *ev,
+                         const char *f) {
+    label_want w;
+    int i, legal = 0;
+    if (f) {
+        CHECK(parse_label(f, &w) == 0);
+        CHECK(w.kind != MJ_EV_DISCARD && w.kind != MJ_EV_SELFDRAWN);
+    } else {
+        w.kind = d->claim_how;
+        w.player = d->claim_by;
+        w.target = d->target;
+    }
+    if (w.kind == 0) {
+        CHECK(ev->kind == MJ_EV_DRAW || ev->kind == MJ_EV_SKIP || ev->kind == MJ_EV_EXHAUSTED);
+        CHECK_EQ_INT(ev->player, (d->player + st->dir + 4) & 3);
+        return;
+    }
+    CHECK_EQ_INT(ev->kind, w.kind);
+    CHECK_EQ_INT(ev->player, w.player);
+    CHECK_EQ_INT(ev->tile, d->tile);
+    if (w.kind == MJ_EV_CHOW) CHECK_EQ_INT(ev->target, w.target);
+    for (i = 0; i < 3; i++) {
+        const mahjong_claim *cl = &d->claims[i];
+        if (cl->player != w.player) continue;
+        if (w.kind == MJ_EV_RON) legal = cl->verdict == MJ_V_RON; /* not cut off */
+        if (w.kind == MJ_EV_PONG) legal = cl->pong_after >= 0 && ev->dist == cl->pong_after;
+        if (w.kind == MJ_EV_CHOW) {
+            int j = d->tile - w.target;
+            legal = i == 0 && j >= 0 && j < 3 && cl->chow_after[j] >= 0 &&
+                    ev->dist == cl->chow_after[j];
+        }
+    }
+    CHECK(legal);
+}
+
+/* Plays one game (the variation ch[0..nch) of it) and checks everything;
+ * returns the number of events. */
 static size_t check_game(const mahjong_input *in, mahjong_dist_cache *cache, ds_rng *r,
-                         int compare_uncached) {
+                         int compare_uncached, const ds_choice *ch, size_t nch) {
     ds_trace tr;
     ds_error e;
     mahjong_state st, seek;
@@ -357,24 +482,30 @@ static size_t check_game(const mahjong_input *in, mahjong_dist_cache *cache, ds_
     c.in = in;
     c.cache = cache;
     c.game_failures = 0;
-    CHECK(mahjong_simulate(in, &tr, &e) == 0);
+    CHECK(mahjong_simulate_try(in, ch, nch, &tr, &e) == 0);
+    if (!tr.events) return 0;
     n = tr.n;
     mahjong_initial(&st);
     for (i = 0; i <= n; i++) {
         const mahjong_event *ev = i < n ? (const mahjong_event *)ds_trace_event(&tr, i) : NULL;
+        const mahjong_event *prev = i ? (const mahjong_event *)ds_trace_event(&tr, i - 1) : NULL;
+        const char *f = ds_choice_at(ch, nch, i);
         mahjong_state before = st;
+        int window = prev && prev->kind == MJ_EV_DISCARD && prev->tile < MJ_PASS;
         check_state(&c, &st);
         if (!ev) break;
-        if (ev->kind == MJ_EV_DISCARD) check_discard(&c, &st, ev);
-        if (ev->kind == MJ_EV_DRAW) CHECK_EQ_INT(st.phase, MJ_PH_TURN);
+        if (ev->kind == MJ_EV_DISCARD || ev->kind == MJ_EV_SELFDRAWN) check_discard(&c, &st, ev, f);
+        if (window) check_window(&st, prev, ev, f);
+        if (ev->kind == MJ_EV_DRAW || ev->kind == MJ_EV_SKIP || ev->kind == MJ_EV_EXHAUSTED) {
+            /* a turn starts: after a discard nobody claimed (by the rule's
+             * verdict: TURN; a forced pass: CLAIM), or after a skip */
+            CHECK(st.phase == MJ_PH_TURN || (window && f && st.phase == MJ_PH_CLAIM));
+            if (st.phase == MJ_PH_TURN) CHECK_EQ_INT(ev->player, st.cur);
+        }
         if (ev->kind == MJ_EV_EXHAUSTED) CHECK_EQ_INT(st.wall_pos, MJ_TILES);
         if (ev->kind == MJ_EV_SKIP) CHECK(st.skip[ev->player]);
-        if (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW || ev->kind == MJ_EV_RON) {
-            const mahjong_event *d = (const mahjong_event *)ds_trace_event(&tr, i - 1);
-            CHECK_EQ_INT(d->kind, MJ_EV_DISCARD);
-            CHECK_EQ_INT(d->claim_by, ev->player);
-            CHECK_EQ_INT(d->claim_how, ev->kind);
-        }
+        if (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW || ev->kind == MJ_EV_RON)
+            CHECK(window);
         mahjong_apply(&st, ev, in);
         if (ev->kind == MJ_EV_DRAW)
             CHECK(st.dist[ev->player] == before.dist[ev->player] ||
@@ -407,7 +538,7 @@ static size_t check_game(const mahjong_input *in, mahjong_dist_cache *cache, ds_
     free(lines);
     if (compare_uncached) {
         ds_trace t2;
-        CHECK(mahjong_simulate_with(in, &t2, NULL, NULL, &e) == 0);
+        CHECK(mahjong_simulate_full(in, ch, nch, &t2, NULL, NULL, &e) == 0);
         CHECK_EQ_INT(t2.n, n);
         CHECK(t2.n == n && !memcmp(t2.events, tr.events, n * tr.event_size));
         ds_trace_free(&t2);
@@ -430,7 +561,7 @@ static void test_generated_games(void) {
         ds_trace tr;
         ds_error e;
         mahjong_random_wall((uint64_t)s, in.wall);
-        events += check_game(&in, cache, &r, s % 50 == 0);
+        events += check_game(&in, cache, &r, s % 50 == 0, NULL, 0);
         if (ds_test_failed != before) {
             fprintf(stderr, "generated deck seed %d failed\n", s);
             if (ds_test_failed > 20) break;
@@ -450,6 +581,353 @@ static void test_generated_games(void) {
            MJ_PROPERTY_GAMES, rons, selfdrawn, draws, (double)events / MJ_PROPERTY_GAMES,
            big_drops);
     CHECK(draws > 0 && rons > 0 && selfdrawn > 0);
+    mahjong_dist_cache_free(cache);
+}
+
+/* ---- variations (forced choices) --------------------------------------------- */
+
+#ifndef MJ_VARIATION_GAMES
+#define MJ_VARIATION_GAMES 60
+#endif
+
+/* Byte offset just past the first `lines` lines of b (b->len if fewer). */
+static size_t prefix_len(const ds_buf *b, size_t lines) {
+    size_t i;
+    if (!lines) return 0;
+    for (i = 0; i < b->len; i++)
+        if (b->data[i] == '\n' && --lines == 0) return i + 1;
+    return b->len;
+}
+
+/* Line k (0-based) of b as a NUL-terminated copy (free it). */
+static char *line_of(const ds_buf *b, size_t k) {
+    size_t a = prefix_len(b, k), e = prefix_len(b, k + 1);
+    char *l = (char *)malloc(e - a + 1);
+    memcpy(l, b->data + a, e - a);
+    l[e - a] = 0;
+    return l;
+}
+
+static int window_after(const mahjong_event *d) {
+    int i, j, any = 0;
+    if (d->kind != MJ_EV_DISCARD || d->tile >= MJ_PASS) return 0;
+    for (i = 0; i < 3; i++) {
+        any |= d->claims[i].verdict == MJ_V_RON || d->claims[i].pong_after >= 0;
+        for (j = 0; j < 3; j++) any |= d->claims[i].chow_after[j] >= 0;
+    }
+    return any;
+}
+
+/* Every event's decision record (mahjong_decision_at and its JSON in js, the
+ * JSON Lines of tr): which events are decisions, every legal alternative a
+ * candidate with a unique label and the right value, "i", "chosen",
+ * "forced" exactly when the rule's choice was overridden. */
+static void check_decisions(const mahjong_input *in, const ds_trace *tr, const ds_buf *js,
+                            mahjong_dist_cache *cache) {
+    size_t i;
+    for (i = 0; i < tr->n; i++) {
+        const mahjong_event *ev = (const mahjong_event *)ds_trace_event(tr, i);
+        const mahjong_event *prev = i ? (const mahjong_event *)ds_trace_event(tr, i - 1) : NULL;
+        mahjong_decision d;
+        int got = mahjong_decision_at(tr, i, &d), k, m, want;
+        char *line = line_of(js, i + 1), needle[96];
+        snprintf(needle, sizeof needle, ",\"i\":%zu,", i);
+        CHECK(strstr(line, needle) != NULL);
+        want = ev->kind == MJ_EV_DISCARD || ev->kind == MJ_EV_SELFDRAWN ||
+               (prev && window_after(prev));
+        CHECK_EQ_INT(got, want);
+        CHECK_EQ_INT(strstr(line, "\"decision\":{") != NULL, want);
+        if (!got) { free(line); continue; }
+        snprintf(needle, sizeof needle, "\"chosen\":\"%s\"", d.opt[d.chosen].label);
+        CHECK(strstr(line, needle) != NULL);
+        CHECK_EQ_INT(strstr(line, "\"forced\":true") != NULL, d.chosen != d.rule);
+        if (ev->kind == MJ_EV_DISCARD || ev->kind == MJ_EV_SELFDRAWN)
+            CHECK_EQ_INT(ev->forced, d.chosen != d.rule);
+        for (k = 0; k < d.n; k++) {
+            size_t len = strlen(d.opt[k].label);
+            CHECK(len > 0 && len < DS_CHOICE_LABEL && !strchr(d.opt[k].label, ','));
+            for (m = 0; m < k; m++) CHECK(strcmp(d.opt[k].label, d.opt[m].label) != 0);
+            snprintf(needle, sizeof needle, "{\"label\":\"%s\",", d.opt[k].label);
+            CHECK(strstr(line, needle) != NULL);
+        }
+        if (!d.window) {
+            /* SELFDRAWN when the hand wins, PASS naming each player, every
+             * other distinct kind; the value = the distance after it */
+            mahjong_state st;
+            int p = ev->player, n = 0;
+            CHECK(ds_trace_seek(tr, i, &st) == 0);
+            n += st.phase == MJ_PH_DRAWN && st.dist[p] == 0;
+            for (k = 0; k < MJ_KINDS; k++) n += st.hand[p][k] ? (k == MJ_PASS ? 4 : 1) : 0;
+            CHECK_EQ_INT(d.n, n);
+            for (k = 0; k < d.n; k++) {
+                const mahjong_option *o = &d.opt[k];
+                if (o->kind == MJ_EV_SELFDRAWN) {
+                    CHECK_EQ_INT(st.dist[p], 0);
+                    CHECK_EQ_INT(o->value, 0);
+                } else if (o->tile >= MJ_PASS) {
+                    CHECK_EQ_INT(o->value, st.dist[p]);
+                } else {
+                    st.hand[p][o->tile]--;
+                    CHECK_EQ_INT(o->value, mahjong_distance(st.hand[p], st.meld_n[p], cache));
+                    st.hand[p][o->tile]++;
+                }
+            }
+        } else {
+            int n = 1, j;
+            for (k = 0; k < 3; k++) {
+                const mahjong_claim *c = &prev->claims[k];
+                n += (c->verdict == MJ_V_RON) + (c->pong_after >= 0);
+                for (j = 0; j < 3; j++) n += c->chow_after[j] >= 0;
+            }
+            CHECK_EQ_INT(d.n, n);
+            CHECK(!strcmp(d.opt[d.n - 1].label, "pass"));
+        }
+        free(line);
+    }
+    (void)in;
+}
+
+/* Simulates the variation ch[0..n) into *tr, its judge output and JSON Lines. */
+static int play(const mahjong_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
+                ds_buf *out, ds_buf *js, ds_error *e) {
+    ds_buf_init(out);
+    ds_buf_init(js);
+    if (mahjong_simulate_try(in, ch, n, tr, e)) return -1;
+    CHECK(mahjong_format(in, tr, out, NULL) == 0);
+    CHECK(mahjong_trace_jsonl(in, tr, js) == 0);
+    return 0;
+}
+
+static void free_play(ds_trace *tr, ds_buf *out, ds_buf *js) {
+    ds_trace_free(tr);
+    ds_buf_free(out);
+    ds_buf_free(js);
+}
+
+/* A random decision event of tr at or after `from` with a candidate other
+ * than the one taken: *ch gets it (index, label); 0 if there is none.
+ * prefer: an event index to take when it is a decision (the endings). */
+static int pick_other(const ds_trace *tr, size_t from, ds_rng *r, ds_choice *ch) {
+    size_t tries;
+    for (tries = 0; tries < 50 && from < tr->n; tries++) {
+        size_t i = from + ds_rng_below(r, (uint32_t)(tr->n - from));
+        mahjong_decision d;
+        int k;
+        if (!mahjong_decision_at(tr, i, &d) || d.n < 2) continue;
+        do k = (int)ds_rng_below(r, (uint32_t)d.n); while (k == d.chosen);
+        ch->i = i;
+        strcpy(ch->label, d.opt[k].label);
+        return 1;
+    }
+    return 0;
+}
+
+static long forced_kinds[8]; /* declined SELFDRAWN, declined RON, PASS naming another,
+                              * forced claim, forced pass, other discard, chains, errors */
+
+static void count_forced(const ds_trace *tr, size_t i, const ds_trace *main_tr) {
+    mahjong_decision d, m;
+    const mahjong_option *o;
+    if (!mahjong_decision_at(tr, i, &d) || !mahjong_decision_at(main_tr, i, &m)) return;
+    o = &d.opt[d.chosen];
+    if (m.opt[m.chosen].kind == MJ_EV_SELFDRAWN) forced_kinds[0]++;
+    else if (m.opt[m.chosen].kind == MJ_EV_RON) forced_kinds[1]++;
+    else if (o->kind == MJ_EV_DISCARD && o->tile == MJ_PASS) forced_kinds[2]++;
+    else if (d.window && o->kind) forced_kinds[3]++;
+    else if (d.window) forced_kinds[4]++;
+    else forced_kinds[5]++;
+}
+
+/* One forced choice (or a chain) on top of the line base (its forced
+ * choices ch[0..n-1), trace base_tr, JSON base_js): the variation keeps the
+ * invariants, shares base's first ch[n-1].i events and took the label. */
+static void check_variation(const mahjong_input *in, mahjong_dist_cache *cache, ds_rng *r,
+                            const ds_choice *ch, size_t n, const ds_trace *base_tr,
+                            const ds_buf *base_js, ds_trace *tr, ds_buf *out, ds_buf *js) {
+    ds_error e;
+    size_t at = ch[n - 1].i;
+    char *line, needle[96];
+    CHECK(play(in, ch, n, tr, out, js, &e) == 0);
+    if (!tr->events) {
+        fprintf(stderr, "variation failed: %s\n", e.msg);
+        return;
+    }
+    check_game(in, cache, r, 0, ch, n);
+    check_decisions(in, tr, js, cache);
+    /* events 0..at-1 are the base line's (the header differs in "events") */
+    {
+        size_t a = prefix_len(js, 1), e2 = prefix_len(js, at + 1);
+        size_t ba = prefix_len(base_js, 1), be = prefix_len(base_js, at + 1);
+        int same = e2 - a == be - ba && !memcmp(js->data + a, base_js->data + ba, e2 - a);
+        CHECK(same);
+        if (!same) {
+            size_t q;
+            for (q = 0; q < n; q++) fprintf(stderr, "%zu:%s ", ch[q].i, ch[q].label);
+            for (q = 1; q <= at; q++) {
+                char *x = line_of(js, q), *y = line_of(base_js, q);
+                if (strcmp(x, y)) fprintf(stderr, "\nline %zu:\n%s%s", q, x, y), q = at;
+                free(x);
+                free(y);
+            }
+        }
+    }
+    CHECK(!memcmp(base_tr->events, tr->events, at * tr->event_size));
+    line = line_of(js, at + 1);
+    snprintf(needle, sizeof needle, "\"chosen\":\"%s\"", ch[n - 1].label);
+    CHECK(strstr(line, needle) != NULL);
+    CHECK(strstr(line, "\"forced\":true") != NULL);
+    CHECK(json_ok(line, strlen(line) - 1));
+    free(line);
+}
+
+static void test_variations(void) {
+    mahjong_dist_cache *cache = mahjong_dist_cache_new();
+    mahjong_input in;
+    ds_rng r;
+    int s, k, endings[3] = {0, 0, 0};
+    ds_rng_seed(&r, 2021);
+    for (s = 1; s <= MJ_VARIATION_GAMES; s++) {
+        ds_trace m, v1, v2, v3, vr;
+        ds_buf mo, mj, o1, j1, o2, j2, o3, j3, ro, rj;
+        ds_error e;
+        ds_choice ch[3];
+        size_t decs[512], nd = 0, i;
+        int before = ds_test_failed;
+        mahjong_random_wall((uint64_t)s, in.wall);
+        CHECK(play(&in, NULL, 0, &m, &mo, &mj, &e) == 0);
+        check_decisions(&in, &m, &mj, cache);
+        for (i = 0; i < m.n && nd < 512; i++) {
+            mahjong_decision d;
+            if (mahjong_decision_at(&m, i, &d)) decs[nd++] = i;
+        }
+        /* the rule's own choices, at up to three random decisions at once:
+         * the main line byte for byte, output and trace */
+        {
+            size_t picks = 1 + ds_rng_below(&r, 3), nc = 0;
+            for (k = 0; k < (int)picks; k++) {
+                size_t at = decs[ds_rng_below(&r, (uint32_t)nd)];
+                mahjong_decision d;
+                size_t q;
+                for (q = 0; q < nc && ch[q].i != at; q++) continue;
+                if (q < nc) continue;
+                mahjong_decision_at(&m, at, &d);
+                ch[nc].i = at;
+                strcpy(ch[nc].label, d.opt[d.rule].label);
+                nc++;
+            }
+            /* sorted by index, as ds_choices_parse makes them */
+            for (k = 1; k < (int)nc; k++) {
+                ds_choice t = ch[k];
+                int q = k - 1;
+                while (q >= 0 && ch[q].i > t.i) ch[q + 1] = ch[q], q--;
+                ch[q + 1] = t;
+            }
+            CHECK(play(&in, ch, nc, &vr, &ro, &rj, &e) == 0);
+            CHECK(ro.len == mo.len && !memcmp(ro.data, mo.data, mo.len));
+            CHECK(rj.len == mj.len && !memcmp(rj.data, mj.data, mj.len));
+            free_play(&vr, &ro, &rj);
+        }
+        /* another candidate: in turn at the ending (a declined win), at a
+         * discard with a special in hand, at a claim window the rule claims,
+         * else at a random decision; then a chain of 2 and 3 */
+        ch[0].i = 0;
+        {
+            size_t cands[512], nc = 0;
+            for (i = 0; i < nd; i++) {
+                const mahjong_event *ev = ds_trace_event(&m, decs[i]);
+                const mahjong_event *pv = decs[i] ? ds_trace_event(&m, decs[i] - 1) : NULL;
+                int ok = s % 4 == 0 ? decs[i] + 2 == m.n /* the RON / SELFDRAWN */
+                         : s % 4 == 1 ? ev->kind == MJ_EV_DISCARD && ev->tile >= MJ_PASS &&
+                                            (s % 8 != 1 || ev->tile == MJ_PASS)
+                         : s % 4 == 2 ? pv && pv->kind == MJ_EV_DISCARD && pv->claim_by != MJ_NOBODY
+                                      : 0;
+                if (ok) cands[nc++] = decs[i];
+            }
+            if (nc) {
+                mahjong_decision d;
+                size_t at = cands[ds_rng_below(&r, (uint32_t)nc)];
+                if (mahjong_decision_at(&m, at, &d) && d.n > 1) {
+                    k = (int)ds_rng_below(&r, (uint32_t)d.n - 1);
+                    if (k >= d.chosen) k++;
+                    /* a PASS naming another player than the rule's, when held */
+                    if (s % 4 == 1 && d.opt[0].tile == MJ_PASS && s % 8 == 1)
+                        k = d.chosen == 0 ? 2 : 0;
+                    ch[0].i = at;
+                    strcpy(ch[0].label, d.opt[k].label);
+                }
+            }
+        }
+        if (ch[0].i == 0 && !pick_other(&m, 0, &r, &ch[0])) {
+            free_play(&m, &mo, &mj);
+            continue;
+        }
+        check_variation(&in, cache, &r, ch, 1, &m, &mj, &v1, &o1, &j1);
+        if (v1.events) {
+            count_forced(&v1, ch[0].i, &m);
+            if (pick_other(&v1, ch[0].i + 1, &r, &ch[1])) {
+                check_variation(&in, cache, &r, ch, 2, &v1, &j1, &v2, &o2, &j2);
+                forced_kinds[6]++;
+                if (v2.events && pick_other(&v2, ch[1].i + 1, &r, &ch[2])) {
+                    check_variation(&in, cache, &r, ch, 3, &v2, &j2, &v3, &o3, &j3);
+                    forced_kinds[6]++;
+                    if (v3.events) {
+                        const mahjong_event *last = ds_trace_event(&v3, v3.n - 1);
+                        const mahjong_event *pl = ds_trace_event(&v3, v3.n - 2);
+                        endings[last->kind == MJ_EV_EXHAUSTED ? 2
+                                : pl->kind == MJ_EV_RON        ? 0
+                                                               : 1]++;
+                    }
+                    free_play(&v3, &o3, &j3);
+                }
+                free_play(&v2, &o2, &j2);
+            }
+            free_play(&v1, &o1, &j1);
+        }
+        /* errors: a forced choice at an event that is no decision, a label
+         * that is no candidate (the message lists them all), past the end */
+        for (i = 0; i < m.n; i++) {
+            mahjong_decision d;
+            if (mahjong_decision_at(&m, i, &d)) continue;
+            ch[0].i = i;
+            strcpy(ch[0].label, "Z");
+            CHECK(mahjong_simulate_try(&in, ch, 1, &vr, &e) == -1);
+            CHECK(vr.events == NULL);
+            CHECK(strstr(e.msg, "not a decision") != NULL);
+            forced_kinds[7]++;
+            break;
+        }
+        {
+            mahjong_decision d;
+            char want[480];
+            size_t len = 0;
+            ch[0].i = decs[ds_rng_below(&r, (uint32_t)nd)];
+            strcpy(ch[0].label, "CHOW");
+            mahjong_decision_at(&m, ch[0].i, &d);
+            len = (size_t)snprintf(want, sizeof want, "'CHOW' is not a choice at event %zu; the "
+                                   "choices are: ", ch[0].i);
+            for (k = 0; k < d.n; k++)
+                len += (size_t)snprintf(want + len, sizeof want - len, "%s%s", k ? ", " : "",
+                                        d.opt[k].label);
+            CHECK(mahjong_simulate_try(&in, ch, 1, &vr, &e) == -1);
+            CHECK(!strcmp(e.msg, want));
+            ch[0].i = m.n;
+            strcpy(ch[0].label, "pass");
+            CHECK(mahjong_simulate_try(&in, ch, 1, &vr, &e) == -1);
+            CHECK(strstr(e.msg, "is past its end") != NULL);
+        }
+        free_play(&m, &mo, &mj);
+        if (ds_test_failed != before) {
+            fprintf(stderr, "variations of deck seed %d failed\n", s);
+            if (ds_test_failed > 20) break;
+        }
+    }
+    printf("%d games with variations: forced %ld declined SELFDRAWN, %ld declined RON, %ld PASS "
+           "targets, %ld claims, %ld passes over a claim, %ld other discards; %ld chained "
+           "choices; chains of 3 ended %d RON, %d SELFDRAWN, %d DRAW\n",
+           MJ_VARIATION_GAMES, forced_kinds[0], forced_kinds[1], forced_kinds[2],
+           forced_kinds[3], forced_kinds[4], forced_kinds[5], forced_kinds[6], endings[0],
+           endings[1], endings[2]);
+    for (k = 0; k < 8; k++) CHECK(forced_kinds[k] > 0);
     mahjong_dist_cache_free(cache);
 }
 
@@ -480,7 +958,7 @@ static void test_official(void) {
         CHECK(text != NULL && ans != NULL);
         if (!text || !ans) { free(text); free(ans); continue; }
         CHECK(mahjong_parse(text, len, &in, &e) == 0);
-        check_game(in, cache, &r, 1);
+        check_game(in, cache, &r, 1, NULL, 0);
         CHECK(mahjong_simulate(in, &tr, &e) == 0);
         ds_buf_init(&out);
         CHECK(mahjong_format(in, &tr, &out, NULL) == 0);
@@ -553,7 +1031,12 @@ static void test_generator(void) {
     ds_buf_free(&b);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    /* "variations": only the forced-choice properties (ctest mahjong_variations) */
+    if (argc > 1 && !strcmp(argv[1], "variations")) {
+        test_variations();
+        DS_TEST_MAIN_END();
+    }
     test_parse_errors();
     test_generator();
     test_dp_json();

@@ -1,17 +1,18 @@
-/* view_mahjong.c - the viewer's adapter for mahjong: parse, simulate, output,
- * marks (draws start turns; PONG/CHOW/RON are calls; wins and the exhaustive
- * draw end the game). */
+/* view_mahjong.c - the viewer's adapter for mahjong: parse, then the line
+ * (main line or a variation: simulate with v->choices, output, marks: draws
+ * start turns; PONG/CHOW/RON are calls; wins and the exhaustive draw end the
+ * game). */
 #include <stdlib.h>
 
 #include "mahjong/mahjong.h"
 #include "view_games.h"
 
-static int load(ds_view *v, const char *text, size_t len) {
-    mahjong_input *in;
+/* The line v->choices of the parsed game (the main line when there are
+ * none): trace, judge output, one line per event, marks. */
+static int line(ds_view *v) {
+    const mahjong_input *in = v->input;
     size_t i;
-    if (mahjong_parse(text, len, &in, &v->error)) return -1;
-    v->input = in;
-    if (mahjong_simulate(in, &v->trace, &v->error)) return -1;
+    if (mahjong_simulate_try(in, v->choices, v->nchoices, &v->trace, &v->error)) return -1;
     if (dsv_alloc_arrays(v)) return -1;
     if (mahjong_format(in, &v->trace, &v->output, v->lines_at_step))
         return ds_fail(&v->error, 0, 0, "out of memory");
@@ -30,6 +31,13 @@ static int load(ds_view *v, const char *text, size_t len) {
     return dsv_finish_load(v);
 }
 
+static int load(ds_view *v, const char *text, size_t len) {
+    mahjong_input *in;
+    if (mahjong_parse(text, len, &in, &v->error)) return -1;
+    v->input = in;
+    return line(v);
+}
+
 static void release(ds_view *v) { mahjong_input_free(v->input); }
 
 static int event_json(ds_view *v, size_t i, ds_buf *out) {
@@ -42,4 +50,4 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return mahjong_generate(seed, 0, out); }
 
-const dsv_adapter dsv_adapter_mahjong = {load, NULL, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_mahjong = {load, line, NULL, release, event_json, state_json, generate};
