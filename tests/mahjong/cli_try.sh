@@ -99,7 +99,7 @@ for l in open(sys.argv[1]).read().split("\n")[1:-1]:
         d = e["decision"]
         others = [c["label"] for c in d["candidates"] if c["label"] != d["chosen"]]
         print("%d\t%s\t%s" % (e["i"], d["chosen"], others[-1] if others else "-"))
-' "$tmp/main.jsonl" | awk 'NR % 4 == 1' | head -10 > "$tmp/dec"
+' "$tmp/main.jsonl" | awk 'NR % 4 == 1' | head -6 > "$tmp/dec"
   [ -s "$tmp/dec" ] || bad "no decisions in $f"
   while IFS=$'\t' read -r i own other; do
     "$ds" mahjong --try "$i:$own" "$f" | cmp -s - "$tmp/main.out" || bad "own output $f $i:$own"
