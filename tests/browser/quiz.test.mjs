@@ -20,7 +20,9 @@
 //     difference, mahjong's winning distance, goudan's win probability with
 //     2 decimals) and why the rule prefers its own, in English and Chinese;
 //   - the canvas stays in the viewport while the panel is open, at 1100x800
-//     and on a 390x844 phone (screenshots in the artifacts directory).
+//     and on 390x844 and 360x640 phones, and so do the timeline's play
+//     button and scrubber, covered neither by the panel nor over the canvas
+//     (screenshots in the artifacts directory).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -310,8 +312,8 @@ test('a wrong answer says what both options are worth and why the rule prefers i
   }
 });
 
-test('the canvas stays in view while the quiz panel is open (1100x800, 390x844)', { timeout: 180_000 }, async () => {
-  for (const [w, h] of [[1100, 800], [390, 844]]) {
+test('the canvas and the timeline stay in view while the quiz panel is open (1100x800, 390x844, 360x640)', { timeout: 240_000 }, async () => {
+  for (const [w, h] of [[1100, 800], [390, 844], [360, 640]]) {
     for (const lang of ['en', 'zh']) {
       const page = await openPage(env.browser, { viewport: { width: w, height: h } });
       await openGame(page, `game=mahjong&sample=1&lang=${lang}`);
@@ -322,7 +324,7 @@ test('the canvas stays in view while the quiz panel is open (1100x800, 390x844)'
       const q = await question(page);
       const boxes = () => page.evaluate(() => {
         const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
-        return { canvas: r('canvas'), panel: r('quiz-panel'), vw: innerWidth, vh: innerHeight };
+        return { canvas: r('canvas'), panel: r('quiz-panel'), play: r('tl-play'), scrubber: r('scrubber'), vw: innerWidth, vh: innerHeight };
       });
       const inView = (b, when) => {
         const c = b.canvas;
@@ -331,6 +333,16 @@ test('the canvas stays in view while the quiz panel is open (1100x800, 390x844)'
         const overlap = p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom;
         assert.ok(!overlap, `${w}x${h} ${lang} ${when}: the panel covers the canvas ${JSON.stringify(b)}`);
         assert.ok(p.top < b.vh && p.bottom > 0, `${w}x${h} ${lang} ${when}: the panel is on screen`);
+        // the timeline's play button and scrubber: on screen, uncovered, not over the canvas
+        for (const k of ['play', 'scrubber']) {
+          const e = b[k];
+          assert.ok(e.top >= 0 && e.bottom <= b.vh + 0.5 && e.bottom - e.top > 10, `${w}x${h} ${lang} ${when}: ${k} on screen ${JSON.stringify(b)}`);
+          for (const o of ['panel', 'canvas']) {
+            const q = b[o];
+            assert.ok(!(q.left < e.right && e.left < q.right && q.top < e.bottom && e.top < q.bottom),
+              `${w}x${h} ${lang} ${when}: ${k} and ${o} overlap ${JSON.stringify(b)}`);
+          }
+        }
       };
       inView(await boxes(), 'asking');
       writeFileSync(artifact(`quiz-${w}x${h}-${lang}-question.png`), await page.screenshot());

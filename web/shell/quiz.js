@@ -22,6 +22,8 @@
 (function () {
   const SCAN_CHUNK = 4000; // events examined per slice while looking for a decision
   const SHEET = 0.42;      // one-column screens: the panel's height at most, a share of the viewport
+  const MIN_STAGE = 140;   // ... and the stage's least height (CSS px) above it
+  const FAIR_STAGE = 200;  // a stage at least this tall keeps the header above it in view
 
   const ds = () => window.deckscope;
   const M = () => ds() && ds().module;
@@ -149,7 +151,8 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   .quiz-panel.docked .quiz-question { margin: .3rem 0; }
   .quiz-panel.docked .quiz-actions { position: sticky; bottom: -.5rem; background: var(--panel, Canvas); padding: .3rem 0 .4rem; }
   body[data-quiz-sheet] { padding-bottom: ${SHEET * 100}vh; }
-  body[data-quiz-sheet] #stage { max-height: var(--quiz-stage-max, 40vh); }
+  body[data-quiz-sheet] #stage { max-height: var(--quiz-stage-max, 40vh); min-height: ${MIN_STAGE}px; }
+  body[data-quiz-sheet] .timeline { bottom: calc(${SHEET * 100}vh + .4rem); }
 }`;
     document.head.appendChild(style);
 
@@ -606,6 +609,8 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
 
   function onStep(detail) {
     const c = state.cur;
+    // the caption under the canvas may change height: keep the timeline above the sheet
+    if (state.active) requestAnimationFrame(() => requestAnimationFrame(() => fitLayout(false)));
     if (!state.active || !c) return;
     const step = detail && typeof detail.step === 'number' ? detail.step : ds().step;
     if (c.moving && step === c.step + 1) return; // our own reveal
@@ -676,9 +681,13 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   }
 
   // One-column screens: the panel is a sheet fixed at the bottom (CSS); the
-  // stage gets a max-height that keeps the canvas above it, and the page is
-  // scrolled back to the canvas if it is out of view, so the question and the
-  // position it asks about are on screen together.
+  // stage gets a max-height that keeps the canvas, the caption and the
+  // timeline (play controls and scrubber) above it, and the page is scrolled
+  // back to the canvas if it is out of view, so the question, the position it
+  // asks about and the controls to move on are on screen together. The sheet
+  // can be as tall as SHEET of the viewport (it grows with the answer's
+  // reason), so that height is what is kept free. On phones the timeline is
+  // sticky: while the sheet is up it sticks above the sheet, not under it.
   let resizeHooked = false;
   function fitLayout(scroll) {
     const body = document.body;
@@ -692,15 +701,29 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     }
     if (!resizeHooked) { resizeHooked = true; window.addEventListener('resize', () => fitLayout(false)); }
     body.dataset.quizSheet = '1';
-    const top = stage.getBoundingClientRect().top + window.scrollY; // in the page
-    const room = Math.floor(window.innerHeight * (1 - SHEET) - top - 12);
-    body.style.setProperty('--quiz-stage-max', Math.max(160, room) + 'px');
+    const free = window.innerHeight * (1 - SHEET) - 8; // above the sheet at its tallest
+    const timeline = document.getElementById('timeline');
+    const sr = stage.getBoundingClientRect();
+    // the caption and the timeline under the stage, where the flow of the
+    // page puts them (a sticky timeline is measured unstuck)
+    let below = 0;
+    if (timeline) {
+      const pos = timeline.style.position;
+      timeline.style.position = 'static';
+      below = Math.max(0, timeline.getBoundingClientRect().bottom - sr.bottom);
+      timeline.style.position = pos;
+    }
+    const top = sr.top + window.scrollY; // in the page
+    // Below the header if the stage keeps a fair size there, else the header
+    // scrolled away and the stage as tall as what is left.
+    const atTop = Math.floor(free - top - below - 4);
+    const fitsAtTop = atTop >= FAIR_STAGE;
+    const room = fitsAtTop ? atTop : Math.max(MIN_STAGE, Math.floor(free - below - 8));
+    body.style.setProperty('--quiz-stage-max', room + 'px');
     if (scroll) {
       const r = stage.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight * (1 - SHEET)) {
-        // the page's top when the stage fits below the header, else just enough to show the whole stage
-        const y = room >= 160 ? 0 : Math.min(top - 4, top + 160 + 12 - window.innerHeight * (1 - SHEET));
-        window.scrollTo({ top: Math.max(0, y), behavior: 'instant' });
+      if (r.top < 0 || r.bottom + below > free) {
+        window.scrollTo({ top: fitsAtTop ? 0 : Math.max(0, top - 4), behavior: 'instant' });
       }
     }
   }
