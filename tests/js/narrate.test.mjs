@@ -85,7 +85,7 @@ const isDecision = {
   cirno: (ev) => ev.type === 'play' || ev.type === 'loss',
   thegame: (ev) => ev.type === 'play',
   mahjong: (ev) => ev.type === 'discard',
-  goudan: (ev) => !!ev.decision,
+  goudan: (ev) => !!ev.decision, // the hits' chance outcomes too (no quiz: not a choice)
 };
 
 /* Who acts in an event, as it must appear in the sentence. */
@@ -152,11 +152,19 @@ function checkWhy(game, ev, w, lang, what) {
         assert.equal(c.chosen, ev.claims[i].player === ev.claimed_by);
       });
     }
+  } else if (game === 'goudan' && ev.decision && ev.decision.rule === 'chance') {
+    // a hit's target: the outcomes with 小E's chances, the one drawn marked
+    const d = ev.decision;
+    assert.equal(w.candidates.length, d.candidates.length);
+    assert.equal(w.candidates.findIndex((c) => c.chosen), d.candidates.findIndex((c) => c.label === d.chosen), what);
+    d.candidates.forEach((c, i) => assert.equal(w.candidates[i].value, N.percent(c.e_value ?? c.value)));
   } else if (game === 'goudan') {
     const d = ev.decision;
     assert.equal(w.candidates.length, d.candidates.length);
-    assert.equal(w.candidates.findIndex((c) => c.chosen), d.chosen, what);
-    const op = d.candidates[d.chosen].op;
+    // the uniform record: chosen is the label, chosen_index its position
+    assert.equal(d.candidates[d.chosen_index].label, d.chosen, what);
+    assert.equal(w.candidates.findIndex((c) => c.chosen), d.chosen_index, what);
+    const op = d.candidates[d.chosen_index].op;
     assert.equal(op, ev.type, `${what}: the engine's chosen op is the event`);
     d.candidates.forEach((c, i) => assert.equal(w.candidates[i].value, N.percent(c.value)));
   }
@@ -172,7 +180,7 @@ function checkQuiz(game, ev, q, lang, what) {
   assert.equal(right.length, 1, `${what}: ${right.length} correct options`);
   if (game === 'cirno') assert.equal(right[0].label, ev.card);
   if (game === 'thegame') assert.equal(right[0].label, `${ev.card} → ${ROWS[zh(lang) ? 'zh' : 'en'][ev.row]}`);
-  if (game === 'goudan') assert.equal(q.options.findIndex((o) => o.correct), ev.decision.chosen);
+  if (game === 'goudan') assert.equal(q.options.findIndex((o) => o.correct), ev.decision.chosen_index);
 }
 
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
@@ -211,7 +219,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
             assert.equal(N.quiz(game, ev, lang, ctx), null, `${what}: quiz for a non-decision`);
           }
         }
-        if (isDecision[game](ev)) decisions++;
+        if (isDecision[game](ev) && !(ev.decision && ev.decision.rule === 'chance')) decisions++;
       });
     }
     assert.ok(events > 0 && decisions > 0, `${game}: nothing checked`);
@@ -296,11 +304,11 @@ test('exact sentences of sample events (worked out from the statements)', async 
   assert.equal(say('mahjong', 'sample-1', 59, 'en'), 'A calls PONG on C’s Z (Z Z Z): winning distance 3 → 2');
   assert.equal(say('mahjong', 'sample-1', 59, 'zh'), 'A 碰 C 打出的 Z（Z Z Z）：和牌距离 3 → 2');
   // goudan sample 1: both at HP 1, E can only play a card; the hit lands on either player: 0.5.
-  assert.equal(say('goudan', 'sample-1', 1, 'en'), 'E plays a card: 3 random hits, then it becomes an HP 2 minion; E’s win chance 50.0%');
-  assert.equal(say('goudan', 'sample-1', 1, 'zh'), '小E打出一张牌：先随机造成 3 次 1 点伤害，再成为体力 2 的随从；小E胜率 50.0%');
+  assert.equal(say('goudan', 'sample-1', 1, 'en'), 'E plays a card: 3 random hits, then it becomes an HP 2 minion; E’s win chance 50.00%');
+  assert.equal(say('goudan', 'sample-1', 1, 'zh'), '小E打出一张牌：先随机造成 3 次 1 点伤害，再成为体力 2 的随从；小E胜率 50.00%');
   // The why panel of that play: play (0.5) chosen over the skill (0, it kills E).
   const w = N.why('goudan', ev('goudan', 'sample-1', 1), 'en');
-  assert.deepEqual(w.candidates.map((c) => [c.label, c.value, c.chosen]), [['play a card', '50.0%', true], ['use the skill', '0%', false]]);
+  assert.deepEqual(w.candidates.map((c) => [c.label, c.value, c.chosen]), [['play a card', '50.00%', true], ['use the skill', '0.00%', false]]);
 });
 
 test('start and headline texts', async () => {

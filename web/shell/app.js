@@ -89,6 +89,9 @@
     seek(i, animate) { seek(i, animate); },
     play() { play(true); },
     pause() { play(false); },
+    // Plays (animated, at the speed set) from the current step to `step` and
+    // stops there: a Promise resolved with the step reached (play mode).
+    playTo(step) { return playTo(step); },
     outputLine() {
       if (!C || !S.game) return null;
       const l = C.output_line(C.step());
@@ -582,6 +585,27 @@
     const p = !!C.playing();
     if (p !== S.playing) { S.playing = p; emit(p ? 'play' : 'pause', { step: C.step() }); }
     invalidate('timeline');
+  }
+  function playTo(target) {
+    if (!C || S.busy) return Promise.resolve(C ? C.step() : 0);
+    const to = Math.max(0, Math.min(C.steps(), Math.round(Number(target)) || 0));
+    if (C.step() >= to) { seek(to, false); return Promise.resolve(C.step()); }
+    return new Promise((resolve) => {
+      const done = () => {
+        if (C.playing() && C.step() < to) return;
+        api.off('step', done); api.off('pause', done); api.off('load', done); api.off('variation', done);
+        if (C.playing()) C.play(0);
+        C.set_play_to(-1);
+        S.playing = false;
+        invalidate('timeline');
+        resolve(C.step());
+      };
+      api.on('step', done); api.on('pause', done); api.on('load', done); api.on('variation', done);
+      C.set_play_to(to);
+      C.play(1);
+      S.playing = !!C.playing();
+      invalidate('timeline');
+    });
   }
   function setSpeed(x) {
     if (!(x > 0)) return;

@@ -48,14 +48,16 @@
     return isZh(lang) ? head.join('、') + ' 和 ' + last
                       : head.join(', ') + ' and ' + last;
   }
-  /* a win probability as a percentage; never rounds a non-certain value to 0 or 100 */
+  /* a win probability as a percentage with 2 decimals, the page's one format
+   * for goudan (the DP panel and canvas write the same); never rounds a
+   * non-certain value to 0 or 100 */
   function pct(v) {
     if (!num(v)) return '';
-    if (v <= 0) return '0%';
-    if (v >= 1) return '100%';
-    if (v < 0.001) return '<0.1%';
-    if (v > 0.999) return '>99.9%';
-    return (v * 100).toFixed(1) + '%';
+    if (v <= 0) return '0.00%';
+    if (v >= 1) return '100.00%';
+    if (v < 0.00005) return '<0.01%';
+    if (v > 0.99995) return '>99.99%';
+    return (v * 100).toFixed(2) + '%';
   }
   function states(ctx) {
     ctx = obj(ctx) || {};
@@ -282,7 +284,8 @@
     arr(d.backwards_tricks).forEach(function (m, i) { moves.push({ card: m.card, row: m.row, trick: true, diff: 10, k: i }); });
     var normal = arr(d.normal_moves).map(function (m, i) { return { card: m.card, row: m.row, trick: false, diff: m.diff, k: i }; });
     normal.sort(function (a, b) { return a.diff - b.diff || a.k - b.k; });
-    var ch = obj(d.chosen);
+    /* the move taken: chosen_move (since the uniform record's chosen became its label) */
+    var ch = obj(d.chosen_move) || obj(d.chosen);
     moves = moves.concat(normal);
     moves.forEach(function (m) {
       m.chosen = !!ch && m.card === ch.card && m.row === ch.row &&
@@ -579,9 +582,15 @@
   function gdPoss(lang, who, capital) { return isZh(lang) ? gdName(lang, who) + '的' : gdName(lang, who, capital) + '’s'; }
   function gdOther(who) { return who === 'E' ? 'teacher' : who === 'teacher' ? 'E' : ''; }
   function gdSide(s, who) { var i = who === 'E' ? 0 : who === 'teacher' ? 1 : -1; return s && i >= 0 ? arr(s.players)[i] || null : null; }
+  /* the index of the candidate taken (chosen_index; chosen is its label in the uniform record) */
+  function gdIdx(d) {
+    if (num(d.chosen_index)) return d.chosen_index;
+    if (num(d.chosen)) return d.chosen;
+    return arr(d.candidates).findIndex(function (c) { return c && c.label === d.chosen; });
+  }
   function gdChosen(ev) {
     var d = obj(ev.decision);
-    return d ? arr(d.candidates)[d.chosen] || null : null;
+    return d ? arr(d.candidates)[gdIdx(d)] || null : null;
   }
   function gdChance(lang, ev, who) {
     var d = obj(ev.decision);
@@ -662,17 +671,40 @@
     return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
   }
 
+  /* a chance outcome's label: hit:E, hit:T, hit:E2 (a minion, 1-based) */
+  function gdHitLabel(lang, label) {
+    var m = /^hit:(E|T)(\d*)$/.exec(str(label));
+    if (!m) return str(label);
+    var who = m[1] === 'E' ? 'E' : 'teacher';
+    return m[2] ? T(lang, gdPoss('en', who) + ' minion ' + m[2], gdName('zh', who) + '的第 ' + m[2] + ' 个随从') : gdName(lang, who);
+  }
+  /* a hit's target is chance, not a choice: the outcomes, their probabilities and 小E's chances after each */
+  function gdChanceWhy(ev, lang, d) {
+    var cands = arr(d.candidates).map(function (c, i) {
+      var v = num(c.e_value) ? c.e_value : c.value;
+      return { label: gdHitLabel(lang, c.label), value: pct(v), chosen: i === gdIdx(d),
+               note: num(c.p) ? T(lang, 'probability ', '概率 ') + pct(c.p) : '' };
+    });
+    return {
+      title: T(lang, 'Where the hit lands', '这一击落在哪里'),
+      rule: T(lang, 'Chance, not a choice: the target is drawn at random with the playout seed. The values are E’s win probabilities after each outcome.',
+              '这不是选择而是随机：目标由对局种子随机抽取。数值是每种结果之后小E的胜率。'),
+      candidates: cands
+    };
+  }
+
   function gdWhy(ev, lang) {
     var d = obj(ev.decision);
     if (!d) return null;
+    if (d.rule === 'chance') return gdChanceWhy(ev, lang, d);
     var who = str(ev.player), best = num(d.value) ? d.value : null;
     var cands = arr(d.candidates).map(function (c, i) {
-      var chosen = i === d.chosen, note = '';
+      var chosen = i === gdIdx(d), note = '';
       if (!chosen && has(best) && num(c.value) && Math.abs(c.value - best) <= 1e-12) note = T(lang, 'equal chance, later in the fixed order', '胜率相同，固定顺序靠后');
       else if (!chosen) note = T(lang, 'lower win chance', '胜率更低');
       return { label: gdOpLabel(lang, c, who), value: pct(c.value), chosen: chosen, note: note };
     });
-    var ch = arr(d.candidates)[d.chosen];
+    var ch = arr(d.candidates)[gdIdx(d)];
     return {
       title: T(lang, 'Why ' + gdName('en', who) + ' chooses to ' + (ch ? gdOpLabel('en', ch, who) : str(ev.type)),
                '为什么' + gdName('zh', who) + '选择' + (ch ? gdOpLabel('zh', ch, who) : str(ev.type))),
@@ -689,14 +721,14 @@
 
   function gdQuiz(ev, lang, ctx) {
     var d = obj(ev.decision);
-    if (!d || arr(d.candidates).length < 2) return null;
+    if (!d || d.rule === 'chance' || arr(d.candidates).length < 2) return null;
     var who = str(ev.player), opp = gdOther(who), s = states(ctx), me = gdSide(s.before, who), op = gdSide(s.before, opp);
     var pos = me && op ? T(lang, ' (' + gdName('en', who) + ': ' + gdDesc('en', me) + '; ' + gdName('en', opp) + ': ' + gdDesc('en', op) + ')',
                                  '（' + gdName('zh', who) + '：' + gdDesc('zh', me) + '；' + gdName('zh', opp) + '：' + gdDesc('zh', op) + '）') : '';
-    var ch = arr(d.candidates)[d.chosen];
+    var ch = arr(d.candidates)[gdIdx(d)];
     return {
       question: T(lang, 'Which operation gives ' + gdName('en', who) + ' the best chance to win?' + pos, '哪个操作能让' + gdName('zh', who) + '的胜率最大？' + pos),
-      options: arr(d.candidates).map(function (c, i) { return { label: gdOpLabel(lang, c, who), correct: i === d.chosen }; }),
+      options: arr(d.candidates).map(function (c, i) { return { label: gdOpLabel(lang, c, who), correct: i === gdIdx(d) }; }),
       reason: GD_RULE[isZh(lang) ? 1 : 0] + (ch ? T(lang, ' Best: ' + gdOpLabel('en', ch, who) + ', win chance ' + pct(ch.value) + '.', '最优：' + gdOpLabel('zh', ch, who) + '，胜率 ' + pct(ch.value) + '。') : '')
     };
   }

@@ -1,0 +1,444 @@
+// play.js - "Play it yourself": the learner takes a seat and makes its
+// decisions; every other move is the judge's rule (goudan: optimal play).
+// Each move of the learner that differs from the rule is a forced choice of
+// a variation (variation.js, docs/variations.md), so the engine simulates
+// the game that follows, and the learner's game can be replayed and linked.
+//
+//   window.deckscope.playAs(seat, {instant})  starts (seat: cirno 1-based
+//        index or name, thegame 1, mahjong A-D, goudan E or T); resolves at
+//        the learner's first decision or at the end; instant skips the
+//        animation (tests, reduced motion)
+//   .pending       null, or {i, labels, chosen}: the decision waiting for the
+//                  learner (chosen = the rule's label; shown only with hints)
+//   .choose(label) plays it; resolves at the next decision or at the end
+//   .undo()        takes the learner's last move back
+//   .summary()     null until the end, then the summary card's figures
+//   .stopPlay()    leaves play mode (the line shown stays)
+// Also &play=<seat> in the page's hash. Nothing here knows a rule: the
+// candidates, their values and the rule's choice are the engine's decision
+// records (docs/trace-format.md).
+'use strict';
+
+(function () {
+  const ds = window.deckscope;
+  if (!ds || !ds.on || !ds.i18n) return;
+  const i18n = ds.i18n;
+  const t = (k, v) => i18n.t(k, v);
+  const h = i18n.el;
+
+  i18n.add({
+    en: {
+      'play.button': 'Play',
+      'play.title': 'Play it yourself',
+      'play.seat': 'Your seat',
+      'play.start': 'Start',
+      'play.hints': 'Show hints',
+      'play.yourMove': 'Your move ({seat}): choose one of {n}',
+      'play.keys': 'Keys: 1–9 choose; ↑ ↓ and Enter.',
+      'play.waiting': 'The others are playing…',
+      'play.undo': 'Undo my last move',
+      'play.exit': 'Stop playing',
+      'play.match': '✓ {label}: the same move as the rule.',
+      'play.differ': '✗ You played {label}; the rule plays {rule}.',
+      'play.why': 'Why the rule plays it: {text}',
+      'play.value.cirno': 'p becomes {v}',
+      'play.value.thegame': 'difference {v}',
+      'play.value.mahjong': 'winning distance {v}',
+      'play.value.goudan': 'win chance {v}',
+      'play.compare': 'Your move: {mine}. The rule\'s: {rule}.',
+      'play.loses': 'p passes 99: this move loses the round.',
+      'play.verdict.best': 'best',
+      'play.verdict.good': 'good',
+      'play.verdict.inaccuracy': 'inaccuracy',
+      'play.verdict.mistake': 'mistake',
+      'play.verdict.blunder': 'blunder',
+      'play.lost': 'Win chance before {before}, after your move {after} (−{loss}): {verdict}.',
+      'play.summary': 'Game over',
+      'play.moves': 'You made {n} moves; {m} matched the rule.',
+      'play.moves1': 'You made 1 move; {m} matched the rule.',
+      'play.goudanSum': 'Win chance lost: {total} in all, {max} at most.',
+      'play.verdicts': 'Verdicts: {list}.',
+      'play.yours': 'Your game',
+      'play.mainLine': 'The rule\'s game',
+      'play.replay': 'Replay my game',
+      'play.again': 'Play again',
+      'play.badSeat': 'No such seat: {seat}',
+    },
+    zh: {
+      'play.button': '亲自下',
+      'play.title': '亲自来下',
+      'play.seat': '你的座位',
+      'play.start': '开始',
+      'play.hints': '显示提示',
+      'play.yourMove': '轮到你（{seat}）：从 {n} 个选项中选一个',
+      'play.keys': '按键：1–9 选择；↑ ↓ 和 Enter。',
+      'play.waiting': '其他人在出牌…',
+      'play.undo': '撤销我的上一步',
+      'play.exit': '停止',
+      'play.match': '✓ {label}：与规则的选择相同。',
+      'play.differ': '✗ 你走了 {label}；规则会走 {rule}。',
+      'play.why': '规则这样走的原因：{text}',
+      'play.value.cirno': 'p 变为 {v}',
+      'play.value.thegame': '差值 {v}',
+      'play.value.mahjong': '和牌距离 {v}',
+      'play.value.goudan': '胜率 {v}',
+      'play.compare': '你的选择：{mine}。规则的选择：{rule}。',
+      'play.loses': 'p 超过 99：这一步输掉本轮。',
+      'play.verdict.best': '最佳',
+      'play.verdict.good': '好',
+      'play.verdict.inaccuracy': '不精确',
+      'play.verdict.mistake': '失误',
+      'play.verdict.blunder': '大错',
+      'play.lost': '走之前胜率 {before}，走之后 {after}（−{loss}）：{verdict}。',
+      'play.summary': '对局结束',
+      'play.moves': '你走了 {n} 步，其中 {m} 步与规则相同。',
+      'play.moves1': '你走了 1 步，其中 {m} 步与规则相同。',
+      'play.goudanSum': '损失的胜率：共 {total}，单步最多 {max}。',
+      'play.verdicts': '评价：{list}。',
+      'play.yours': '你的对局',
+      'play.mainLine': '规则的对局',
+      'play.replay': '回放我的对局',
+      'play.again': '再来一局',
+      'play.badSeat': '没有这个座位：{seat}',
+    },
+  });
+
+  const M = () => ds.module;
+  const eventAt = (i) => {
+    try { return JSON.parse(M().ccall('dsv_api_event_json', 'string', ['number'], [i])); } catch (e) { return null; }
+  };
+  const pct = (x) => (Math.round(x * 10000) / 100).toFixed(2) + ' %';
+  const num = (game, v) => (v === null || v === undefined ? '–' : game === 'goudan' ? pct(v) : String(v));
+
+  // ---- seats -----------------------------------------------------------------------
+  function normSeat(game, seat) {
+    const s = String(seat ?? '').trim();
+    if (game === 'thegame') return s === '' || s === '1' ? '1' : null;
+    if (game === 'mahjong') return /^[A-Da-d]$/.test(s) ? s.toUpperCase() : null;
+    if (game === 'goudan') {
+      if (/^(e|小e)$/i.test(s)) return 'E';
+      if (/^(t|teacher|老师)$/i.test(s)) return 'T';
+      return null;
+    }
+    if (game === 'cirno') return s || null; // 1-based index or a player's name
+    return null;
+  }
+  // Whose decision an event is, as a seat; and whether it is the learner's.
+  function mine(game, ev, seat) {
+    const d = ev && ev.decision;
+    if (!d || !Array.isArray(d.candidates) || d.rule === 'chance') return false;
+    if (d.seat !== undefined && d.seat !== null) return String(d.seat) === seat;
+    switch (game) {
+      case 'cirno': return String((ev.player ?? -2) + 1) === seat || ev.name === seat;
+      case 'thegame': return true;
+      case 'mahjong': return String(ev.player) === seat;
+      case 'goudan': return (ev.player === 'E' ? 'E' : 'T') === seat;
+      default: return false;
+    }
+  }
+  // The learner's candidates at a decision (a claim window may list other
+  // seats' claims: those carry their own seat).
+  function options(ev, seat) {
+    return ev.decision.candidates.filter((c) => c.seat === undefined || c.seat === null || String(c.seat) === seat);
+  }
+
+  // ---- state -----------------------------------------------------------------------
+  const P = {
+    active: false, seat: null, game: null, instant: false, hints: false,
+    pending: null,     // {i, labels, chosen, ev}
+    moves: [],         // {i, label, rule, match, mine, ruleValue, loss, verdict, forced}
+    finished: false, main: null, feedback: null,
+  };
+  let ui = null;
+
+  function verdictOf(loss) {
+    if (loss < 1e-12) return 'best';
+    if (loss < 0.05) return 'good';
+    if (loss < 0.10) return 'inaccuracy';
+    if (loss < 0.15) return 'mistake';
+    return 'blunder';
+  }
+
+  // From the current step, the next decision of the seat: plays up to it.
+  async function advance() {
+    const n = ds.steps;
+    let i = ds.step;
+    for (; i < n; i++) {
+      const ev = eventAt(i);
+      if (mine(P.game, ev, P.seat) && options(ev, P.seat).length) {
+        if (P.instant) ds.seek(i, false);
+        else await ds.playTo(i);
+        if (!P.active) return null;
+        const opts = options(ev, P.seat);
+        P.pending = { i, labels: opts.map((c) => String(c.label)), chosen: String(ev.decision.chosen), ev };
+        render();
+        return pendingView();
+      }
+    }
+    if (P.instant) ds.seek(n, false);
+    else await ds.playTo(n);
+    P.pending = null;
+    P.finished = true;
+    render();
+    return null;
+  }
+  const pendingView = () => (P.pending ? { i: P.pending.i, labels: P.pending.labels.slice(), chosen: P.pending.chosen } : null);
+
+  async function playAs(seat, opts) {
+    await ds.ready;
+    const game = ds.game;
+    const s = normSeat(game, seat);
+    if (!s) throw new Error(t('play.badSeat', { seat }));
+    if (ds.variation.length) await ds.mainLine();
+    Object.assign(P, {
+      active: true, seat: s, game, instant: !!(opts && opts.instant) || matchMedia('(prefers-reduced-motion: reduce)').matches,
+      pending: null, moves: [], finished: false, feedback: null,
+      main: { outcome: ds.variationInfo().outcome, steps: ds.steps },
+    });
+    ds.pause();
+    ds.seek(0, false);
+    build();
+    render();
+    return advance();
+  }
+
+  async function choose(label) {
+    const p = P.pending;
+    if (!P.active || !p) throw new Error('no decision is waiting');
+    const l = String(label);
+    if (!p.labels.includes(l)) throw new Error(`'${l}' is not one of: ${p.labels.join(', ')}`);
+    const d = p.ev.decision;
+    const byLabel = (x) => d.candidates.find((c) => String(c.label) === x) || {};
+    const mineC = byLabel(l), ruleC = byLabel(p.chosen);
+    const m = { i: p.i, label: l, rule: p.chosen, match: l === p.chosen, mine: mineC.value, ruleValue: ruleC.value,
+      loses: !!mineC.loses, text: d.text || '', ev: p.ev };
+    if (P.game === 'goudan' && typeof ruleC.value === 'number' && typeof mineC.value === 'number') {
+      const best = Math.max(...d.candidates.map((c) => (typeof c.value === 'number' ? c.value : -Infinity)));
+      m.before = best;
+      m.loss = Math.max(0, best - mineC.value);
+      m.verdict = verdictOf(m.loss);
+    }
+    P.pending = null;
+    if (!m.match) {
+      await ds.branch(p.i, l); // the variation: the engine plays on from the learner's move
+      m.forced = true;
+    } else ds.seek(p.i + 1, !P.instant);
+    P.moves.push(m);
+    P.feedback = m;
+    render();
+    return advance();
+  }
+
+  async function undo() {
+    const m = P.moves.pop();
+    if (!m) return pendingView();
+    if (m.forced) {
+      const keep = ds.variation.filter(([j]) => j < m.i);
+      if (keep.length) await ds.branch(keep[keep.length - 1][0], keep[keep.length - 1][1]);
+      else await ds.mainLine();
+    }
+    P.finished = false;
+    P.feedback = null;
+    ds.seek(m.i, false);
+    const ev = eventAt(m.i);
+    const opts = options(ev, P.seat);
+    P.pending = { i: m.i, labels: opts.map((c) => String(c.label)), chosen: String(ev.decision.chosen), ev };
+    render();
+    return pendingView();
+  }
+
+  function summary() {
+    if (!P.finished) return null;
+    const info = ds.variationInfo();
+    const out = {
+      seat: P.seat, moves: P.moves.length, matched: P.moves.filter((m) => m.match).length,
+      outcome: info.outcome, mainOutcome: P.main ? P.main.outcome : info.outcome,
+      variation: ds.variation,
+    };
+    if (P.game === 'goudan') {
+      const losses = P.moves.map((m) => m.loss || 0);
+      out.totalLoss = losses.reduce((a, b) => a + b, 0);
+      out.maxLoss = losses.length ? Math.max(...losses) : 0;
+      out.verdicts = {};
+      for (const m of P.moves) out.verdicts[m.verdict] = (out.verdicts[m.verdict] || 0) + 1;
+    }
+    return out;
+  }
+
+  function stopPlay() {
+    P.active = false;
+    P.pending = null;
+    if (ui) ui.panel.hidden = true;
+    if (ui) ui.button.setAttribute('aria-pressed', 'false');
+  }
+
+  // ---- the panel ---------------------------------------------------------------------
+  function build() {
+    if (!ui) return;
+    ui.panel.hidden = false;
+    ui.button.setAttribute('aria-pressed', 'true');
+  }
+  function seatChoices(game) {
+    if (game === 'thegame') return ['1'];
+    if (game === 'mahjong') return ['A', 'B', 'C', 'D'];
+    if (game === 'goudan') return ['E', 'T'];
+    let n = 2;
+    try { n = (JSON.parse(M().ccall('dsv_api_state_json', 'string', ['number'], [0])).players || []).length || 2; } catch (e) { /* 2 */ }
+    return Array.from({ length: n }, (_, k) => String(k + 1));
+  }
+  function render() {
+    if (!ui) return;
+    const { panel, head, opts, feedback, summaryBox, undoBtn } = ui;
+    if (!P.active) { panel.hidden = true; return; }
+    panel.hidden = false;
+    const p = P.pending;
+    head.textContent = p ? t('play.yourMove', { seat: P.seat, n: p.labels.length }) : P.finished ? t('play.summary') : t('play.waiting');
+    opts.textContent = '';
+    if (p) {
+      const d = p.ev.decision;
+      p.labels.forEach((l, k) => {
+        const c = d.candidates.find((x) => String(x.label) === l) || {};
+        const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: () => choose(l).catch(() => {}) },
+          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: l }),
+          P.hints && c.value !== undefined && c.value !== null ? h('small', { text: num(P.game, c.value) }) : null);
+        opts.append(b);
+      });
+      const first = opts.querySelector('button');
+      if (first && panel.contains(document.activeElement) === false && document.activeElement === document.body) first.focus();
+    }
+    feedback.textContent = '';
+    const m = P.feedback;
+    if (m) {
+      feedback.append(h('p', { class: m.match ? 'play-ok' : 'play-bad',
+        text: m.match ? t('play.match', { label: m.label }) : t('play.differ', { label: m.label, rule: m.rule }) }));
+      if (!m.match) {
+        if (!m.verdict) {
+          feedback.append(h('p', { text: t('play.compare', {
+            mine: t('play.value.' + P.game, { v: num(P.game, m.mine) }), rule: t('play.value.' + P.game, { v: num(P.game, m.ruleValue) }) }) }));
+        }
+        if (m.loses) feedback.append(h('p', { class: 'play-bad', i18n: 'play.loses' }));
+        const why = ruleText(m);
+        if (why) feedback.append(h('p', { class: 'hint', text: t('play.why', { text: why }) }));
+      }
+      if (m.verdict) {
+        feedback.append(h('p', { class: 'play-verdict', 'data-verdict': m.verdict, text: t('play.lost', {
+          before: pct(m.before), after: pct(m.mine), loss: pct(m.loss), verdict: t('play.verdict.' + m.verdict) }) }));
+      }
+    }
+    summaryBox.textContent = '';
+    const s = summary();
+    if (s) {
+      summaryBox.append(h('p', { text: t(s.moves === 1 ? 'play.moves1' : 'play.moves', { n: s.moves, m: s.matched }) }));
+      if (P.game === 'goudan') {
+        summaryBox.append(h('p', { text: t('play.goudanSum', { total: pct(s.totalLoss), max: pct(s.maxLoss) }) }));
+        const list = Object.entries(s.verdicts).map(([k, v]) => `${t('play.verdict.' + k)} ×${v}`).join(', ');
+        if (list) summaryBox.append(h('p', { text: t('play.verdicts', { list }) }));
+      }
+      summaryBox.append(h('dl', { class: 'var-compare' },
+        h('div', {}, h('dt', { i18n: 'play.mainLine' }), h('dd', { text: s.mainOutcome })),
+        h('div', { class: 'var-this' }, h('dt', { i18n: 'play.yours' }), h('dd', { text: s.outcome }))),
+      h('div', { class: 'play-row' },
+        h('button', { type: 'button', class: 'primary', i18n: 'play.replay', onclick: () => { stopPlay(); ds.seek(0, false); } }),
+        h('button', { type: 'button', i18n: 'play.again', onclick: () => playAs(P.seat, { instant: P.instant }).catch(() => {}) })));
+    }
+    undoBtn.disabled = !P.moves.length;
+  }
+
+  // The rule's explanation in the page's language (narrate.js), else the
+  // engine's English sentence.
+  function ruleText(m) {
+    const N = window.dsNarrate;
+    try {
+      const w = N && N.why ? N.why(P.game, m.ev, i18n.lang, { step: m.i + 1, steps: ds.steps }) : null;
+      if (w && w.rule) return String(w.rule);
+    } catch (e) { /* the engine's text */ }
+    return m.text;
+  }
+
+  function setup() {
+    const tools = document.getElementById('teach-tools');
+    // under the timeline: the canvas, its caption and the controls stay together
+    const anchor = document.getElementById('timeline') || document.getElementById('variation') || document.getElementById('caption');
+    if (!tools || !anchor) return;
+    const button = h('button', { type: 'button', id: 'play-open', class: 'toggle', 'aria-pressed': 'false', i18n: 'play.button' });
+    const seatSel = h('select', { id: 'play-seat' });
+    const hints = h('input', { type: 'checkbox', id: 'play-hints' });
+    const head = h('p', { class: 'play-head', id: 'play-head' });
+    const opts = h('div', { class: 'play-opts', role: 'group', 'aria-labelledby': 'play-head' });
+    const feedback = h('div', { class: 'play-feedback', 'aria-live': 'polite' });
+    const summaryBox = h('div', { class: 'play-summary' });
+    const undoBtn = h('button', { type: 'button', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
+    const panel = h('section', { class: 'panel play', id: 'play-panel', hidden: true, 'aria-labelledby': 'play-title' },
+      h('div', { class: 'play-top' },
+        h('h2', { id: 'play-title', i18n: 'play.title' }),
+        h('label', { class: 'field inline' }, h('span', { i18n: 'play.seat' }), seatSel),
+        h('button', { type: 'button', class: 'primary', i18n: 'play.start',
+          onclick: () => playAs(seatSel.value, { instant: P.instant }).catch((e) => { head.textContent = e.message; }) }),
+        h('label', { class: 'field inline' }, hints, h('span', { i18n: 'play.hints' })),
+        undoBtn,
+        h('button', { type: 'button', i18n: 'play.exit', onclick: stopPlay })),
+      h('div', { 'aria-live': 'polite' }, head), opts, h('p', { class: 'hint', i18n: 'play.keys' }), feedback, summaryBox);
+    anchor.after(panel);
+    ui = { panel, head, opts, feedback, summaryBox, undoBtn, button, seatSel };
+    const fillSeats = () => {
+      if (!ds.game) return;
+      seatSel.textContent = '';
+      for (const s of seatChoices(ds.game)) seatSel.append(h('option', { value: s, text: s }));
+    };
+    button.addEventListener('click', () => {
+      if (P.active || !panel.hidden) { stopPlay(); return; }
+      fillSeats();
+      panel.hidden = false;
+      button.setAttribute('aria-pressed', 'true');
+      head.textContent = '';
+      seatSel.focus();
+    });
+    hints.addEventListener('change', () => { P.hints = hints.checked; render(); });
+    // keys typed in the panel stay in it: 1-9 choose, arrows move between options
+    panel.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const bs = [...opts.querySelectorAll('button')];
+      if (/^[1-9]$/.test(e.key) && P.pending) {
+        const b = bs[Number(e.key) - 1];
+        if (b) { b.click(); e.preventDefault(); e.stopPropagation(); }
+        return;
+      }
+      const k = bs.indexOf(document.activeElement);
+      if (k >= 0 && ['ArrowDown', 'ArrowRight', 'ArrowUp', 'ArrowLeft'].includes(e.key)) {
+        const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : -1;
+        bs[(k + step + bs.length) % bs.length].focus();
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    });
+    // outside the panel, 1-9 choose too while a decision waits
+    document.addEventListener('keydown', (e) => {
+      if (!P.pending || e.ctrlKey || e.metaKey || e.altKey || panel.contains(e.target)) return;
+      const tag = e.target && e.target.tagName;
+      if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+      if (/^[1-9]$/.test(e.key)) {
+        const b = opts.querySelectorAll('button')[Number(e.key) - 1];
+        if (b) { b.click(); e.preventDefault(); }
+      }
+    });
+    ds.on('load', () => { if (P.active && ds.game !== P.game) stopPlay(); fillSeats(); });
+    if (i18n.onChange) i18n.onChange(() => setTimeout(render, 0));
+    tools.append(button);
+    // &play=<seat> in the hash
+    const m = /(?:^|[#&])play=([^&]*)/.exec(location.hash);
+    if (m) ds.ready.then(() => { fillSeats(); return playAs(decodeURIComponent(m[1])); }).catch((e) => console.warn('deckscope: &play= ' + e.message));
+  }
+
+  Object.assign(ds, {
+    playAs: (seat, opts) => playAs(seat, opts),
+    choose: (label) => choose(label),
+    undo: () => undo(),
+    summary: () => summary(),
+    stopPlay: () => stopPlay(),
+  });
+  Object.defineProperty(ds, 'pending', { get: pendingView, configurable: true });
+  Object.defineProperty(ds, 'playSeat', { get: () => (P.active ? P.seat : null), configurable: true });
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
+  else setup();
+})();
