@@ -131,15 +131,29 @@
     switch (game) {
       case 'cirno': return String((ev.player ?? -2) + 1) === seat || ev.name === seat;
       case 'thegame': return true;
-      case 'mahjong': return String(ev.player) === seat;
+      case 'mahjong': return claimWindow(d) ? d.candidates.some((c) => c.player === seat) : String(ev.player) === seat;
       case 'goudan': return (ev.player === 'E' ? 'E' : 'T') === seat;
       default: return false;
     }
   }
-  // The learner's candidates at a decision (a claim window may list other
-  // seats' claims: those carry their own seat).
+  // mahjong's claim window is one decision for the three other players
+  // (docs/games/mahjong.md): its candidates carry their player; "pass" is
+  // nobody's claim.
+  const claimWindow = (d) => d.candidates.some((c) => c.kind === 'pass');
+  // The learner's candidates at a decision: in a claim window, the seat's own
+  // claims and "pass" (not claiming).
   function options(ev, seat) {
-    return ev.decision.candidates.filter((c) => c.seat === undefined || c.seat === null || String(c.seat) === seat);
+    const d = ev.decision;
+    if (claimWindow(d)) return d.candidates.filter((c) => c.player === seat || c.kind === 'pass');
+    return d.candidates;
+  }
+  // What the rule does for the seat: in a claim window, its own claim if the
+  // rule makes it, else "pass" (another player's claim is not the seat's move).
+  function ruleFor(ev, seat) {
+    const d = ev.decision;
+    if (!claimWindow(d)) return String(d.chosen);
+    const c = d.candidates.find((x) => String(x.label) === String(d.chosen));
+    return c && c.player === seat ? String(d.chosen) : 'pass';
   }
 
   // ---- state -----------------------------------------------------------------------
@@ -170,7 +184,7 @@
         else await ds.playTo(i);
         if (!P.active) return null;
         const opts = options(ev, P.seat);
-        P.pending = { i, labels: opts.map((c) => String(c.label)), chosen: String(ev.decision.chosen), ev };
+        P.pending = { i, labels: opts.map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev };
         render();
         return pendingView();
       }
@@ -219,6 +233,10 @@
       m.verdict = verdictOf(m.loss);
     }
     P.pending = null;
+    // In a claim window, not claiming when the rule gives the tile to another
+    // player is the seat's rule move: that claim stands (nothing forced).
+    // Declining the seat's own claim forces "pass": nobody claims then (the
+    // engine's label; the other players' lesser claims are not tried).
     if (!m.match) {
       await ds.branch(p.i, l); // the variation: the engine plays on from the learner's move
       m.forced = true;
@@ -242,7 +260,7 @@
     ds.seek(m.i, false);
     const ev = eventAt(m.i);
     const opts = options(ev, P.seat);
-    P.pending = { i: m.i, labels: opts.map((c) => String(c.label)), chosen: String(ev.decision.chosen), ev };
+    P.pending = { i: m.i, labels: opts.map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev };
     render();
     return pendingView();
   }
