@@ -8,6 +8,12 @@
 // holds the current state's value; the solve animation advances and the
 // canvas changes (started by a click in the canvas, paused and resumed from
 // the panel); no console errors anywhere.
+// Issue 13, clear to a learner: every probability of the explorer, the why
+// panel and the narration is a percentage with 2 decimals (the exact value
+// in the title); the panel says what the numbers are and which seed drew the
+// game on the canvas; with the DP view open the explorer and the why panel
+// explain the same decision; the chance tree's colours tell 2 % from 8 %
+// and its four columns are headed.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -43,7 +49,7 @@ const panel = (page) => page.evaluate(() => {
     visible: !document.getElementById('dp-panel').hidden,
     ops: [...root.querySelectorAll('[data-dpg="ops"] tbody tr')].map((r) => ({
       op: r.dataset.op, value: Number(r.dataset.value), chosen: r.dataset.chosen === '1',
-      shown: r.lastChild.textContent,
+      shown: r.lastChild.textContent, exact: r.lastChild.title,
     })),
     path: [...root.querySelectorAll('.dpg-crumb')].map((b) => b.textContent),
     children: [...root.querySelectorAll('.dpg-child')].map((b) => ({ node: Number(b.dataset.node), value: Number(b.dataset.value) })),
@@ -64,13 +70,20 @@ async function waitFor(page, fn, pred, what, ms = 20_000) {
   assert.fail(`never saw ${what}: ${JSON.stringify(last)?.slice(0, 2000)}`);
 }
 
-// The shown operations equal the CLI's list, value for value (9 decimals).
+// The page's one format of a probability: a percentage with 2 decimals.
+const pct = (v) => (v > 0 && v < 0.00005 ? '<0.01%' : v < 1 && v > 0.99995 ? '>99.99%' : (v * 100).toFixed(2) + '%');
+const PCT = /^(\d{1,3}\.\d\d%|<0\.01%|>99\.99%)$/;
+// the index of the operation taken in a trace event's decision record
+const chosenOf = (d) => (typeof d.chosen_index === 'number' ? d.chosen_index : d.chosen);
+
+// The shown operations equal the CLI's list, value for value (exact to 9 decimals).
 function sameAsCli(shown, want, what) {
   assert.equal(shown.length, want.length, `${what}: as many operations as the CLI`);
   shown.forEach((s, i) => {
     assert.equal(s.op, want[i].op, `${what}: operation ${i} (${want[i].text})`);
     assert.ok(Math.abs(s.value - want[i].value) <= 5e-10, `${what}: value ${i} ${s.value} vs CLI ${want[i].value}`);
-    assert.equal(s.shown, want[i].value.toFixed(9), `${what}: printed value ${i}`);
+    assert.equal(s.shown, pct(want[i].value), `${what}: printed value ${i}`);
+    assert.equal(s.exact, want[i].value.toFixed(9), `${what}: its exact value in the title ${i}`);
     assert.equal(s.chosen, want[i].chosen, `${what}: chosen mark ${i}`);
   });
 }
@@ -95,7 +108,7 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   const ev1 = await page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [1])));
   assert.deepEqual(J.decision.candidates.map((c) => c.value), ev1.decision.candidates.map((c) => c.value),
     'the same values as the decision record in the trace');
-  assert.equal(J.decision.chosen, ev1.decision.chosen);
+  assert.equal(J.decision.chosen, chosenOf(ev1.decision));
 
   // the heat map holds the current state's value (小E moves: her probability)
   J = await waitFor(page, dp, (x) => x.heat.done >= 1, 'a heat-map cell');
@@ -192,6 +205,88 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   // back to the game: the panel goes away
   await page.keyboard.press('d');
   await page.waitForFunction(() => !document.querySelector('[data-dp="goudan"]'), null, { timeout: 10_000 });
+  assert.deepEqual(page.problems, [], 'no console errors');
+  await page.closeAll();
+});
+
+test('goudan DP view, clear to a learner: one number format, what the numbers are, the seed, the same decision as the why panel, the tree', { timeout: 240_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await loadView(page, `${env.url}#game=goudan&sample=2&lang=en`);
+  await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  await page.evaluate(() => { window.deckscope.seek(0, false); window.deckscope.setMode(1); });
+  let J = await waitFor(page, dp, (x) => x.ok && x.expanded && x.tree, 'the explorer at step 0');
+
+  // what the numbers are, and where the game on the canvas comes from
+  const text = (sel) => page.evaluate((s) => { const e = document.querySelector(s); return e ? e.textContent : null; }, sel);
+  assert.match(await text('[data-dpg="intro"]'), /probability that 小E wins .*optimal play by both/);
+  assert.match(await text('[data-dpg="seed"]'), /one game of query 1: its random hits are drawn with the playout seed 1\b/);
+  await page.evaluate(() => window.deckscope.selectQuery(1, 7));
+  await waitFor(page, (p) => text('[data-dpg="seed"]'), (s) => /playout seed 7\b/.test(s), 'the seed 7 in the panel');
+  await page.evaluate(() => window.deckscope.selectQuery(1, 1));
+
+  // one number format: percentages with 2 decimals, the exact value in the title
+  async function checkFormat(what) {
+    const r = await page.evaluate(() => {
+      const p = document.getElementById('dp-panel');
+      return {
+        text: p.innerText,
+        nums: [...p.querySelectorAll('.dpg-pct, td.dpg-num-cell')].map((e) => [e.textContent, e.title]),
+      };
+    });
+    assert.ok(r.nums.length >= 2, `${what}: numbers in the panel`);
+    for (const [shown, exact] of r.nums) {
+      assert.match(shown, PCT, `${what}: ${shown}`);
+      assert.match(exact, /^[01]\.\d{9}$/, `${what}: exact value of ${shown}`);
+      assert.equal(shown, pct(Number(exact)), `${what}: ${shown} is ${exact}`);
+    }
+    assert.doesNotMatch(r.text, /\d\.\d{3,}/, `${what}: no long decimals in the panel`);
+    for (const m of r.text.matchAll(/[<>]?[\d.]+%/g)) assert.match(m[0], PCT, `${what}: ${m[0]} in the panel`);
+    return r.text;
+  }
+  await checkFormat('step 0');
+
+  // the chance tree: four headed columns, colours that tell 2 % from 8 %
+  J = await waitFor(page, dp, (x) => x.tree_colors && x.tree_colors[0], 'the tree drawn');
+  assert.equal(J.tree_heads, 4, 'every column of the tree has its heading');
+  const rgb = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const live = J.tree.nodes.map((n, i) => ({ i, v: n.value, c: J.tree_colors[i] }))
+    .filter((n) => J.tree.nodes[n.i].outcome === 'continue' && n.c);
+  const low = live.find((n) => n.v >= 0.01 && n.v <= 0.03), high = live.find((n) => n.v >= 0.06 && n.v <= 0.1);
+  assert.ok(low && high, 'sample 2 has boxes near 2 % and 8 %');
+  const dist = Math.hypot(...rgb(low.c).map((x, k) => x - rgb(high.c)[k]));
+  assert.ok(dist >= 60, `${pct(low.v)} ${low.c} and ${pct(high.v)} ${high.c} differ by ${dist.toFixed(0)} (RGB)`);
+  writeFileSync(artifact('dp-goudan-learner.png'), await page.locator('#canvas').screenshot());
+
+  // every step after an operation: the explorer explains the decision the why
+  // panel explains, with the same numbers in the same format
+  const events = await page.evaluate(() => {
+    const d = window.deckscope, out = [];
+    for (let i = 0; i < d.steps; i++) out.push(JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i])));
+    return out;
+  });
+  let checked = 0;
+  for (let s = 1; s <= events.length; s++) {
+    if (!['face', 'trade', 'play', 'skill', 'end_turn'].includes(events[s - 1].type)) continue;
+    await page.evaluate((k) => window.deckscope.seek(k, false), s);
+    J = await waitFor(page, dp, (x) => x.step === s, `the explorer at step ${s}`);
+    assert.equal(J.decision_step, s - 1, `step ${s}: the decision of event ${s - 1}, the why panel's`);
+    const why = await waitFor(page, () => page.evaluate(() => [...document.querySelectorAll('#why table.cands tbody tr')]
+      .map((r) => [r.cells[1].textContent, r.cells[1].title])), (x) => x.length > 0, `the why panel at step ${s}`);
+    assert.deepEqual(why, J.decision.candidates.map((c) => [pct(c.value), c.value.toFixed(9)]), `step ${s}: why panel = explorer`);
+    const caption = await text('#caption');
+    for (const m of caption.matchAll(/[<>]?[\d.]+%/g)) assert.match(m[0], PCT, `step ${s}: ${m[0]} in "${caption}"`);
+    await checkFormat(`step ${s}`);
+    checked++;
+  }
+  assert.ok(checked >= 5, `${checked} decisions checked`);
+
+  // Chinese: the same format, the names 小E and 老师
+  await page.evaluate(() => window.deckscope.seek(0, false));
+  await page.evaluate(() => window.deckscope.setLang('zh'));
+  await waitFor(page, (p) => text('[data-dpg="intro"]'), (s) => /小E获胜的概率/.test(s), 'the Chinese panel');
+  const zh = await checkFormat('zh');
+  assert.match(zh, /老师/);
+  assert.doesNotMatch(zh, /teacher/);
   assert.deepEqual(page.problems, [], 'no console errors');
   await page.closeAll();
 });

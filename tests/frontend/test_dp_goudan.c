@@ -3,7 +3,8 @@
  * generated inputs:
  *   - following the timeline, every step explains a decision that is
  *     exactly the engine's record in the trace (same operations, same
- *     values bit for bit, same chosen one);
+ *     values bit for bit, same chosen one), and after a decision it is that
+ *     decision (the one the page's "why" panel explains);
  *   - going into every leaf of the chance tree of "play" gives a state whose
  *     value is that leaf's value (1e-12), or a finished game for terminal
  *     leaves, with the winner the leaf says; the breadcrumb comes back;
@@ -88,6 +89,10 @@ static void check_game(ds_view *v, int *entered) {
         CHECK(e->has_decision);
         CHECK(dp->ok);
         CHECK(same_decision(&dp->dec, &e->decision));
+        /* the decision the page's "why" panel explains at step s (event s-1),
+         * when there is one: the same decision in both places */
+        if (s > 0 && ((const goudan_event *)ds_trace_event(&v->trace, s - 1))->has_decision)
+            CHECK_EQ_INT((int)dp->decision_step, (int)s - 1);
         /* at most one decision before the step, none between it and the step */
         if ((size_t)dp->decision_step < s) {
             size_t i;

@@ -8,7 +8,12 @@
  * Numbers, codes and short words (strings.h, in the view's language); the
  * explanations are in the page's panel (dp_goudan.js). The model is
  * view_dp_goudan.c (its labels and codes are ASCII, for the page's JSON:
- * the words are put in the view's language here); clicks call into it. */
+ * the words are put in the view's language here); clicks call into it.
+ *
+ * For a learner, one name and one number format everywhere (the panel, the
+ * why panel and the narration say the same): 小E and the teacher (老师),
+ * probabilities as percentages with 2 decimals. The chance tree's colours
+ * are scaled to the values it shows, so that 2 % and 8 % look different. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,8 +81,39 @@ static void outline(const ds_frame *f, rectf r, float t, SDL_Color c) {
     draw_rect(f->r, r.x + r.w - t, r.y, t, r.h, c);
 }
 
+/* 小E is her name in both languages (the statement's); the teacher is 老师
+ * (ui_str) in Chinese. The glyphs of 小 and 老师 are in the canvas's font
+ * (strings.c has them). */
 static const char *who_name(const ds_frame *f, int side) {
-    return ui_str(f->view, side ? UI_GD_NAME_T : UI_GD_NAME_E);
+    if (!side) return "\xe5\xb0\x8f" "E"; /* 小E */
+    return ui_lang(f->view) == DS_LANG_ZH ? ui_str(f->view, UI_GD_NAME_T) : "teacher";
+}
+
+/* HP as drawn: never below 0 (a hit past 0 ends the game at 0). */
+static int hpv(int hp) { return hp < 0 ? 0 : hp; }
+
+/* A probability as a percentage with 2 decimals; a value that is not
+ * certain never shows as 0.00% or 100.00%. */
+static void pct(char *out, size_t n, double v) {
+    if (v > 0 && v < 0.00005) snprintf(out, n, "<0.01%%");
+    else if (v < 1 && v > 0.99995) snprintf(out, n, ">99.99%%");
+    else snprintf(out, n, "%.2f%%", v * 100);
+}
+
+/* "P(小E wins) = 4.19%" / "小E胜率 4.19%": the strings table's format with the
+ * number as a percentage. */
+static void chance_text(const ds_frame *f, int side, double v, char *out, size_t n) {
+    char fmt[64], num[24], *p;
+    snprintf(fmt, sizeof fmt, "%s", ui_str(f->view, UI_GD_CHANCE_BRIEF));
+    p = strstr(fmt, "%.4f");
+    pct(num, sizeof num, v);
+    if (!p) {
+        snprintf(out, n, "%s %s", who_name(f, side), num);
+        return;
+    }
+    p[1] = 's'; /* "%.4f" -> "%s" + "4f" cut below */
+    memmove(p + 2, p + 4, strlen(p + 4) + 1);
+    snprintf(out, n, fmt, who_name(f, side), num);
 }
 
 /* An operation's short name ("FACE 3", "攻击 3"; dsv_dp_goudan_op_code in English). */
@@ -159,25 +195,53 @@ static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, r
             draw_round_rect(f->r, bx, cy - bh / 2, (float)(bw * op->value), bh, 3 * u, c);
         if (op->kind == GOUDAN_OP_PLAY) /* expands into the chance tree */
             text_mid(f, DS_FONT_SMALL, bx + bw - 4 * u, cy, DS_ALIGN_RIGHT, th->muted, dp->expanded ? "v" : ">");
-        snprintf(buf, sizeof buf, "%.6f", op->value);
+        pct(buf, sizeof buf, op->value);
         text_mid(f, DS_FONT_BODY, bx + bw + 8 * u, cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
         S->op[i] = (rectf){a.x, y, a.w, rowh};
         S->nops = i + 1;
     }
 }
 
-/* The chance tree of "play" as an icicle: columns = hits, heights = path
- * probability, colours = value (小E's view). */
-static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
+/* The chance tree of "play" as an icicle: columns = the play and its three
+ * hits (each headed), heights = path probability, colours = 小E's chance,
+ * scaled to the lowest and highest value of the boxes shown (a legend below
+ * says which). */
+static void draw_tree(gdp_scene *S, const ds_frame *f, dsv_dp_goudan *dp, rectf a) {
     const ds_theme *th = f->theme;
     const goudan_tree *tr = &dp->tree;
     float *y0 = S->y0, *acc = S->acc;
-    float u = f->scale, colw, gap = 3 * u;
-    int i;
-    char buf[64];
+    float u = f->scale, colw, gap = 3 * u, headh = text_line_height(f->text, DS_FONT_SMALL) + 2 * u;
+    float legh = text_line_height(f->text, DS_FONT_SMALL) + 4 * u;
+    double lo = 1, hi = 0;
+    int i, d;
+    char buf[64], num[24];
     S->nnodes = 0;
+    dp->drawn_heads = 0;
+    for (i = 0; i < GOUDAN_TREE_MAX; i++) dp->drawn_color[i] = -1;
     if (!dp->ok || dp->play_index < 0 || !dp->expanded || tr->n <= 0) return;
     colw = (a.w - 3 * gap) / 4;
+    /* column headings: PLAY, HIT 1..3 of 3 */
+    for (d = 0; d < 4; d++) {
+        float x = a.x + (float)d * (colw + gap);
+        if (d == 0) snprintf(buf, sizeof buf, "%s", ui_str(f->view, UI_GDP_OP_PLAY));
+        else snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_EV_HIT), d);
+        text_draw(f->text, f->r, DS_FONT_SMALL, x + 2 * u, a.y, DS_ALIGN_LEFT, th->muted, buf);
+        dp->drawn_heads++;
+    }
+    /* the colour scale: 小E's chance over the boxes still in play */
+    for (i = 0; i < tr->n; i++)
+        if (tr->node[i].outcome == 0) {
+            double ev = dp->mover == 0 ? tr->node[i].value : 1 - tr->node[i].value;
+            if (ev < lo) lo = ev;
+            if (ev > hi) hi = ev;
+        }
+    if (hi - lo < 0.02) { /* nearly equal: a span of 2 points around them */
+        double mid = (hi + lo) / 2;
+        lo = mid - 0.01;
+        hi = mid + 0.01;
+    }
+    a.y += headh;
+    a.h -= headh + legh;
     for (i = 0; i < tr->n; i++) {
         const goudan_tree_node *nd = &tr->node[i];
         float h = (float)nd->path_prob * a.h, x, y;
@@ -198,7 +262,8 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
         S->nnodes = i + 1;
         c = nd->outcome > 0 ? (dp->mover == 0 ? win_color : loss_color)
             : nd->outcome < 0 ? (dp->mover == 0 ? loss_color : win_color)
-                              : value_color(th, ev);
+                              : value_color(th, (ev - lo) / (hi - lo));
+        dp->drawn_color[i] = (int32_t)(((uint32_t)c.r << 16) | ((uint32_t)c.g << 8) | c.b);
         if (h < 1.5f * u) {
             draw_rect(f->r, x, y, colw, h > 0.5f ? h : 0.5f, c);
             continue;
@@ -207,8 +272,9 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
         if (i == dp->selected || (S->hover_kind == HIT_NODE && S->hover_i == i)) outline(f, r, 2 * u, th->fg);
         if (h >= 16 * u) {
             SDL_Color tc = th->dark ? white : th->fg;
+            pct(num, sizeof num, nd->value);
             if (nd->parent < 0)
-                snprintf(buf, sizeof buf, ui_str(f->view, UI_GDP_PLAY_VALUE), nd->value);
+                snprintf(buf, sizeof buf, "%s", num);
             else if (nd->outcome != 0) {
                 char won[32];
                 snprintf(won, sizeof won, ui_str(f->view, UI_GDP_WINS_SHORT),
@@ -216,16 +282,39 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
                 snprintf(buf, sizeof buf, "%s %d/%d %s", dsv_dp_goudan_target_code(nd->target, dp->mover),
                          nd->count, nd->characters, won);
             }
-            else if (colw > 120 * u)
-                snprintf(buf, sizeof buf, "%s %d/%d  %.3f", dsv_dp_goudan_target_code(nd->target, dp->mover),
-                         nd->count, nd->characters, nd->value);
             else
-                snprintf(buf, sizeof buf, "%s %d/%d", dsv_dp_goudan_target_code(nd->target, dp->mover), nd->count,
-                         nd->characters);
+                snprintf(buf, sizeof buf, "%s %d/%d  %s", dsv_dp_goudan_target_code(nd->target, dp->mover),
+                         nd->count, nd->characters, num);
+            if (text_width(f->text, DS_FONT_SMALL, buf) >= colw - 6 * u && nd->parent >= 0 && nd->outcome == 0)
+                snprintf(buf, sizeof buf, "%s %s", dsv_dp_goudan_target_code(nd->target, dp->mover), num);
+            if (text_width(f->text, DS_FONT_SMALL, buf) >= colw - 6 * u && nd->parent >= 0)
+                snprintf(buf, sizeof buf, "%s", dsv_dp_goudan_target_code(nd->target, dp->mover));
             if (text_width(f->text, DS_FONT_SMALL, buf) < colw - 6 * u)
                 text_mid(f, DS_FONT_SMALL, x + 4 * u, y + h / 2, DS_ALIGN_LEFT, tc, buf);
         }
     }
+    /* the legend of the colour scale */
+    {
+        float ly = a.y + a.h + 4 * u, lw = fminf(a.w * 0.4f, 160 * u), lx, k;
+        char lo_s[24], hi_s[24];
+        pct(lo_s, sizeof lo_s, lo < 0 ? 0 : lo);
+        pct(hi_s, sizeof hi_s, hi > 1 ? 1 : hi);
+        snprintf(buf, sizeof buf, "%s:", who_name(f, 0));
+        lx = a.x + text_draw(f->text, f->r, DS_FONT_SMALL, a.x, ly, DS_ALIGN_LEFT, th->muted, buf) + 6 * u;
+        lx += text_draw(f->text, f->r, DS_FONT_SMALL, lx, ly, DS_ALIGN_LEFT, th->muted, lo_s) + 4 * u;
+        for (k = 0; k < 24; k++)
+            draw_rect(f->r, lx + k * lw / 24, ly + 3 * u, lw / 24 + 0.5f, legh - 8 * u,
+                      value_color(th, (double)k / 23));
+        text_draw(f->text, f->r, DS_FONT_SMALL, lx + lw + 4 * u, ly, DS_ALIGN_LEFT, th->muted, hi_s);
+    }
+}
+
+/* "小E 5, teacher 11: 4.19%" (a heat-map cell; "..." while not computed). */
+static void heat_text(const ds_frame *f, int e, int t, double v, char *out, size_t n) {
+    char num[24];
+    if (v < 0) snprintf(num, sizeof num, "...");
+    else pct(num, sizeof num, v);
+    snprintf(out, n, "%s %d, %s %d: %s", who_name(f, 0), e, who_name(f, 1), t, num);
 }
 
 static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
@@ -255,8 +344,9 @@ static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
             text_draw(f->text, f->r, DS_FONT_SMALL, gx + (float)(e - 1) * cell + cell / 2, gy + side + 2 * u,
                       DS_ALIGN_CENTER, th->muted, buf);
         }
-    text_draw(f->text, f->r, DS_FONT_SMALL, gx - 4 * u, gy + side + 2 * u, DS_ALIGN_RIGHT, side_color[1], "T");
-    text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy - 8 * u, DS_ALIGN_RIGHT, side_color[0], "E");
+    text_draw(f->text, f->r, DS_FONT_SMALL, gx + side + 4 * u, gy + side - text_line_height(f->text, DS_FONT_SMALL),
+              DS_ALIGN_LEFT, side_color[1], who_name(f, 1));
+    text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy - 8 * u, DS_ALIGN_LEFT, side_color[0], who_name(f, 0));
     /* the current state */
     if (dp->n > 0) {
         cur_e = dp->nav[dp->n - 1].st.player[0].hp;
@@ -271,14 +361,12 @@ static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
         e = S->hover_i;
         t = S->hover_j;
         outline(f, (rectf){gx + (float)(t - 1) * cell, gy + (float)(n - e) * cell, cell, cell}, 1 * u, th->accent);
-        snprintf(buf, sizeof buf, dp->heat[e - 1][t - 1] < 0 ? "E %d, T %d: ..." : "E %d, T %d: %.4f", e, t,
-                 dp->heat[e - 1][t - 1]);
+        heat_text(f, e, t, dp->heat[e - 1][t - 1], buf, sizeof buf);
     } else if (dp->n > 0) {
         cur_e = dp->nav[dp->n - 1].st.player[0].hp;
         cur_t = dp->nav[dp->n - 1].st.player[1].hp;
         if (cur_e >= 1 && cur_e <= n && cur_t >= 1 && cur_t <= n)
-            snprintf(buf, sizeof buf, dp->heat[cur_e - 1][cur_t - 1] < 0 ? "E %d, T %d: ..." : "E %d, T %d: %.4f",
-                     cur_e, cur_t, dp->heat[cur_e - 1][cur_t - 1]);
+            heat_text(f, cur_e, cur_t, dp->heat[cur_e - 1][cur_t - 1], buf, sizeof buf);
         else
             buf[0] = 0;
     }
@@ -408,10 +496,12 @@ static void draw(void *self, const ds_frame *f) {
     /* the state's value, mover coloured */
     if (dp->n > 0) {
         const goudan_state *s = &dp->nav[dp->n - 1].st;
-        char won[32];
+        char won[64];
+        const char *hp = ui_lang(f->view) == DS_LANG_ZH ? "\xe4\xbd\x93\xe5\x8a\x9b" : "HP"; /* 体力 */
         if (s->winner >= 0) snprintf(won, sizeof won, ui_str(f->view, UI_GDP_WINS_SHORT), who_name(f, s->winner & 1));
-        else snprintf(won, sizeof won, "%s:", dp->mover ? "T" : "E");
-        snprintf(buf, sizeof buf, "E %d  T %d   %s  %.6f", s->player[0].hp, s->player[1].hp, won, dp->value);
+        else chance_text(f, dp->mover, dp->value, won, sizeof won);
+        snprintf(buf, sizeof buf, "%s %s %d  \xc2\xb7  %s %s %d     %s", who_name(f, 0), hp, hpv(s->player[0].hp),
+                 who_name(f, 1), hp, hpv(s->player[1].hp), won);
         text_draw(f->text, f->r, DS_FONT_BODY, W - pad, top, DS_ALIGN_RIGHT, side_color[dp->mover], buf);
         top += 26 * u;
     }

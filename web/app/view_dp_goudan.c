@@ -147,11 +147,16 @@ static void explain(ds_view *v, dsv_dp_goudan *dp) {
     dp->ok = 1;
 }
 
-/* The step whose state holds the decision shown for timeline step s: the
- * operation about to be made, or (between turns) the first one of the next
- * turn, or (during a play, at the end) the last decision made. */
+/* The step whose state holds the decision shown for timeline step s. The
+ * page's caption and "why" panel at step s explain event s-1 (the move that
+ * led to the state shown), so when that event is a decision the explorer
+ * explains the same one; otherwise the operation about to be made, or
+ * (between turns) the first one of the next turn, or (during a play, at the
+ * end) the last decision made. */
 static long decision_step(const ds_view *v, size_t s) {
     size_t n = v->trace.n, i;
+    if (s > 0 && s <= n && ((const goudan_event *)ds_trace_event(&v->trace, s - 1))->has_decision)
+        return (long)s - 1;
     if (s < n) {
         const goudan_event *e = ds_trace_event(&v->trace, s);
         if (e->has_decision) return (long)s;
@@ -458,7 +463,13 @@ const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp) {
             if (i) ds_buf_putc(b, ',');
             put_json_str(b, i ? dsv_dp_goudan_target_code(dp->tree.node[i].target, dp->mover) : "");
         }
-        ds_buf_putc(b, ']');
+        ds_buf_puts(b, "],\"tree_colors\":[");
+        for (i = 0; i < dp->tree.n; i++) {
+            if (i) ds_buf_putc(b, ',');
+            if (dp->expanded && dp->drawn_color[i] >= 0) ds_buf_printf(b, "\"#%06x\"", (unsigned)dp->drawn_color[i]);
+            else ds_buf_puts(b, "null");
+        }
+        ds_buf_printf(b, "],\"tree_heads\":%d", dp->expanded ? dp->drawn_heads : 0);
     } else {
         ds_buf_puts(b, "null");
     }

@@ -67,6 +67,12 @@ typedef struct dsv_dp_goudan {
     uint32_t layer_states[DSG_LAYERS_MAX];
     goudan_solver_info anim_info;
 
+    /* what the scene drew last frame, for the page and its tests: the fill
+     * of each tree node (0xRRGGBB, -1 = not drawn) and the number of column
+     * headings over the tree */
+    int32_t drawn_color[GOUDAN_TREE_MAX];
+    int drawn_heads;
+
     ds_buf json;         /* handed to the page */
     ds_buf scratch;
 } dsv_dp_goudan;

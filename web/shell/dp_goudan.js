@@ -2,9 +2,12 @@
 // <aside id="dp-panel"> while the game is goudan and the DP mode is on.
 // The canvas (scene_dp_goudan.c) draws the bars, the chance tree, the heat
 // map and the solve; this panel holds the words: what each operation is,
-// its exact win probability, the breadcrumb, the children of "play" to go
+// its win probability, the breadcrumb, the children of "play" to go
 // into, a form for a start state of your own, and the solve controls.
 // Every number comes from the engine through dsv_api_dp_goudan_json().
+// For a learner: one name for each side (小E; the teacher / 老师) and one
+// number format on the whole page (a percentage with 2 decimals, the exact
+// value in the title: also on the why panel's values, added here).
 'use strict';
 
 (function () {
@@ -13,7 +16,9 @@
     en: {
       'dpg.title': 'Decision explorer',
       'dpg.solving': 'Solving the value table…',
-      'dpg.intro': 'Every legal operation of this state with 小E’s or the teacher’s probability of winning after it (optimal play by both), best first. ✓ = the one optimal play picks.',
+      'dpg.intro': 'The numbers are the probability that {mover} wins after each legal operation, with optimal play by both, best first (point at a number for its exact value). ✓ = the one optimal play picks.',
+      'dpg.seed': 'The timeline plays one game of query {q}: its random hits are drawn with the playout seed {seed}. These probabilities are over all random hits.',
+      'dpg.decisionOf': 'The decision of step {s}, the one the Why panel explains.',
       'dpg.state': '{mover} to move · 小E HP {e} · teacher HP {t} · operations left {ops}',
       'dpg.value': 'Probability that {mover} wins: {v}',
       'dpg.over': 'Game over: {who} wins.',
@@ -25,12 +30,14 @@
       'dpg.op.skill': 'skill (−2 HP, draw a card)',
       'dpg.op.end_turn': 'end the turn',
       'dpg.col.op': 'Operation',
-      'dpg.col.value': 'P(win)',
+      'dpg.col.value': 'P({mover} wins)',
       'dpg.chosen': 'chosen',
       'dpg.path': 'Path',
+      'dpg.crumbStep': 'step {s}: {who}',
+      'dpg.crumbTyped': 'typed: ',
       'dpg.follow': 'Back to the timeline',
       'dpg.tree': 'Show the chance tree of “play”',
-      'dpg.treeHelp': 'Canvas, lower left: the three random hits of a play. Column = hit 1, 2, 3; the height of a box is the probability of reaching it; its colour is 小E’s chance (blue) against the teacher’s (red). Codes: E / T = a player, E:1 = one of 小E’s HP-1 minions, z = it already attacked. Click a box in the last column (or a game over) to go into that state.',
+      'dpg.treeHelp': 'Canvas, lower left: the play and its three random hits (the columns). The height of a box is the probability of reaching it; its colour is 小E’s chance, from red (the lowest shown) to blue (the highest shown; the scale is under the tree); green / red = game over. Codes: E / T = a player, E:1 = one of 小E’s HP-1 minions, z = it already attacked. Click a box in the last column (or a game over) to go into that state.',
       'dpg.children': 'Go into a state after the play (most likely first):',
       'dpg.child': '{path} · probability {p} · {mover} wins {v}',
       'dpg.childOver': '{path} · probability {p} · {who} wins',
@@ -49,7 +56,9 @@
     zh: {
       'dpg.title': '决策浏览器',
       'dpg.solving': '正在求解胜率表…',
-      'dpg.intro': '当前局面下每个合法操作，以及执行后行动方获胜的概率（双方都最优），从好到差。✓ = 最优策略选择的操作。',
+      'dpg.intro': '这些数字是执行每个合法操作后{mover}获胜的概率（双方都最优），从好到差（鼠标指向数字可看精确值）。✓ = 最优策略选择的操作。',
+      'dpg.seed': '时间轴演示询问 {q} 的一局：其中的随机伤害由演示种子 {seed} 决定。这里的概率是对所有随机结果而言的。',
+      'dpg.decisionOf': '第 {s} 步的决策，即“为什么”面板解释的那一个。',
       'dpg.state': '{mover}行动 · 小E HP {e} · 老师 HP {t} · 剩余操作 {ops}',
       'dpg.value': '{mover}获胜的概率：{v}',
       'dpg.over': '游戏结束：{who}获胜。',
@@ -61,12 +70,14 @@
       'dpg.op.skill': '技能（−2 HP，抓一张牌）',
       'dpg.op.end_turn': '结束回合',
       'dpg.col.op': '操作',
-      'dpg.col.value': '胜率',
+      'dpg.col.value': '{mover}胜率',
       'dpg.chosen': '选择',
       'dpg.path': '路径',
+      'dpg.crumbStep': '第 {s} 步：{who}',
+      'dpg.crumbTyped': '输入：',
       'dpg.follow': '回到时间轴',
       'dpg.tree': '显示“出牌”的概率树',
-      'dpg.treeHelp': '画布左下：出牌的三次随机打击。列 = 第 1、2、3 次打击；方块高度是到达它的概率，颜色是小E（蓝）对老师（红）的胜率。代号：E / T = 玩家，E:1 = 小E 的 HP 1 随从，z = 本回合已攻击。点击最后一列的方块（或游戏结束的方块）进入该局面。',
+      'dpg.treeHelp': '画布左下：出牌及其三次随机伤害（各列）。方块高度是到达它的概率，颜色是小E 的胜率，从红（图中最低）到蓝（图中最高；色标在树下方）；绿 / 红 = 游戏结束。代号：E / T = 玩家，E:1 = 小E 的体力 1 随从，z = 本回合已攻击。点击最后一列的方块（或游戏结束的方块）进入该局面。',
       'dpg.children': '进入出牌后的局面（概率从大到小）：',
       'dpg.child': '{path} · 概率 {p} · {mover}胜率 {v}',
       'dpg.childOver': '{path} · 概率 {p} · {who}获胜',
@@ -157,6 +168,19 @@
     const el = i18n.el;
 
     const who = (m) => t(m === 'E' || m === 0 ? 'dpg.E' : 'dpg.T');
+    // The page's one number format: a percentage with 2 decimals (a value
+    // that is not certain never shows as 0.00% or 100.00%); the exact value
+    // (the judge's 9 decimals) goes in the title.
+    const pct = (v) => (v > 0 && v < 0.00005 ? '<0.01%' : v < 1 && v > 0.99995 ? '>99.99%' : (v * 100).toFixed(2) + '%');
+    const exact = (v) => v.toFixed(9);
+    const num = (v, attrs) => el('span', { class: 'dpg-pct', title: exact(v), 'data-exact': String(v), text: pct(v), ...(attrs || {}) });
+    // A breadcrumb's words (the model's labels are ASCII: "step N: E|T", "typed: ...", "PLAY ...").
+    function crumb(label) {
+      const m = /^step (\d+): ([ET])$/.exec(label);
+      if (m) return t('dpg.crumbStep', { s: m[1], who: who(m[2]) });
+      if (label.startsWith('typed: ')) return t('dpg.crumbTyped') + label.slice(7);
+      return label;
+    }
     function opText(c) {
       if (c.op === 'face') return t('dpg.op.face', { a: c.attacker_hp });
       if (c.op === 'trade') return t('dpg.op.trade', { a: c.attacker_hp, b: c.target_hp });
@@ -176,7 +200,9 @@
         path: el('nav', { class: 'dpg-path', 'data-dpg': 'path' }),
         state: el('p', { 'data-dpg': 'state' }),
         value: el('p', { 'data-dpg': 'value', class: 'dpg-value' }),
-        intro: el('p', { class: 'dpg-help' }),
+        intro: el('p', { class: 'dpg-help', 'data-dpg': 'intro' }),
+        seed: el('p', { class: 'dpg-help', 'data-dpg': 'seed' }),
+        decisionOf: el('p', { class: 'dpg-help', 'data-dpg': 'decision-of' }),
         ops: el('table', { class: 'dpg-ops', 'data-dpg': 'ops' }),
         treeToggle: el('input', { type: 'checkbox', 'data-dpg': 'tree-toggle' }),
         treeLabel: el('span'),
@@ -215,7 +241,7 @@
       });
       parts.solveRestart.addEventListener('click', () => { X.anim(2); render(true); });
       root = el('div', { class: 'dpg', 'data-dp': 'goudan' },
-        parts.title, parts.status, parts.path, parts.state, parts.value, parts.intro, parts.ops,
+        parts.title, parts.status, parts.seed, parts.path, parts.decisionOf, parts.state, parts.value, parts.intro, parts.ops,
         el('label', { class: 'dpg-toggle' }, parts.treeToggle, parts.treeLabel), parts.treeHelp,
         parts.childrenTitle, parts.children, parts.heat, parts.startTitle, parts.form, parts.err,
         parts.solveTitle, parts.solveHelp, el('p', {}, parts.solvePlay, ' ', parts.solveRestart), parts.solveInfo);
@@ -251,7 +277,10 @@
       lastRender = now;
       const J = current();
       parts.title.textContent = t('dpg.title');
-      parts.intro.textContent = t('dpg.intro');
+      {
+        const q = document.getElementById('goudan-query'), sd = document.getElementById('goudan-seed');
+        parts.seed.textContent = t('dpg.seed', { q: q ? q.value : 1, seed: sd ? sd.value : 1 });
+      }
       parts.treeLabel.textContent = ' ' + t('dpg.tree');
       parts.treeHelp.textContent = t('dpg.treeHelp');
       parts.childrenTitle.textContent = t('dpg.children');
@@ -267,6 +296,9 @@
         return;
       }
       parts.status.textContent = '';
+      parts.intro.textContent = t('dpg.intro', { mover: who(J.mover) });
+      parts.decisionOf.textContent = !J.custom && J.decision_step === J.step - 1 ? t('dpg.decisionOf', { s: J.step }) : '';
+      parts.decisionOf.hidden = !parts.decisionOf.textContent;
       parts.solveHelp.textContent = t('dpg.solveHelp', { hp: J.solve ? J.solve.hp_max : 8, real: J.hp_max });
       parts.err.textContent = J.start_error || (J.ok || !J.error || J.error.startsWith('game over') ? '' : J.error);
       parts.err.hidden = !parts.err.textContent;
@@ -285,7 +317,7 @@
         const last = i === J.path.length - 1;
         parts.path.append(el('button', {
           type: 'button', class: 'dpg-crumb', 'data-depth': String(i), 'aria-current': last ? 'step' : 'false',
-          text: label, onclick: () => { X.back(i); render(true); },
+          text: crumb(label), onclick: () => { X.back(i); render(true); },
         }));
       });
       if (J.custom) parts.path.append(' ', el('button', { type: 'button', 'data-dpg': 'follow', text: t('dpg.follow'), onclick: () => { X.follow(); render(true); } }));
@@ -294,18 +326,24 @@
       const ps = st && st.players;
       parts.state.textContent = ps ? t('dpg.state', { mover: who(J.mover), e: ps[0].hp, t: ps[1].hp, ops: st.ops_left }) : '';
       if (st && st.winner != null) parts.value.textContent = t('dpg.over', { who: who(st.winner) });
-      else parts.value.textContent = J.ok ? t('dpg.value', { mover: who(J.mover), v: J.value.toFixed(9) }) : '';
+      else {
+        parts.value.replaceChildren();
+        if (J.ok) {
+          const [a, b] = t('dpg.value', { mover: who(J.mover), v: '\u0000' }).split('\u0000');
+          parts.value.append(a, num(J.value), b || '');
+        }
+      }
 
       parts.ops.replaceChildren();
       if (J.ok) {
-        parts.ops.append(el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: t('dpg.col.op') }), el('th', { text: t('dpg.col.value') }))));
+        parts.ops.append(el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: t('dpg.col.op') }), el('th', { text: t('dpg.col.value', { mover: who(J.mover) }) }))));
         const body = el('tbody');
         J.decision.candidates.forEach((c, i) => {
           const chosen = i === J.decision.chosen;
           body.append(el('tr', { class: chosen ? 'dpg-chosen' : '', 'data-op': c.op, 'data-value': String(c.value), 'data-chosen': chosen ? '1' : '0' },
             el('td', { text: chosen ? '✓' : '', title: chosen ? t('dpg.chosen') : '' }),
             el('td', { text: (J.codes ? J.codes[i] + ' — ' : '') + opText(c) }),
-            el('td', { class: 'dpg-num-cell', text: c.value.toFixed(9) })));
+            el('td', { class: 'dpg-num-cell', title: exact(c.value), text: pct(c.value) })));
         });
         parts.ops.append(body);
       }
@@ -325,10 +363,11 @@
           const n = nodes[i];
           const moverWon = n.outcome === 'win';
           const label = n.outcome !== 'continue'
-            ? t('dpg.childOver', { path: 'PLAY ' + pathOf(i), p: n.path_prob.toFixed(4), who: who(moverWon === (J.mover === 'E') ? 'E' : 'T') })
-            : t('dpg.child', { path: 'PLAY ' + pathOf(i), p: n.path_prob.toFixed(4), mover: who(J.mover), v: n.value.toFixed(6) });
+            ? t('dpg.childOver', { path: 'PLAY ' + pathOf(i), p: pct(n.path_prob), who: who(moverWon === (J.mover === 'E') ? 'E' : 'T') })
+            : t('dpg.child', { path: 'PLAY ' + pathOf(i), p: pct(n.path_prob), mover: who(J.mover), v: pct(n.value) });
           parts.children.append(el('li', {}, el('button', {
             type: 'button', class: 'dpg-child', 'data-node': String(i), 'data-value': String(n.value), text: label,
+            title: n.outcome !== 'continue' ? exact(n.path_prob) : exact(n.path_prob) + ' · ' + exact(n.value),
             onclick: () => { X.enter(i); render(true); },
           })));
         }
@@ -353,6 +392,19 @@
       if (!active()) teardown();
     }
     for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
+    // The why panel's values (dsNarrate's percentages, the same format):
+    // the exact value of each in its title, from the decision record.
+    ds.on && ds.on('why', (w) => {
+      if (!X) X = exportsOf(ds.module);
+      if (!X || X.game() !== GOUDAN || !w || !w.box || !w.decision) return;
+      const table = w.box.querySelector('table.cands');
+      if (!table) return;
+      const rows = table.tBodies[0] ? table.tBodies[0].rows : [];
+      w.decision.candidates.forEach((c, i) => {
+        const cell = rows[i] && rows[i].cells[1];
+        if (cell && typeof c.value === 'number') { cell.title = exact(c.value); cell.dataset.exact = String(c.value); }
+      });
+    });
     ds.on && ds.on('lang', () => { if (root) { lastStructure = ''; render(true); } });
     if (ds.ready) ds.ready.then(check, () => {});
     // for tests and embedders
