@@ -297,26 +297,31 @@ static void opt_add(mahjong_decision *d, int kind, int player, int tile, int tar
     o->label[DS_CHOICE_LABEL - 1] = '\0';
 }
 
-/* A turn decision (DISCARD or SELFDRAWN event): SELFDRAWN when the hand wins,
- * then every distinct kind in hand, PASS once per player it can name. */
-static void turn_options(const mahjong_event *ev, mahjong_decision *d) {
-    int i, q;
+/* A turn decision (DISCARD or SELFDRAWN event) of a player whose hand before
+ * it is h (distance hd): SELFDRAWN when the hand wins, then every distinct
+ * kind in hand, PASS once per player it can name. Values: the distances the
+ * rule computed (ev->cand), hd for the specials, else -1 (not evaluated:
+ * mahjong_decision_at fills those in). */
+static void turn_options(const mahjong_event *ev, const uint8_t *h, int hd, mahjong_decision *d) {
+    int i, k, q;
     char label[16];
     d->window = 0;
     d->n = 0;
     if (ev->can_win) opt_add(d, MJ_EV_SELFDRAWN, ev->player, MJ_NOBODY, MJ_NOBODY, 0, -1,
                              "SELFDRAWN");
-    for (i = 0; i < ev->ncand && i < MJ_MAX_HAND; i++) {
-        int t = ev->cand[i].tile;
-        if (t == MJ_PASS) {
-            for (q = 0; q < MJ_PLAYERS; q++) {
-                snprintf(label, sizeof label, "PASS %c", mahjong_player_name(q));
-                opt_add(d, MJ_EV_DISCARD, ev->player, t, q, ev->cand[i].dist, -1, label);
-            }
-        } else {
-            opt_add(d, MJ_EV_DISCARD, ev->player, t, MJ_NOBODY, ev->cand[i].dist, -1,
-                    mahjong_tile_name(t));
+    if (h[MJ_PASS])
+        for (q = 0; q < MJ_PLAYERS; q++) {
+            snprintf(label, sizeof label, "PASS %c", mahjong_player_name(q));
+            opt_add(d, MJ_EV_DISCARD, ev->player, MJ_PASS, q, hd, -1, label);
         }
+    for (k = MJ_REVERSE; k <= MJ_DOUBLE; k++)
+        if (h[k]) opt_add(d, MJ_EV_DISCARD, ev->player, k, MJ_NOBODY, hd, -1, mahjong_tile_name(k));
+    for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) { /* Z F B N W S E 9S .. 1M */
+        int v = -1;
+        if (!h[k]) continue;
+        for (i = 0; i < ev->ncand && i < MJ_MAX_HAND; i++)
+            if (ev->cand[i].tile == k) v = ev->cand[i].dist;
+        opt_add(d, MJ_EV_DISCARD, ev->player, k, MJ_NOBODY, v, -1, mahjong_tile_name(k));
     }
 }
 
@@ -384,22 +389,18 @@ int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_decision *d) {
     if (i >= tr->n) return 0;
     ev = (const mahjong_event *)ds_trace_event(tr, i);
     if (ev->kind == MJ_EV_DISCARD || ev->kind == MJ_EV_SELFDRAWN) {
-        int k, lazy = 0;
-        turn_options(ev, d);
-        for (k = 0; k < d->n; k++) lazy |= d->opt[k].value < 0;
-        if (lazy) {
-            /* the normal tiles of a hand with a special: their distances
-             * from the hand before the event (the rule did not need them) */
-            mahjong_state st;
-            int p = ev->player & 3;
-            if (ds_trace_seek(tr, i, &st)) return 0;
-            for (k = 0; k < d->n; k++) {
-                mahjong_option *o = &d->opt[k];
-                if (o->value >= 0 || o->tile >= MJ_NORMAL_KINDS || !st.hand[p][o->tile]) continue;
-                st.hand[p][o->tile]--;
-                o->value = (int8_t)mahjong_distance(st.hand[p], st.meld_n[p], NULL);
-                st.hand[p][o->tile]++;
-            }
+        /* the hand before the event; the distances the rule did not need
+         * (a hand with a special, a winning one) are evaluated here */
+        mahjong_state st;
+        int k, p = ev->player & 3;
+        if (ds_trace_seek(tr, i, &st)) return 0;
+        turn_options(ev, st.hand[p], st.dist[p], d);
+        for (k = 0; k < d->n; k++) {
+            mahjong_option *o = &d->opt[k];
+            if (o->value >= 0 || o->tile >= MJ_NORMAL_KINDS) continue;
+            st.hand[p][o->tile]--;
+            o->value = (int8_t)mahjong_distance(st.hand[p], st.meld_n[p], NULL);
+            st.hand[p][o->tile]++;
         }
         d->rule = turn_index(d, ev->rule_tile == MJ_RULE_SELFDRAWN, ev->rule_tile,
                              ev->rule_target);
@@ -609,61 +610,63 @@ static void decide_claims(sim *s, const mahjong_state *st, int p, int t, mahjong
 }
 
 
-/* The turn decision of st->cur, who holds 14-3n tiles: SELFDRAWN when the hand
- * after a draw wins (can_win), else a discard (specials first, then the least
- * distance, ties by Z F B .. 1M). Every distinct kind is a candidate, with the
- * distance after discarding it, also where the rule does not compare them. */
-static int do_turn(sim *s, const mahjong_state *st, int can_win) {
-    mahjong_event ev;
-    const char *f = forced_label(s);
-    int p = st->cur, n = st->meld_n[p], k, best = -1, bestd = 0, nbest = 0, first_special = -1;
-    int win, tile, target;
+/* The normal kinds of p's hand as discard candidates (Z F B .. 1M) with the
+ * distance after discarding each; *best = the first with the least. */
+static int list_normals(sim *s, const mahjong_state *st, int p, mahjong_event *ev, int *nbest) {
+    int k, best = -1, bestd = 0, n = st->meld_n[p];
     uint8_t h[MJ_KINDS];
-    ev_init(&ev, MJ_EV_DISCARD, p);
-    ev.can_win = (uint8_t)can_win;
     memcpy(h, st->hand[p], MJ_KINDS);
-    for (k = MJ_PASS; k <= MJ_DOUBLE; k++)
-        if (h[k]) {
-            ev.cand[ev.ncand].tile = (uint8_t)k;
-            /* specials never count in the distance, so it does not change */
-            ev.cand[ev.ncand].dist = st->dist[p];
-            ev.ncand++;
-            if (first_special < 0) first_special = k;
-        }
-    for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) { /* Z F B N W S E 9S .. 1M */
+    *nbest = 0;
+    for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) {
         int d;
-        if (!h[k] || ev.ncand >= MJ_MAX_HAND) continue;
-        ev.cand[ev.ncand].tile = (uint8_t)k;
-        ev.cand[ev.ncand].dist = -1;
-        ev.ncand++;
-        /* with a special in hand, or a winning one, the rule compares no
-         * distance: these values are filled in by mahjong_decision_at when
-         * asked (the main line stays as fast as the rule alone) */
-        if (first_special >= 0 || can_win) continue;
+        if (!h[k] || ev->ncand >= MJ_MAX_HAND) continue;
         h[k]--;
         d = dist_of(s, h, n);
         h[k]++;
-        ev.cand[ev.ncand - 1].dist = (int8_t)d;
+        ev->cand[ev->ncand].tile = (uint8_t)k;
+        ev->cand[ev->ncand].dist = (int8_t)d;
+        ev->ncand++;
         if (best < 0 || d < bestd) {
             best = k;
             bestd = d;
-            nbest = 1;
+            *nbest = 1;
         } else if (d == bestd) {
-            nbest++;
+            (*nbest)++;
         }
     }
+    return best;
+}
+
+/* The turn decision of st->cur, who holds 14-3n tiles: SELFDRAWN when the hand
+ * after a draw wins (can_win), else a discard (specials first, then the least
+ * distance, ties by Z F B .. 1M). The event lists the candidates the rule
+ * compares (cand); every other tile in hand is a candidate too
+ * (turn_options), evaluated only when a forced choice takes it or its
+ * record is asked for, so the main line costs what the rule costs. */
+static int do_turn(sim *s, const mahjong_state *st, int can_win) {
+    mahjong_event ev;
+    const char *f = forced_label(s);
+    int p = st->cur, k, nbest = 0, win, tile, target;
+    ev_init(&ev, MJ_EV_DISCARD, p);
+    ev.can_win = (uint8_t)can_win;
     if (can_win) {
         ev.rule = MJ_WHY_SELFDRAWN;
         ev.rule_tile = MJ_RULE_SELFDRAWN;
-    } else if (first_special >= 0) {
+    } else if (st->hand[p][MJ_PASS] || st->hand[p][MJ_REVERSE] || st->hand[p][MJ_DOUBLE]) {
+        for (k = MJ_PASS; k <= MJ_DOUBLE; k++)
+            if (st->hand[p][k]) {
+                ev.cand[ev.ncand].tile = (uint8_t)k;
+                ev.cand[ev.ncand].dist = -1; /* specials do not change the distance */
+                if (!ev.ncand++) ev.rule_tile = (uint8_t)k;
+            }
         ev.rule = MJ_WHY_SPECIAL;
-        ev.rule_tile = (uint8_t)first_special;
-        if (first_special == MJ_PASS) ev.rule_target = (uint8_t)next_player(p, st->dir);
-    } else if (best >= 0) {
+        if (ev.rule_tile == MJ_PASS) ev.rule_target = (uint8_t)next_player(p, st->dir);
+    } else {
+        int best = list_normals(s, st, p, &ev, &nbest);
+        if (best < 0)
+            return ds_fail(s->err, 0, 0, "player %c has no tile to discard", mahjong_player_name(p));
         ev.rule = (uint8_t)(nbest > 1 ? MJ_WHY_TIE_ORDER : MJ_WHY_MIN_DIST);
         ev.rule_tile = (uint8_t)best;
-    } else {
-        return ds_fail(s->err, 0, 0, "player %c has no tile to discard", mahjong_player_name(p));
     }
     win = can_win;
     tile = ev.rule_tile;
@@ -671,7 +674,7 @@ static int do_turn(sim *s, const mahjong_state *st, int can_win) {
     if (f) {
         mahjong_decision d;
         int i;
-        turn_options(&ev, &d);
+        turn_options(&ev, st->hand[p], st->dist[p], &d);
         if ((i = find_label(&d, f)) < 0) return not_candidate(s, &d, f);
         win = d.opt[i].kind == MJ_EV_SELFDRAWN;
         tile = d.opt[i].tile;
@@ -685,17 +688,24 @@ static int do_turn(sim *s, const mahjong_state *st, int can_win) {
         ev.dist = 0;
         return ds_trace_emit(s->tr, &ev, s->err);
     }
+    /* a declined win: the discard's candidates as for any discard */
+    if (can_win) list_normals(s, st, p, &ev, &nbest);
     ev.tile = (uint8_t)tile;
+    if (tile >= MJ_PASS) {
+        ev.dist = st->dist[p]; /* specials never count in the distance */
+        if (tile == MJ_PASS) ev.target = (uint8_t)target;
+        return ds_trace_emit(s->tr, &ev, s->err);
+    }
     for (k = 0; k < ev.ncand; k++)
         if (ev.cand[k].tile == tile) ev.dist = ev.cand[k].dist;
     if (ev.dist < 0) { /* a forced normal tile while holding a special */
+        uint8_t h[MJ_KINDS];
+        memcpy(h, st->hand[p], MJ_KINDS);
         h[tile]--;
-        ev.dist = (int8_t)dist_of(s, h, n);
-        h[tile]++;
+        ev.dist = (int8_t)dist_of(s, h, st->meld_n[p]);
     }
-    if (tile == MJ_PASS) ev.target = (uint8_t)target;
     /* the discard changes only p's hand: the others are judged on st */
-    if (tile < MJ_PASS) decide_claims(s, st, p, tile, &ev);
+    decide_claims(s, st, p, tile, &ev);
     return ds_trace_emit(s->tr, &ev, s->err);
 }
 

@@ -282,9 +282,11 @@ typedef struct mahjong_event {
     uint8_t claim_by; /* player who claims the discard, MJ_NOBODY if nobody */
     uint8_t claim_how;/* MJ_EV_RON / MJ_EV_PONG / MJ_EV_CHOW, 0 if nobody */
     uint8_t nclaims;  /* 3 for a normal tile, 0 for a special tile */
-    /* every distinct kind in hand: the specials first (PASS, REVERSE, DOUBLE;
-     * dist = the hand's distance, which specials do not change), then the
-     * normal kinds in the order Z F B .. 1M */
+    /* the candidates the rule compares: the specials in hand (dist -1) when
+     * there are some, else every normal kind in the order Z F B .. 1M with
+     * the distance after discarding it (none on a SELFDRAWN; all normal
+     * kinds on a discard that declined a win). The decision record
+     * (mahjong_decision_at) lists every tile in hand in any case. */
     mahjong_cand cand[MJ_MAX_HAND];
     /* the other players in turn order from the discarder (next player first);
      * claim_by / claim_how / target are the RULE's verdict: in a variation the

@@ -278,32 +278,37 @@ static void check_discard(checker *c, const mahjong_state *st, const mahjong_eve
     CHECK_EQ_INT(p, st->cur);
     can_win = st->phase == MJ_PH_DRAWN && st->dist[p] == 0;
     CHECK_EQ_INT(ev->can_win, can_win);
-    /* every distinct kind is a candidate: the specials (with the hand's
-     * distance: they do not count), then Z F B .. 1M */
+    /* the candidates the rule compares: the specials in hand (dist -1), or
+     * every distinct normal kind in the order Z F B .. 1M (none on a
+     * SELFDRAWN; all of them on a discard that declined a win); the
+     * decision record lists every tile (check_decisions) */
     i = 0;
-    for (k = MJ_PASS; k <= MJ_DOUBLE; k++) {
-        if (!h[k]) continue;
-        if (first < 0) first = k;
-        specials++;
-        CHECK(i < ev->ncand);
-        if (i >= ev->ncand) return;
-        CHECK_EQ_INT(ev->cand[i].tile, k);
-        CHECK_EQ_INT(ev->cand[i].dist, st->dist[p]);
-        i++;
-    }
-    for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) {
-        if (!h[k]) continue;
-        CHECK(i < ev->ncand);
-        if (i >= ev->ncand) return;
-        CHECK_EQ_INT(ev->cand[i].tile, k);
-        h[k]--;
-        /* with a special in hand, or a winning one, the rule compares no
-         * distance (the decision record fills it in: check_decisions) */
-        CHECK_EQ_INT(ev->cand[i].dist,
-                     specials || can_win ? -1 : mahjong_distance(h, n, c->cache));
-        h[k]++;
-        if (!specials && !can_win && ev->cand[i].dist < best) best = ev->cand[i].dist;
-        i++;
+    for (k = MJ_PASS; k <= MJ_DOUBLE; k++)
+        if (h[k]) {
+            if (first < 0) first = k;
+            specials++;
+        }
+    if (specials && !can_win) {
+        for (k = MJ_PASS; k <= MJ_DOUBLE; k++) {
+            if (!h[k]) continue;
+            CHECK(i < ev->ncand);
+            if (i >= ev->ncand) return;
+            CHECK_EQ_INT(ev->cand[i].tile, k);
+            CHECK_EQ_INT(ev->cand[i].dist, -1);
+            i++;
+        }
+    } else if (ev->kind == MJ_EV_DISCARD) {
+        for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) {
+            if (!h[k]) continue;
+            CHECK(i < ev->ncand);
+            if (i >= ev->ncand) return;
+            CHECK_EQ_INT(ev->cand[i].tile, k);
+            h[k]--;
+            CHECK_EQ_INT(ev->cand[i].dist, mahjong_distance(h, n, c->cache));
+            h[k]++;
+            if (ev->cand[i].dist < best) best = ev->cand[i].dist;
+            i++;
+        }
     }
     CHECK_EQ_INT(i, ev->ncand);
     /* the rule's choice: SELFDRAWN, the first special, the least distance */
@@ -316,7 +321,7 @@ static void check_discard(checker *c, const mahjong_state *st, const mahjong_eve
         CHECK_EQ_INT(ev->rule_target, first == MJ_PASS ? (p + st->dir + 4) & 3 : MJ_NOBODY);
     } else {
         int ties = 0;
-        for (i = specials; i < ev->ncand; i++)
+        for (i = 0; i < ev->ncand; i++)
             if (ev->cand[i].dist == best) break;
         CHECK_EQ_INT(ev->rule_tile, ev->cand[i].tile);
         for (k = 0; k < ev->ncand; k++) ties += ev->cand[k].dist == best;
