@@ -251,6 +251,100 @@ test('on a phone the check result and the why panel are both reachable, one abov
   await page.closeAll();
 });
 
+// Words of 3+ ASCII letters that are neither codes nor words of the input or
+// of the judge output (the allow-list of zh.test.mjs, plus what the result
+// quotes from the outputs).
+const CODES = new Set(['PASS', 'TURN', 'DOUBLE', 'DBL', 'REVERSE', 'cirno', 'thegame', 'mahjong', 'goudan', 'deckscope']);
+function englishWords(text, allowed) {
+  const bad = [];
+  for (const m of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z]{3,}(?![A-Za-z0-9])/g)) {
+    if (!CODES.has(m[0]) && !allowed.has(m[0])) bad.push(m[0]);
+  }
+  return bad;
+}
+const sampleIn = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.in`), 'utf8');
+
+test('in Chinese the check result says everything in Chinese, also at a step that is not a choice', { timeout: 120_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await loadView(page, env.url + '#game=mahjong&sample=1&lang=zh');
+  await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.lang === 'zh', null, { timeout: 30_000 });
+  const lines = ans('mahjong', 1).split('\n');
+  const allowed = new Set([...(sampleIn('mahjong', 1) + '\n' + ans('mahjong', 1)).matchAll(/[A-Za-z]+/g)].map((m) => m[0]));
+  // a deal line (the record of a deal is no choice), a draw, a discard (a decision)
+  const picks = [lines.findIndex((l) => / IN /.test(l)), lines.findIndex((l, i) => i > 60 && / IN /.test(l)),
+                 lines.findIndex((l, i) => i > 40 && / OUT [1-9]/.test(l))];
+  let notChoice = 0;
+  for (const k of picks) {
+    assert.ok(k >= 0);
+    const wrong = lines.slice();
+    wrong[k] += 'X';
+    await paste(page, wrong.join('\n'));
+    const res = await page.evaluate(() => window.deckscope.lastCheck);
+    await settled(page, res.step);
+    const ev = await page.evaluate((s) => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [s - 1])), res.step);
+    const zhWhy = await page.evaluate(() => window.deckscope.why());
+    if (!(zhWhy && zhWhy.rule)) notChoice++;
+    // the result's own words (the quoted lines in <dl> are the outputs themselves)
+    const said = await page.locator('#teach-check-result').evaluate((e) => {
+      const c = e.cloneNode(true);
+      c.querySelectorAll('dl').forEach((d) => d.remove());
+      return c.textContent;
+    });
+    t.diagnostic(`line ${k + 1} (${ev.type}): ${said}`);
+    assert.match(said, /[\u4e00-\u9fff]/, 'Chinese');
+    assert.deepEqual(englishWords(said, allowed), [], `no English word in: ${said}`);
+    // the engine's English record is not quoted
+    const rec = ev.why || ev.decision;
+    if (rec && rec.text) assert.ok(!said.includes(rec.text), 'the English record is not quoted');
+  }
+  assert.ok(notChoice >= 1, 'at least one of the steps is not a choice');
+  writeFileSync(artifact('check-zh-not-choice.png'), await page.screenshot());
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('with a result, the result and the why panel are both in view without scrolling (1100x800, 1280x800, 1440x900)', { timeout: 300_000 }, async (t) => {
+  const DISCARD = ['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/];
+  // every case at 1100x800 (a discard, a cirno play, a deal that is no choice), a discard at the others
+  const cases = [[1100, 800, DISCARD], [1100, 800, ['cirno', 2, / used [A-E]\d/]], [1100, 800, ['mahjong', 1, / IN /]],
+                 [1280, 800, DISCARD], [1440, 900, DISCARD]];
+  for (const [w, h, [game, n, pick]] of cases) {
+    {
+      for (const lang of ['en', 'zh']) {
+        const page = await openPage(env.browser, { viewport: { width: w, height: h } });
+        await loadView(page, env.url + `#game=${game}&sample=${n}&lang=${lang}`);
+        await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+        const lines = ans(game, n).split('\n');
+        const k = lines.findIndex((l, i) => i > Math.min(20, lines.length / 3) && pick.test(l));
+        assert.ok(k > 0, `${game}: a line to change`);
+        const wrong = lines.slice();
+        wrong[k] += 'X';
+        await paste(page, wrong.join('\n'));
+        const res = await page.evaluate(() => window.deckscope.lastCheck);
+        await settled(page, res.step);
+        await page.waitForTimeout(100);
+        const b = await page.evaluate(() => {
+          const r = (e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
+          const why = document.getElementById('why');
+          // the why panel's heading and its first statement (the rule, or "not a decision")
+          const first = why.querySelector('.why-rule') || why.querySelector('p');
+          return { result: r(document.getElementById('teach-check-dialog')), why: r(document.getElementById('why-panel')),
+                   whyText: first ? r(first) : null, vw: innerWidth, vh: innerHeight, scrollY };
+        });
+        const tag = `${game} line ${k + 1} ${w}x${h} ${lang}`;
+        t.diagnostic(`${tag}: ${JSON.stringify(b)}`);
+        const inside = (x) => x && x.top >= 0 && x.left >= 0 && x.bottom <= b.vh + 0.5 && x.right <= b.vw + 0.5;
+        assert.ok(inside(b.result), `${tag}: the check result is in view ${JSON.stringify(b)}`);
+        assert.ok(b.why.top >= 0 && b.why.top < b.vh - 60 && inside(b.whyText), `${tag}: the why panel and its rule are in view ${JSON.stringify(b)}`);
+        assert.ok(!intersect(b.result, b.why), `${tag}: no overlap`);
+        if (w === 1100 && game === 'mahjong' && k > 40) writeFileSync(artifact(`check-fold-${lang}.png`), await page.screenshot());
+        noProblems(page);
+        await page.closeAll();
+      }
+    }
+  }
+});
+
 test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: 90_000 }, async () => {
   const page = await gamePage('cirno', { sample: 1 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });

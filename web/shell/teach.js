@@ -298,6 +298,7 @@
         'teach.jumpedMove': 'The view moved to step {step}, the judge’s move your output does not follow: {caption}.',
         'teach.ruleBroken': 'The rule your output does not follow:',
         'teach.ruleRecord': 'That step is not a choice; the engine’s record says:',
+        'teach.ruleChanges': 'That step is not a choice; what it changed:',
         'teach.ruleNone': 'No rule chooses anything at that step: compare your program’s state with the one on the canvas.',
       },
       zh: {
@@ -351,13 +352,16 @@
         'teach.jumpedMove': '视图已跳到第 {step} 步，即你的输出没有跟上的标准操作：{caption}。',
         'teach.ruleBroken': '你的输出没有遵守的规则：',
         'teach.ruleRecord': '这一步不是决策；引擎的记录：',
+        'teach.ruleChanges': '这一步不是决策；它带来的变化：',
         'teach.ruleNone': '这一步没有规则做出选择：请把你的程序的状态与画布上的对比。',
       },
     });
     const t = (k, v) => i18n.t(k, v);
     const h = i18n.el;
-    const style = document.createElement('style');
-    style.textContent = `
+    // A constructed stylesheet, not a <style> element: the page's
+    // Content-Security-Policy (style-src 'self') blocks inline <style>.
+    const style = new CSSStyleSheet();
+    style.replaceSync(`
 .teach-tools { display: inline-flex; gap: .4rem; }
 .teach-dialog { width: min(40rem, 94vw); }
 .teach-dialog h2 { margin: 0 0 .6rem; font-size: 1.1rem; }
@@ -383,6 +387,14 @@
 #teach-check-dialog.docked #teach-check-text { height: 7.5rem; min-height: 3rem; }
 #teach-check-dialog.docked.has-result #teach-check-text { height: 3.2rem; }
 #teach-check-dialog.docked.has-result #teach-check-hint { display: none; }
+/* With a result, the panel and then the why panel come first in the side
+   column, the judge output after them (the result quotes the judge's line):
+   both are in view without scrolling on a 1100x800 screen. */
+.check-first > #teach-check-dialog { order: -2; }
+.check-first > #why-panel { order: -1; }
+/* (and the judge output, whose current line moves with every step, is no
+   scroll anchor: the browser would follow it down the page) */
+.check-first > #output-panel { overflow-anchor: none; }
 #teach-check-dialog.docked .teach-result { font-size: .9rem; }
 .teach-result .teach-rule { border-left: 4px solid var(--bad, #c62828); padding: .15rem .5rem; }
 .teach-result .teach-rule strong { display: block; }
@@ -397,8 +409,8 @@
 .teach-result mark { background: rgba(229, 57, 53, .22); color: inherit; border-radius: 2px; }
 @media (prefers-color-scheme: dark) { .teach-result .ok { color: #81c784; } }
 :root[data-theme="dark"] .teach-result .ok { color: #81c784; }
-:root[data-theme="light"] .teach-result .ok { color: #2e7d32; }`;
-    document.head.appendChild(style);
+:root[data-theme="light"] .teach-result .ok { color: #2e7d32; }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, style];
 
     const offline = location.protocol === 'file:' || document.documentElement.dataset.offline === '1';
     const M = () => ds.module;
@@ -585,6 +597,7 @@
     function openCheck() {
       setHint();
       if (!checkDialog.open) checkDialog.show(); // not modal: the canvas stays usable
+      placeFirst();
       checkBtn.setAttribute('aria-expanded', 'true');
       checkText.focus({ preventScroll: true });
       // docked below the judge output: bring it into view (on a phone it is far down)
@@ -596,7 +609,11 @@
     function closeCheck() {
       if (checkDialog.open) checkDialog.close();
     }
-    checkDialog.addEventListener('close', () => { checkBtn.setAttribute('aria-expanded', 'false'); checkBtn.focus({ preventScroll: true }); });
+    checkDialog.addEventListener('close', () => {
+      placeFirst();
+      checkBtn.setAttribute('aria-expanded', 'false');
+      checkBtn.focus({ preventScroll: true });
+    });
     checkBtn.addEventListener('click', () => (checkDialog.open ? closeCheck() : openCheck()));
     closeBtn.addEventListener('click', closeCheck);
     checkDialog.addEventListener('keydown', (e) => {
@@ -665,15 +682,20 @@
       const ctx = { stateBefore: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step - 1])),
                     stateAfter: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step])),
                     step, steps: ds.steps };
-      let why = null, caption = '';
+      let why = null, caption = '', changes = [];
       if (N) {
         try { why = N.why ? N.why(ds.game, ev, i18n.lang, ctx) : null; } catch (e) { why = null; }
         try { caption = N.narrate ? N.narrate(ds.game, ev, i18n.lang, ctx) : ''; } catch (e) { caption = ''; }
+        try { changes = N.changes ? N.changes(ds.game, ctx.stateBefore, ctx.stateAfter, i18n.lang, ev, ctx) : []; } catch (e) { changes = []; }
       }
+      // The engine's own record is English: quoted only on an English page;
+      // in another language the step's changes (narrate.js, both languages)
+      // stand in for it, as the why panel shows them there.
       const rec = ev.why || ev.decision;
-      const raw = rec && typeof rec === 'object'
+      const raw = rec && typeof rec === 'object' && !/^zh/i.test(i18n.lang)
         ? [rec.text || (typeof rec.why === 'string' ? rec.why : '') || rec.rule].filter(Boolean).join('') : '';
-      return { rule: why && why.rule ? String(why.rule) : '', raw, caption: String(caption || '') };
+      return { rule: why && why.rule ? String(why.rule) : '', raw, caption: String(caption || ''),
+               changes: Array.isArray(changes) ? changes.map(String) : [] };
     }
     const noStop = (x) => String(x).replace(/[.。]$/, '');
     function renderRule(d, said) {
@@ -681,11 +703,20 @@
       if (d.caption && !said) result.append(h('p', { id: 'teach-judge-step' }, t('teach.judgeStep', { caption: noStop(d.caption) })));
       if (d.rule) result.append(h('p', { id: 'teach-rule', class: 'teach-rule' }, h('strong', {}, t('teach.ruleBroken')), d.rule));
       else if (d.raw) result.append(h('p', { id: 'teach-rule', class: 'teach-rule teach-note' }, h('strong', {}, t('teach.ruleRecord')), d.raw));
+      else if (d.changes.length) {
+        result.append(h('p', { id: 'teach-rule', class: 'teach-rule teach-note' }, h('strong', {}, t('teach.ruleChanges')),
+          d.changes.join(/^zh/i.test(i18n.lang) ? '；' : '; ')));
+      }
       else result.append(h('p', { id: 'teach-rule', class: 'teach-note' }, t('teach.ruleNone')));
+    }
+    function placeFirst() {
+      const col = checkDialog.classList.contains('docked') && checkDialog.parentNode;
+      if (col && col.classList) col.classList.toggle('check-first', checkDialog.open && checkDialog.classList.contains('has-result'));
     }
     function render(r) {
       result.textContent = '';
       checkDialog.classList.toggle('has-result', !!r && !r.message);
+      placeFirst();
       if (!r) return;
       if (r.message) { result.append(h('p', { class: 'bad' }, r.message)); return; }
       if (r.same) {
@@ -747,6 +778,11 @@
       lastResult = r;
       render(r);
       ds.lastCheck = r;
+      // the result moved the panel to the top of the side column: keep it in view
+      if (checkDialog.open && checkDialog.classList.contains('docked')) {
+        const b = checkDialog.getBoundingClientRect();
+        if (b.top < 0 || b.top > window.innerHeight - 120) checkDialog.scrollIntoView({ block: 'start', behavior: 'instant' });
+      }
       return r;
     }
     ds.checkOutput = (text) => { checkText.value = String(text); return runCheck(); };
