@@ -137,7 +137,7 @@ test('every game: the revealed answer of the first question is the engine\'s cho
     if (game === 'goudan') {
       assert.ok(ev.decision && Array.isArray(ev.decision.candidates), 'goudan: a decision event');
       assert.equal(q.options.length, ev.decision.candidates.length, 'one option per candidate of the record');
-      want = gdOption(q.options, ev.decision.candidates[ev.decision.chosen]);
+      want = gdOption(q.options, ev.decision.candidates[ev.decision.chosen_index]);
       assert.ok(want >= 0, `goudan: the engine's choice is an option: ${q.options}`);
     } else {
       const cliEvent = trace(game, sample(game, 1))[q.step];
@@ -276,7 +276,7 @@ test('a wrong answer says what both options are worth and why the rule prefers i
     await page.evaluate(() => window.deckscopeQuiz.start());
     const q = await question(page);
     const ev = game === 'goudan' ? await engineEvent(page, q.step) : trace(game, sample(game, n))[q.step];
-    const right = game === 'goudan' ? gdOption(q.options, ev.decision.candidates[ev.decision.chosen]) : q.options.indexOf(choiceLabel[game](ev));
+    const right = game === 'goudan' ? gdOption(q.options, ev.decision.candidates[ev.decision.chosen_index]) : q.options.indexOf(choiceLabel[game](ev));
     assert.ok(right >= 0);
     const wrong = right === 0 ? 1 : 0;
     await page.click(`#quiz-options button[data-index="${wrong}"]`);
