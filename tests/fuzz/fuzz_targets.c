@@ -1,0 +1,539 @@
+/* fuzz_targets.c - the libFuzzer harnesses, one per target, picked at compile
+ * time with -DFUZZ_TARGET=<n> (scripts/fuzz.sh and tests/fuzz/run_fuzz.sh
+ * build each one from this file; the names are in fuzz_target_names below):
+ *
+ *   parse_<game>      the game's input parser alone
+ *   sim_<game>        parse, simulate, judge output, JSON of every event and
+ *                     the outcome (goudan: the judge output from a value table
+ *                     and a playout of the first query)
+ *   try_<game>        variations: the input text with a choice list (below)
+ *   mahjong_distance  --distance: a hand (melds from the first byte), the fast
+ *                     and the recording distance, the record's JSON
+ *   goudan_explain    --explain: each query's turn after the draw, or a raw
+ *                     turn state from the bytes (out-of-range values too)
+ *
+ * try_<game> input: 8 header bytes, then a spec line (up to the first '\n'),
+ * then the game's input text.
+ *   h[0] % 4      forced choices picked from the game's own decision records
+ *   h[1..6]       per pick: which decision (after the previous pick, in the
+ *                 variation made so far) and which of its candidates
+ *   h[7]          goudan: the playout seed
+ * and the spec line is parsed as an arbitrary --try argument.
+ *
+ * Invariants (abort on violation, so the fuzzer reports them):
+ *   - no crash, leak or undefined behaviour (ASan + UBSan);
+ *   - a rejected input has an error with a non-empty message (parsers: a
+ *     line and a column >= 1); a rejected spec or variation too;
+ *   - thegame and mahjong: a parsed input always plays;
+ *   - forcing the rule's own label at every decision at once reproduces the
+ *     main line byte for byte (judge output and JSON trace);
+ *   - a label picked from a decision record is accepted, and the variation's
+ *     event at that index took it;
+ *   - a parsed spec formats back to a spec that parses to the same choices;
+ *   - the fast and the recording mahjong distance agree;
+ *   - goudan --explain: at least one operation, the chosen one in range, the
+ *     list best first, the decision's value the evaluator's value. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cirno/cirno.h"
+#include "ds_core.h"
+#include "goudan/goudan.h"
+#include "mahjong/mahjong.h"
+#include "thegame/thegame.h"
+
+#define T_PARSE_CIRNO 1
+#define T_PARSE_THEGAME 2
+#define T_PARSE_MAHJONG 3
+#define T_PARSE_GOUDAN 4
+#define T_SIM_CIRNO 5
+#define T_SIM_THEGAME 6
+#define T_SIM_MAHJONG 7
+#define T_SIM_GOUDAN 8
+#define T_TRY_CIRNO 9
+#define T_TRY_THEGAME 10
+#define T_TRY_MAHJONG 11
+#define T_TRY_GOUDAN 12
+#define T_MAHJONG_DISTANCE 13
+#define T_GOUDAN_EXPLAIN 14
+
+#ifndef FUZZ_TARGET
+#error "build with -DFUZZ_TARGET=<1..14> (see scripts/fuzz.sh)"
+#endif
+
+/* goudan's value table covers HPs up to this (a query above it is refused
+ * cleanly by the engine: that path is fuzzed too). 20 would make each
+ * playout and each process start slower for no new code. */
+#define FUZZ_GOUDAN_H 8
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_parse_error(const ds_error *e) {
+    if (e->line < 1 || e->col < 1 || e->msg[0] == '\0') abort();
+    if (memchr(e->msg, '\0', sizeof e->msg) == NULL) abort();
+}
+
+static void check_error(const ds_error *e) {
+    if (e->msg[0] == '\0' || memchr(e->msg, '\0', sizeof e->msg) == NULL) abort();
+}
+
+/* ---- the games behind one interface (try_<game>, sim_<game>) ------------- */
+
+enum { MAX_CANDS = 40 };
+typedef char label_t[DS_CHOICE_LABEL];
+
+typedef struct game {
+    int (*parse)(const char *text, size_t len, void **in, ds_error *err);
+    void (*free_input)(void *in);
+    /* simulate_try with a seed (goudan's playout seed; the others ignore it) */
+    int (*sim)(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
+               ds_error *err);
+    int must_play; /* 1: a parsed input always plays its main line */
+    /* judge output (when the trace has one) + JSON Lines of every event */
+    int (*output)(const void *in, const ds_trace *tr, ds_buf *out);
+    /* the candidates of event i: their number (0: not a decision), the
+     * labels, the index of the one taken and of the rule's own */
+    int (*cands)(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule);
+} game;
+
+static void put_label(label_t l, const char *s) { snprintf(l, DS_CHOICE_LABEL, "%s", s); }
+
+static int index_of(label_t *lab, int n, const char *s) {
+    int k;
+    for (k = 0; k < n; k++)
+        if (strcmp(lab[k], s) == 0) return k;
+    return -1;
+}
+
+/* cirno */
+static int cirno_parse_v(const char *t, size_t len, void **in, ds_error *err) {
+    return cirno_parse(t, len, (cirno_input **)in, err);
+}
+static void cirno_free_v(void *in) { cirno_input_free(in); }
+static int cirno_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
+                       ds_error *err) {
+    (void)seed;
+    return cirno_simulate_try(in, ch, n, tr, err);
+}
+static int cirno_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
+    if (cirno_format(in, tr, out, NULL)) return -1;
+    if (tr->n < 4000 && cirno_trace_jsonl(in, tr, out)) return -1;
+    return cirno_outcome(in, tr, out);
+}
+static int cirno_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
+    const cirno_event *e = ds_trace_event(tr, i);
+    int slots[CIRNO_HAND], n = cirno_event_candidates(e, slots), c;
+    for (c = 0; c < n; c++) put_label(lab[c], cirno_card_name(e->hand[slots[c]]));
+    if (n == 0) return 0;
+    *chosen = index_of(lab, n, cirno_card_name(e->card));
+    *rule = index_of(lab, n, cirno_card_name(e->hand[cirno_event_rule_slot(e)]));
+    if (*chosen < 0 || *rule < 0) abort(); /* the record lists what was played */
+    return n;
+}
+
+/* thegame */
+static int thegame_parse_v(const char *t, size_t len, void **in, ds_error *err) {
+    return thegame_parse(t, len, (thegame_input **)in, err);
+}
+static void thegame_free_v(void *in) { thegame_input_free(in); }
+static int thegame_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n,
+                         ds_trace *tr, ds_error *err) {
+    (void)seed;
+    return thegame_simulate_try(in, ch, n, tr, err);
+}
+static int thegame_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
+    if (thegame_format(in, tr, out, NULL)) return -1;
+    return thegame_trace_jsonl(in, tr, out);
+}
+/* A play, or a draw the rule chose (rule END_TURN): "end" (if allowed) then
+ * every legal "<card>><row>" in hand order, as docs/games/thegame.md lists. */
+static int thegame_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
+    const thegame_event *e = ds_trace_event(tr, i);
+    thegame_decision d = e->why;
+    char buf[16];
+    int n = 0, p, r, allow_end = d.rule == THEGAME_RULE_END_TURN;
+    if (e->kind != THEGAME_EV_PLAY && !(e->kind == THEGAME_EV_DRAW && allow_end)) return 0;
+    if (allow_end) {
+        thegame_decision_moves(&d);
+        put_label(lab[n++], "end");
+    }
+    for (p = 0; p < d.hand_len && p < THEGAME_HAND; p++)
+        for (r = 0; r < THEGAME_ROWS; r++)
+            if (d.move[p][r] != THEGAME_MOVE_ILLEGAL && n < MAX_CANDS) {
+                snprintf(lab[n++], DS_CHOICE_LABEL, "%d>%s", d.hand[p], thegame_row_name(r));
+            }
+    thegame_event_label(e, buf, sizeof buf);
+    *chosen = index_of(lab, n, buf);
+    if (allow_end) *rule = 0;
+    else {
+        snprintf(buf, sizeof buf, "%d>%s", d.hand[d.chosen_pos], thegame_row_name(d.chosen_row));
+        *rule = index_of(lab, n, buf);
+    }
+    if (*chosen < 0 || *rule < 0) abort();
+    return n;
+}
+
+/* mahjong */
+static int mahjong_parse_v(const char *t, size_t len, void **in, ds_error *err) {
+    return mahjong_parse(t, len, (mahjong_input **)in, err);
+}
+static void mahjong_free_v(void *in) { mahjong_input_free(in); }
+static int mahjong_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n,
+                         ds_trace *tr, ds_error *err) {
+    (void)seed;
+    return mahjong_simulate_try(in, ch, n, tr, err);
+}
+static int mahjong_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
+    if (mahjong_format(in, tr, out, NULL)) return -1;
+    if (mahjong_trace_jsonl(in, tr, out)) return -1;
+    return mahjong_outcome(tr, out);
+}
+static int mahjong_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
+    mahjong_decision d;
+    int k;
+    if (!mahjong_decision_at(tr, i, &d)) return 0;
+    if (d.n < 1 || d.n > MJ_OPTIONS_MAX || d.chosen < 0 || d.chosen >= d.n || d.rule < 0 ||
+        d.rule >= d.n)
+        abort();
+    for (k = 0; k < d.n; k++) put_label(lab[k], d.opt[k].label);
+    *chosen = d.chosen;
+    *rule = d.rule;
+    return d.n;
+}
+
+/* goudan: one value table per O, solved on first use (FUZZ_GOUDAN_H). */
+static goudan_table *goudan_tables[GOUDAN_O_MAX + 1];
+static const goudan_table *goudan_table_for(int O) {
+    ds_error err;
+    if (O < GOUDAN_O_MIN || O > GOUDAN_O_MAX) return NULL;
+    if (!goudan_tables[O] && goudan_solve(O, FUZZ_GOUDAN_H, &goudan_tables[O], &err)) abort();
+    return goudan_tables[O];
+}
+static int goudan_parse_v(const char *t, size_t len, void **in, ds_error *err) {
+    return goudan_parse(t, len, (goudan_input **)in, err);
+}
+static void goudan_free_v(void *in) { goudan_input_free(in); }
+static int goudan_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n,
+                        ds_trace *tr, ds_error *err) {
+    return goudan_simulate_try(in, goudan_table_for(goudan_input_o(in)), seed, ch, n, tr, err);
+}
+static int goudan_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
+    return goudan_trace_jsonl(in, tr, out);
+}
+static int goudan_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
+    goudan_cands c;
+    int k;
+    if (goudan_event_cands(ds_trace_event(tr, i), &c)) return 0;
+    if (c.n < 1 || c.n > GOUDAN_CANDS_MAX || c.chosen < 0 || c.chosen >= c.n ||
+        c.rule_chosen < 0 || c.rule_chosen >= c.n)
+        abort();
+    for (k = 0; k < c.n; k++) put_label(lab[k], c.label[k]);
+    *chosen = c.chosen;
+    *rule = c.rule_chosen;
+    return c.n;
+}
+
+#if FUZZ_TARGET == T_PARSE_CIRNO || FUZZ_TARGET == T_SIM_CIRNO || FUZZ_TARGET == T_TRY_CIRNO
+static const game G = {cirno_parse_v, cirno_free_v, cirno_sim_v, 0, cirno_output_v, cirno_cands_v};
+#elif FUZZ_TARGET == T_PARSE_THEGAME || FUZZ_TARGET == T_SIM_THEGAME || FUZZ_TARGET == T_TRY_THEGAME
+static const game G = {thegame_parse_v, thegame_free_v, thegame_sim_v, 1, thegame_output_v,
+                       thegame_cands_v};
+#elif FUZZ_TARGET == T_PARSE_MAHJONG || FUZZ_TARGET == T_SIM_MAHJONG || FUZZ_TARGET == T_TRY_MAHJONG
+static const game G = {mahjong_parse_v, mahjong_free_v, mahjong_sim_v, 1, mahjong_output_v,
+                       mahjong_cands_v};
+#elif FUZZ_TARGET == T_PARSE_GOUDAN || FUZZ_TARGET == T_SIM_GOUDAN || FUZZ_TARGET == T_TRY_GOUDAN
+static const game G = {goudan_parse_v, goudan_free_v, goudan_sim_v, 0, goudan_output_v,
+                       goudan_cands_v};
+#endif
+
+#if FUZZ_TARGET >= T_SIM_CIRNO && FUZZ_TARGET <= T_TRY_GOUDAN
+/* The game's simulate_try from a zeroed trace. On failure the trace is
+ * freed here: thegame, mahjong and goudan free it themselves, cirno leaves
+ * it to the caller (ds_trace_free of a freed trace is a no-op). */
+static int simulate(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
+                    ds_error *err) {
+    memset(tr, 0, sizeof *tr);
+    if (G.sim(in, seed, ch, n, tr, err) == 0) return 0;
+    ds_trace_free(tr);
+    return -1;
+}
+#endif
+
+/* ---- parse_<game> ----------------------------------------------------------- */
+#if FUZZ_TARGET >= T_PARSE_CIRNO && FUZZ_TARGET <= T_PARSE_GOUDAN
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    void *in = NULL;
+    ds_error err;
+    memset(&err, 0, sizeof err);
+    if (G.parse((const char *)data, size, &in, &err)) {
+        check_parse_error(&err);
+        if (in) abort(); /* a failed parse leaves nothing to free */
+        return 0;
+    }
+    G.free_input(in);
+    return 0;
+}
+#endif
+
+/* ---- sim_<game> ------------------------------------------------------------- */
+#if FUZZ_TARGET >= T_SIM_CIRNO && FUZZ_TARGET <= T_SIM_GOUDAN
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    void *in = NULL;
+    ds_error err;
+    ds_trace tr;
+    ds_buf out;
+    memset(&err, 0, sizeof err);
+    if (G.parse((const char *)data, size, &in, &err)) { check_parse_error(&err); return 0; }
+    ds_buf_init(&out);
+#if FUZZ_TARGET == T_SIM_GOUDAN
+    /* the judge output: refused (-1) only when a query's HP is above the table's */
+    goudan_format(in, goudan_table_for(goudan_input_o(in)), &out);
+#endif
+    if (simulate(in, size, NULL, 0, &tr, &err) == 0) {
+        if (G.output(in, &tr, &out)) abort(); /* only allocation can fail */
+        ds_trace_free(&tr);
+    } else {
+        if (G.must_play) abort();
+        check_error(&err); /* cirno: the deck ran out; goudan: HP above the table */
+    }
+    ds_buf_free(&out);
+    G.free_input(in);
+    return 0;
+}
+#endif
+
+/* ---- try_<game> ------------------------------------------------------------- */
+#if FUZZ_TARGET >= T_TRY_CIRNO && FUZZ_TARGET <= T_TRY_GOUDAN
+enum { MAX_PICKS = 3 };
+
+/* text = output(trace) */
+static void render(const void *in, const ds_trace *tr, ds_buf *out) {
+    ds_buf_init(out);
+    if (G.output(in, tr, out)) abort();
+}
+
+static int same(const ds_buf *a, const ds_buf *b) {
+    return a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+}
+
+/* spec -> choices -> spec -> the same choices */
+static void check_round_trip(const ds_choice *ch, size_t n) {
+    ds_buf s;
+    ds_choice *back = NULL;
+    size_t m = 0, k;
+    ds_error err;
+    ds_buf_init(&s);
+    if (ds_choices_format(ch, n, &s)) abort();
+    if (ds_choices_parse(s.len ? s.data : "", s.len, &back, &m, &err)) abort();
+    if (m != n) abort();
+    for (k = 0; k < n; k++)
+        if (back[k].i != ch[k].i || strcmp(back[k].label, ch[k].label) != 0) abort();
+    free(back);
+    ds_buf_free(&s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const uint8_t *h = data;
+    const char *spec, *text, *nl;
+    size_t spec_len, text_len, k, n;
+    void *in = NULL;
+    ds_error err;
+    ds_trace main_tr, tr;
+    ds_buf main_out, out;
+    ds_choice *ch;
+    label_t lab[MAX_CANDS];
+    int chosen, rule, picks;
+    uint64_t seed;
+    if (size < 8) return 0;
+    spec = (const char *)data + 8;
+    nl = memchr(spec, '\n', size - 8);
+    spec_len = nl ? (size_t)(nl - spec) : size - 8;
+    text = nl ? nl + 1 : spec + spec_len;
+    text_len = size - 8 - spec_len - (nl ? 1 : 0);
+    seed = h[7];
+    memset(&err, 0, sizeof err);
+    if (G.parse(text, text_len, &in, &err)) { check_parse_error(&err); return 0; }
+    if (simulate(in, seed, NULL, 0, &main_tr, &err)) {
+        if (G.must_play) abort();
+        check_error(&err);
+        G.free_input(in);
+        return 0;
+    }
+    render(in, &main_tr, &main_out);
+
+    /* 1. the rule's own label at every decision at once: the main line */
+    ch = calloc(main_tr.n + 1, sizeof *ch);
+    if (!ch) abort();
+    for (n = 0, k = 0; k < main_tr.n; k++) {
+        int c = G.cands(&main_tr, k, lab, &chosen, &rule);
+        if (c == 0) continue;
+        if (chosen != rule) abort(); /* nothing is forced in the main line */
+        ch[n].i = k;
+        put_label(ch[n].label, lab[rule]);
+        n++;
+    }
+    if (simulate(in, seed, ch, n, &tr, &err)) abort();
+    render(in, &tr, &out);
+    if (tr.n != main_tr.n || !same(&out, &main_out)) abort();
+    check_round_trip(ch, n);
+    ds_buf_free(&out);
+    ds_trace_free(&tr);
+
+    /* 2. labels picked from the decision records, one after the other, each
+     * in the variation the earlier ones made */
+    picks = h[0] % (MAX_PICKS + 1);
+    {
+        ds_trace cur = main_tr;
+        size_t nch = 0, from = 0;
+        int own_cur = 0; /* cur is not main_tr: free it */
+        for (int p = 0; p < picks; p++) {
+            size_t dec[512], nd = 0, at;
+            int c;
+            for (k = from; k < cur.n && nd < 512; k++)
+                if (G.cands(&cur, k, lab, &chosen, &rule)) dec[nd++] = k;
+            if (nd == 0) break;
+            at = dec[h[1 + 2 * p] % nd];
+            c = G.cands(&cur, at, lab, &chosen, &rule);
+            ch[nch].i = at;
+            put_label(ch[nch].label, lab[h[2 + 2 * p] % c]);
+            nch++;
+            if (own_cur) ds_trace_free(&cur);
+            if (simulate(in, seed, ch, nch, &cur, &err)) abort(); /* a listed label is legal */
+            own_cur = 1;
+            if (cur.n <= at) abort();
+            c = G.cands(&cur, at, lab, &chosen, &rule);
+            if (c == 0 || strcmp(lab[chosen], ch[nch - 1].label) != 0) abort();
+            render(in, &cur, &out);
+            ds_buf_free(&out);
+            check_round_trip(ch, nch);
+            from = at + 1;
+        }
+        if (own_cur) ds_trace_free(&cur);
+    }
+    free(ch);
+
+    /* 3. the spec line as an arbitrary --try argument */
+    ch = NULL;
+    n = 0;
+    if (ds_choices_parse(spec, spec_len, &ch, &n, &err)) {
+        check_error(&err);
+        if (err.line != 0 || err.col < 1) abort();
+    } else {
+        check_round_trip(ch, n);
+        if (simulate(in, seed, ch, n, &tr, &err)) check_error(&err);
+        else {
+            render(in, &tr, &out);
+            ds_buf_free(&out);
+            ds_trace_free(&tr);
+        }
+        free(ch);
+    }
+
+    ds_buf_free(&main_out);
+    ds_trace_free(&main_tr);
+    G.free_input(in);
+    return 0;
+}
+#endif
+
+/* ---- mahjong_distance ----------------------------------------------------------- */
+#if FUZZ_TARGET == T_MAHJONG_DISTANCE
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    uint8_t counts[MJ_KINDS];
+    int melds, fast;
+    ds_error err;
+    mahjong_dp_record *rec;
+    ds_buf out;
+    if (size < 1) return 0;
+    melds = data[0] % 5;
+    memset(&err, 0, sizeof err);
+    if (mahjong_parse_hand((const char *)data + 1, size - 1, melds, counts, &err)) {
+        check_parse_error(&err);
+        return 0;
+    }
+    fast = mahjong_distance(counts, melds, NULL);
+    rec = malloc(sizeof *rec);
+    if (!rec) abort();
+    if (mahjong_distance_explain(counts, melds, rec) != fast) abort();
+    ds_buf_init(&out);
+    if (mahjong_dp_record_json(rec, &out)) abort();
+    ds_buf_free(&out);
+    free(rec);
+    return 0;
+}
+#endif
+
+/* ---- goudan_explain ------------------------------------------------------------- */
+#if FUZZ_TARGET == T_GOUDAN_EXPLAIN
+static void explain_turn(goudan_eval *ev, const goudan_turn *t) {
+    goudan_decision dec;
+    goudan_tree *tree;
+    ds_error err;
+    ds_buf out;
+    double v;
+    int k;
+    memset(&err, 0, sizeof err);
+    if (goudan_explain(ev, t, &dec, &err)) { check_error(&err); return; }
+    if (dec.n < 1 || dec.n > GOUDAN_MAX_OPS || dec.chosen < 0 || dec.chosen >= dec.n) abort();
+    for (k = 1; k < dec.n; k++)
+        if (dec.ops[k].value > dec.ops[k - 1].value + GOUDAN_TIE_EPS) abort();
+    if (goudan_eval_value(ev, t, &v, &err)) abort();
+    if (fabs(v - dec.value) > 1e-9 || fabs(dec.value - dec.ops[dec.chosen].value) > 1e-9) abort();
+    ds_buf_init(&out);
+    if (goudan_turn_json(t, &out) || goudan_decision_json(&dec, &out)) abort();
+    tree = malloc(sizeof *tree);
+    if (!tree) abort();
+    if (goudan_play_tree(ev, t, tree, &err) == 0) {
+        if (goudan_tree_json(tree, &out)) abort();
+    } else {
+        check_error(&err);
+    }
+    free(tree);
+    ds_buf_free(&out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    goudan_eval *ev;
+    ds_error err;
+    if (size < 1) return 0;
+    memset(&err, 0, sizeof err);
+    if (data[0] & 1) {
+        /* a raw turn state: every field from a signed byte (out of range too) */
+        goudan_turn t;
+        const int8_t *b = (const int8_t *)data + 1;
+        int O = GOUDAN_O_MIN + data[0] / 2 % 3, k;
+        if (size < 1 + 8 + 16) return 0;
+        memset(&t, 0, sizeof t);
+        t.my_hp = b[0], t.opp_hp = b[1], t.my_hand = b[2], t.opp_hand = b[3];
+        t.ops_left = b[4], t.made_op = b[5], t.my_count = b[6], t.opp_count = b[7];
+        for (k = 0; k < 4; k++) {
+            t.my[k].hp = b[8 + 2 * k], t.my[k].attacked = b[9 + 2 * k];
+            t.opp[k].hp = b[16 + 2 * k], t.opp[k].attacked = b[17 + 2 * k];
+        }
+        if (goudan_eval_new(goudan_table_for(O), &ev, &err)) abort();
+        explain_turn(ev, &t);
+        goudan_eval_free(ev);
+    } else {
+        goudan_input *in = NULL;
+        goudan_query q;
+        goudan_turn t;
+        size_t i;
+        if (goudan_parse((const char *)data + 1, size - 1, &in, &err)) {
+            check_parse_error(&err);
+            return 0;
+        }
+        if (goudan_eval_new(goudan_table_for(goudan_input_o(in)), &ev, &err)) abort();
+        for (i = 0; i < goudan_input_count(in) && i < 8; i++) {
+            goudan_query_get(in, i, &q);
+            goudan_query_turn(&q, goudan_input_o(in), &t);
+            explain_turn(ev, &t);
+        }
+        goudan_eval_free(ev);
+        goudan_input_free(in);
+    }
+    return 0;
+}
+#endif
