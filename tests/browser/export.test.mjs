@@ -12,7 +12,12 @@
 //   - a bad range, cancelling, and loading another game during an export
 //     fail cleanly, and the next export works;
 //   - in the DP view (mahjong) the exports draw the DP scene and do not move
-//     the view; no console errors.
+//     the view; no console errors;
+//   - the caption (on by default): the GIF's and the PNG's strip under the
+//     picture holds text in the theme's text colour, the caption of the step
+//     each frame shows (the GIF's strip equals the page's PNG strip of that
+//     step), follows the page's language, and goes with the checkbox; a 40-step
+//     GIF is timed with and without it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -105,8 +110,11 @@ test('PNG of the current frame at 1x and 2x, light and dark', { timeout: 120_000
   assert.match(two.name, /@2x\.png$/);
   const s1 = await pngStats(page, one.data);
   const s2 = await pngStats(page, two.data);
-  assert.deepEqual([s1.width, s1.height], [css.w, css.h], '1x = the canvas CSS size');
-  assert.deepEqual([s2.width, s2.height], [css.w * 2, css.h * 2], '2x = twice that');
+  // the caption (on by default) adds a strip under the picture
+  assert.equal(s1.width, css.w, '1x = the canvas CSS width');
+  assert.ok(s1.height > css.h + 15 && s1.height < css.h + 120, `1x: the canvas height and a caption strip (${s1.height} vs ${css.h})`);
+  assert.equal(s2.width, css.w * 2, '2x = twice that');
+  assert.ok(Math.abs(s2.height - 2 * s1.height) <= 4, `2x: twice as tall (${s2.height} vs ${s1.height})`);
   assert.ok(s1.distinct > 8 && s2.distinct > 8, 'not blank');
   writeFileSync(artifact('export-mahjong-12.png'), one.data);
   writeFileSync(artifact('export-mahjong-12@2x.png'), two.data);
@@ -115,7 +123,7 @@ test('PNG of the current frame at 1x and 2x, light and dark', { timeout: 120_000
   await page.keyboard.press('Escape');
   await page.selectOption('#theme', 'light');
   const light = await page.evaluate(async () => {
-    const r = await window.deckscopeExport.png({ scale: 1 });
+    const r = await window.deckscopeExport.png({ scale: 1, caption: false });
     const buf = new Uint8Array(await r.blob.arrayBuffer());
     let s = '';
     for (const b of buf) s += String.fromCharCode(b);
@@ -152,10 +160,11 @@ test('GIF of a range through the dialog: frame count, size, progress, page stays
   }));
   assert.equal(gif.name, 'deckscope-mahjong-10-18.gif');
   const info = gifInfo(gif.data);
-  assert.deepEqual(info, { w: 640, h: 360, frames: 1 + 8 * 6 });
+  assert.deepEqual([info.w, info.frames], [640, 1 + 8 * 6]);
+  assert.ok(info.h > 360 + 15 && info.h < 360 + 120, `640x360 and the caption strip (on by default): ${info.h}`);
   const dec = await browserDecodeGif(page, gif.data);
   assert.equal(dec.frames, 49, "Chromium's decoder sees every frame");
-  assert.deepEqual(dec.sizes, ['640x360']);
+  assert.deepEqual(dec.sizes, [`640x${info.h}`]);
   assert.ok(dec.distinctFirst > 8, 'the first frame is not blank');
   writeFileSync(artifact('export-mahjong-10-18.gif'), gif.data);
   assert.ok(seen.progress.length >= 2, `the progress bar moved (${seen.progress.length} updates)`);
@@ -186,7 +195,7 @@ test('the page PNG equals the CLI render of the same step', { timeout: 120_000 }
   const same = await page.evaluate(async ([cliB64, w, h]) => {
     window.deckscope.module.dsHost.dark = true;
     window.deckscope.seek(window.deckscope.step, false);
-    const r = await window.deckscopeExport.png({ width: w, height: h, scale: 1 });
+    const r = await window.deckscopeExport.png({ width: w, height: h, scale: 1, caption: false });
     const read = async (src) => {
       const img = new Image();
       img.src = src;
@@ -241,7 +250,7 @@ test('bad ranges, cancel, a new game during an export; the next export works', {
     out.steps = window.deckscope.steps;
     out.tooLong = await err(X.gif({ from: 10, to: 10 + X.MAX_STEPS + 1 }));
     // and then a normal export of the new game
-    const ok = await X.gif({ from: 0, to: 2, tween: 0 });
+    const ok = await X.gif({ from: 0, to: 2, tween: 0, caption: false });
     out.after = { frames: ok.frames, w: ok.width, h: ok.height, type: ok.blob.type, size: ok.blob.size };
     return out;
   }, big);
@@ -261,14 +270,14 @@ test('exports in the DP view draw the DP scene (mahjong)', { timeout: 120_000 },
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=20');
   const gamePng = await page.evaluate(async () => {
-    const p = await window.deckscopeExport.png({ width: 640, height: 360 });
+    const p = await window.deckscopeExport.png({ width: 640, height: 360, caption: false });
     return [...new Uint8Array(await p.blob.arrayBuffer())].join(',');
   });
   await page.evaluate(() => window.deckscope.setMode(1));
   await page.waitForFunction(() => window.deckscope.mode === 1);
   const r = await page.evaluate(async () => {
-    const p = await window.deckscopeExport.png({ width: 640, height: 360 });
-    const g = await window.deckscopeExport.gif({ from: 20, to: 22, tween: 1 });
+    const p = await window.deckscopeExport.png({ width: 640, height: 360, caption: false });
+    const g = await window.deckscopeExport.gif({ from: 20, to: 22, tween: 1, caption: false });
     const u8 = new Uint8Array(await p.blob.arrayBuffer());
     let s = '';
     for (const x of u8) s += String.fromCharCode(x);
@@ -281,6 +290,157 @@ test('exports in the DP view draw the DP scene (mahjong)', { timeout: 120_000 },
   assert.deepEqual([r.frames, r.w, r.h], [1 + 2 * 2, 640, 360]);
   assert.deepEqual([r.mode, r.step], [1, 20], 'exporting does not move the view');
   writeFileSync(artifact('export-mahjong-dp-20.png'), Buffer.from(r.png, 'base64'));
+  noProblems(page);
+  await page.closeAll();
+});
+
+// The caption strip (docs/exports.md): a GIF and a PNG carry the step's
+// narration under the picture, on by default, in the page's language. In the
+// page: the GIF's frames are decoded by Chromium's ImageDecoder; the strip of
+// each settled frame is compared with the strip of the page's PNG export at
+// that step (the PNG is composed in JavaScript, the GIF by the C encoder
+// asking for the strip of each step it reaches: the same caption must land on
+// the same step).
+async function captionCheck(page, from, to) {
+  return page.evaluate(async ([from, to]) => {
+    const X = window.deckscopeExport, d = window.deckscope;
+    const fg = d.module.ccall('dsv_api_export_theme_color', 'number', ['number', 'number'], [1, 1]) >>> 0;
+    const FG = [fg >> 16 & 255, fg >> 8 & 255, fg & 255];
+    const T = 1;
+    const on = await X.gif({ from, to, tween: T });
+    const off = await X.gif({ from, to, tween: T, caption: false });
+    const frames = async (blob) => {
+      const dec = new ImageDecoder({ data: new Uint8Array(await blob.arrayBuffer()), type: 'image/gif' });
+      await dec.tracks.ready;
+      await dec.completed;
+      const out = [];
+      for (let k = 0; k < dec.tracks.selectedTrack.frameCount; k++) {
+        const { image } = await dec.decode({ frameIndex: k });
+        const c = new OffscreenCanvas(image.displayWidth, image.displayHeight);
+        c.getContext('2d').drawImage(image, 0, 0);
+        out.push(c.getContext('2d').getImageData(0, 0, c.width, c.height));
+        image.close();
+      }
+      return out;
+    };
+    const fOn = await frames(on.blob), fOff = await frames(off.blob);
+    const near = (a, i, b, tol) => Math.abs(a[i] - b[0]) + Math.abs(a[i + 1] - b[1]) + Math.abs(a[i + 2] - b[2]) <= tol;
+    // rows [y0, y1) of two pictures of the same width: the share of pixels within 48
+    const same = (a, b, y0, y1) => {
+      let n = 0, ok = 0;
+      for (let y = y0; y < y1; y++) for (let x = 0; x < a.width; x++) {
+        const i = (y * a.width + x) * 4, j = i;
+        n++;
+        if (Math.abs(a.data[i] - b.data[j]) + Math.abs(a.data[i + 1] - b.data[j + 1]) + Math.abs(a.data[i + 2] - b.data[j + 2]) <= 48) ok++;
+      }
+      return n ? ok / n : 0;
+    };
+    const strip = (img, h0) => { // the strip as its own ImageData
+      const h = img.height - h0;
+      return new ImageData(img.data.slice(h0 * img.width * 4), img.width, h);
+    };
+    const readPng = async (blob) => {
+      const bm = await createImageBitmap(blob);
+      const c = new OffscreenCanvas(bm.width, bm.height);
+      c.getContext('2d').drawImage(bm, 0, 0);
+      return c.getContext('2d').getImageData(0, 0, bm.width, bm.height);
+    };
+    const res = { on: [on.width, on.height, on.frames, on.captionHeight], off: [off.width, off.height, off.frames, off.captionHeight],
+                  steps: [] };
+    const pngStrips = {};
+    for (let s = from; s <= to; s++) {
+      d.seek(s, false);
+      const p = await X.png({ width: 640, height: 360, scale: 1 });
+      pngStrips[s] = strip(await readPng(p.blob), 360);
+    }
+    for (let s = from; s <= to; s++) {
+      const k = (s - from) * (T + 1); // the settled frame of step s
+      const g = fOn[k], st = strip(g, 360);
+      let text = 0;
+      for (let i = 0; i < st.data.length; i += 4) if (near(st.data, i, FG, 60)) text++;
+      const h = Math.min(st.height, pngStrips[s].height);
+      const own = same(st, pngStrips[s], 0, h);
+      // the best match among the other steps' captions (when they differ from this one)
+      let other = 0;
+      for (let u = from; u <= to; u++) {
+        if (u === s || d.captionAt(u) === d.captionAt(s)) continue;
+        other = Math.max(other, same(st, pngStrips[u], 0, Math.min(st.height, pngStrips[u].height)));
+      }
+      res.steps.push({ s, caption: d.captionAt(s), text, own, other, scene: same(g, fOff[k], 0, 360) });
+    }
+    // the page's language: the strip of the same step in Chinese differs
+    d.seek(to, false);
+    const en = strip(await readPng((await X.png({ width: 640, height: 360 })).blob), 360);
+    d.setLang('zh');
+    const zh = strip(await readPng((await X.png({ width: 640, height: 360 })).blob), 360);
+    res.zhCaption = d.caption;
+    res.zhVsEn = same(zh, en, 0, Math.min(zh.height, en.height));
+    d.setLang('en');
+    return res;
+  }, [from, to]);
+}
+
+test('caption strip: GIF and PNG carry the narration of each step, on by default, off on request', { timeout: 180_000 }, async (t) => {
+  const page = await openPage(env.browser, { colorScheme: 'dark' });
+  await openGame(page, 'game=mahjong&sample=1&step=58');
+  await page.selectOption('#theme', 'dark');
+  const r = await captionCheck(page, 57, 62);
+  t.diagnostic(JSON.stringify(r));
+  const [w, h, n, ch] = r.on;
+  assert.deepEqual(r.off, [640, 360, n, 0], 'without the caption: 640x360, same frames');
+  assert.equal(w, 640);
+  assert.ok(ch >= 20 && h === 360 + ch, `the strip adds ${ch} rows`);
+  for (const st of r.steps) {
+    assert.ok(st.text > 80, `step ${st.s}: text pixels in the theme's text colour under the picture (${st.text}): "${st.caption}"`);
+    assert.ok(st.own > 0.97, `step ${st.s}: the GIF's strip is the caption of that step (${st.own})`);
+    if (st.other) assert.ok(st.other < st.own - 0.005, `step ${st.s}: ... and not that of another step (${st.other} vs ${st.own})`);
+    assert.ok(st.scene > 0.97, `step ${st.s}: the picture above the strip is the same with and without it (${st.scene})`);
+  }
+  assert.ok(new Set(r.steps.map((s) => s.caption)).size >= 3, 'the range has several captions');
+  assert.match(r.zhCaption, /[\u4e00-\u9fff]/);
+  assert.ok(r.zhVsEn < 0.99, `the strip follows the page's language (${r.zhVsEn})`);
+
+  // The dialog: the option is on by default and switches the strip off.
+  await page.click('#export-open');
+  assert.equal(await page.isChecked('#export-caption'), true);
+  await page.fill('#export-from', '60');
+  await page.fill('#export-to', '61');
+  const withCap = await download(page, () => page.click('#export-gif'));
+  writeFileSync(artifact('export-caption-mahjong-60-61.gif'), withCap.data);
+  await page.uncheck('#export-caption');
+  const without = await download(page, () => page.click('#export-gif'));
+  assert.equal(gifInfo(without.data).h, 360);
+  assert.ok(gifInfo(withCap.data).h > 380, 'the dialog GIF has the strip');
+  const png = await download(page, () => page.click('#export-png1'));
+  const css = await page.evaluate(() => Math.round(document.getElementById('canvas').clientHeight));
+  assert.equal((await pngStats(page, png.data)).height, css, 'PNG without the strip when unchecked');
+  await page.check('#export-caption');
+  const png2 = await download(page, () => page.click('#export-png1'));
+  assert.ok((await pngStats(page, png2.data)).height > css + 15, 'PNG with the strip when checked');
+  writeFileSync(artifact('export-caption-mahjong-step.png'), png2.data);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('caption strip: the time of a 40-step GIF with and without it', { timeout: 300_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  await openGame(page, 'game=mahjong&sample=1&step=10');
+  const r = await page.evaluate(async () => {
+    const X = window.deckscopeExport;
+    const out = {};
+    for (const [k, caption] of [['off', false], ['on', true], ['off2', false], ['on2', true]]) {
+      const t0 = performance.now();
+      const g = await X.gif({ from: 10, to: 50, caption });
+      out[k] = { ms: Math.round(performance.now() - t0), frames: g.frames, bytes: g.blob.size, h: g.height };
+    }
+    return out;
+  });
+  console.log(`40-step GIF (241 frames, 640x360): without caption ${r.off.ms}/${r.off2.ms} ms, ${r.off.bytes} bytes; ` +
+              `with caption ${r.on.ms}/${r.on2.ms} ms, ${r.on.bytes} bytes, ${r.on.h} px tall`);
+  t.diagnostic(JSON.stringify(r));
+  assert.equal(r.on.frames, 241);
+  assert.equal(r.off.frames, 241);
+  assert.ok(r.on.h > r.off.h);
   noProblems(page);
   await page.closeAll();
 });

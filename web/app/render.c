@@ -129,6 +129,7 @@ void render_gif_defaults(ds_gif_opts *opts) {
     opts->tween_cs = 10;
     opts->hold_cs = 50;
     opts->loop = 0;
+    opts->caption_h = 0;
 }
 
 long render_gif_frame_count(size_t from, size_t to, int tween_frames) {
@@ -195,6 +196,7 @@ int render_gif_begin(ds_gif_job *job, const ds_view *v, size_t from, size_t to, 
     if (job->opts.tween_frames > 30) job->opts.tween_frames = 30;
     if (job->opts.tween_cs < 2) job->opts.tween_cs = 2;
     if (job->opts.hold_cs < 2) job->opts.hold_cs = 2;
+    job->cap_step = job->need_step = -1;
     if (!v || !v->loaded || v->busy) return job_fail(job, "no game is loaded");
     if (from > v->trace.n) from = v->trace.n;
     if (to > v->trace.n) to = v->trace.n;
@@ -208,9 +210,43 @@ int render_gif_begin(ds_gif_job *job, const ds_view *v, size_t from, size_t to, 
     job->generation = v->generation;
     job->nframes = render_gif_frame_count(from, to, job->opts.tween_frames);
     if (offscreen_init(&job->os, css_w, css_h, scale, dark) != 0) return job_fail(job, SDL_GetError());
-    if (gif_begin(&job->g, &job->out, job->os.pix_w, job->os.pix_h, job->opts.loop) != 0)
+    if (job->opts.caption_h < 0) job->opts.caption_h = 0;
+    if (job->opts.caption_h > 0) {
+        int ch = job->opts.caption_h, w = job->os.pix_w, h = job->os.pix_h;
+        if (ch > h || h + ch > GIF_MAX_SIDE || (long long)w * (h + ch) > RENDER_MAX_PIXELS)
+            return job_fail(job, "the caption strip is too tall");
+        job->cap = calloc((size_t)w * (size_t)ch, 4);
+        job->composed = malloc((size_t)w * (size_t)(h + ch) * 4);
+        if (!job->cap || !job->composed) return job_fail(job, "out of memory");
+    }
+    if (gif_begin(&job->g, &job->out, job->os.pix_w, job->os.pix_h + job->opts.caption_h,
+                  job->opts.loop) != 0)
         return job_fail(job, "out of memory");
     return 0;
+}
+
+int render_gif_caption_ready(ds_gif_job *job, long step) {
+    if (!job->cap || job->state != 0) return -1;
+    job->cap_step = step;
+    return 0;
+}
+
+/* The picture of the frame just drawn: the surface, or the surface with the
+ * caption strip under it. Sets *stride. */
+static const unsigned char *frame_pixels(ds_gif_job *job, size_t *stride) {
+    const ds_offscreen *o = &job->os;
+    size_t row = (size_t)o->pix_w * 4;
+    int y;
+    if (!job->composed) {
+        *stride = (size_t)o->surf->pitch;
+        return o->surf->pixels;
+    }
+    for (y = 0; y < o->pix_h; y++)
+        memcpy(job->composed + (size_t)y * row,
+               (const unsigned char *)o->surf->pixels + (size_t)y * (size_t)o->surf->pitch, row);
+    memcpy(job->composed + (size_t)o->pix_h * row, job->cap, row * (size_t)job->opts.caption_h);
+    *stride = row;
+    return job->composed;
 }
 
 int render_gif_work(ds_gif_job *job, const ds_view *v, double budget_ms) {
@@ -218,15 +254,20 @@ int render_gif_work(ds_gif_job *job, const ds_view *v, double budget_ms) {
     if (job->state == 1) return 0;
     if (job->state < 0) return -1;
     do {
-        size_t a, b;
+        size_t a, b, stride;
         double anim;
+        const unsigned char *pix;
         if (!v || !v->loaded || v->busy || v->generation != job->generation || v->trace.n < job->to)
             return job_fail(job, "the game changed during the export");
         if (job->sampled < nsamples(job)) {
             sample_cursor(job, job->sampled, &a, &b, &anim);
+            if (job->cap && job->cap_step != (long)b) {
+                job->need_step = (long)b;
+                return 2;
+            }
             if (offscreen_draw(&job->os, v, a, b, anim, 0) != 0) return job_fail(job, SDL_GetError());
-            if (gif_sample(&job->g, job->os.surf->pixels, (size_t)job->os.surf->pitch) != 0)
-                return job_fail(job, "out of memory");
+            pix = frame_pixels(job, &stride);
+            if (gif_sample(&job->g, pix, stride) != 0) return job_fail(job, "out of memory");
             if (++job->sampled == nsamples(job)) job->os.t = 0; /* frames start at time 0 */
         } else {
             int delay = 0, prev_delay = 0;
@@ -236,15 +277,22 @@ int render_gif_work(ds_gif_job *job, const ds_view *v, double budget_ms) {
                 frame_cursor(job, job->frame - 1, &pa, &pb, &pan, &prev_delay);
             }
             frame_cursor(job, job->frame, &a, &b, &anim, &delay);
+            if (job->cap && job->cap_step != (long)b) {
+                job->need_step = (long)b;
+                return 2;
+            }
             if (offscreen_draw(&job->os, v, a, b, anim, prev_delay / 100.0) != 0)
                 return job_fail(job, SDL_GetError());
-            if (gif_frame(&job->g, job->os.surf->pixels, (size_t)job->os.surf->pitch, delay) != 0)
-                return job_fail(job, "out of memory");
+            pix = frame_pixels(job, &stride);
+            if (gif_frame(&job->g, pix, stride, delay) != 0) return job_fail(job, "out of memory");
             if (++job->frame == job->nframes) {
                 if (gif_end(&job->g) != 0 || job->out.failed) return job_fail(job, "out of memory");
                 job->state = 1;
                 offscreen_free(&job->os);
                 gif_free(&job->g);
+                free(job->cap);
+                free(job->composed);
+                job->cap = job->composed = NULL;
                 return 0;
             }
         }
@@ -261,6 +309,9 @@ double render_gif_progress(const ds_gif_job *job) {
 void render_gif_free(ds_gif_job *job) {
     offscreen_free(&job->os);
     gif_free(&job->g);
+    free(job->cap);
+    free(job->composed);
+    job->cap = job->composed = NULL;
     ds_buf_free(&job->out);
     job->state = -1;
 }

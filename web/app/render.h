@@ -20,7 +20,17 @@
  *                          then the settled state s+1, hold_cs
  * so a GIF of steps [from, to] has 1 + (to - from) * (T + 1) frames.
  * Defaults: T = 5, tween_cs = 10, hold_cs = 50: one second per step,
- * 10 frames per second while something moves. */
+ * 10 frames per second while something moves.
+ *
+ * Caption strip (opts.caption_h > 0): every GIF frame is the scene with a
+ * strip of caption_h pixels under it, whose pixels the caller supplies per
+ * step (the page draws the step's narration there with the browser's fonts:
+ * narrate.js is JavaScript and its Chinese needs glyphs the canvas's font
+ * subset does not have). A frame of the move s -> s+1 carries the caption
+ * of step s+1, as the page's caption does once the step starts; frame 0
+ * carries that of `from`. render_gif_work returns 2 when the strip of
+ * another step is wanted (job->need_step): the caller fills job->cap
+ * (RGBA, pix_w x caption_h, opaque) and calls render_gif_caption_ready. */
 #ifndef DS_RENDER_H
 #define DS_RENDER_H
 
@@ -65,6 +75,7 @@ typedef struct ds_gif_opts {
     int tween_cs;     /* delay of a tween frame (default 10) */
     int hold_cs;      /* delay of a settled frame (default 50) */
     int loop;         /* 0 forever (default), -1 once */
+    int caption_h;    /* pixels of the caption strip under each frame (default 0: none) */
 } ds_gif_opts;
 
 void render_gif_defaults(ds_gif_opts *opts);
@@ -80,6 +91,10 @@ typedef struct ds_gif_job {
     long frame, nframes;  /* next frame to write, total */
     int sampled;          /* palette samples taken */
     int state;            /* 0 working, 1 done, -1 failed */
+    unsigned char *cap;   /* caption strip, pix_w x caption_h RGBA (caption_h > 0) */
+    long cap_step;        /* the step job->cap shows, -1 none yet */
+    long need_step;       /* after render_gif_work returned 2: the step wanted */
+    unsigned char *composed; /* scene + strip, pix_w x (pix_h + caption_h) RGBA */
     char error[160];
 } ds_gif_job;
 
@@ -89,8 +104,11 @@ long render_gif_frame_count(size_t from, size_t to, int tween_frames);
 int render_gif_begin(ds_gif_job *job, const ds_view *v, size_t from, size_t to, int css_w,
                      int css_h, float scale, int dark, const ds_gif_opts *opts);
 /* Works for about budget_ms (at least one frame). 1 while more remains,
- * 0 when done (job->out holds the GIF), -1 on failure (job->error). */
+ * 0 when done (job->out holds the GIF), -1 on failure (job->error), 2 when
+ * the caption strip of step job->need_step is wanted (see above). */
 int render_gif_work(ds_gif_job *job, const ds_view *v, double budget_ms);
+/* job->cap now holds the strip of `step`. 0, or -1 when no strip is used. */
+int render_gif_caption_ready(ds_gif_job *job, long step);
 double render_gif_progress(const ds_gif_job *job);
 void render_gif_free(ds_gif_job *job);
 

@@ -8,8 +8,15 @@
  *        the current frame (the cursor as it is now, tween included) into
  *        an RGBA bitmap: dsv_api_export_pixels(), _width(), _height().
  *        The page turns it into a PNG with a 2D canvas (toBlob).
- *   int  dsv_api_export_gif_begin(from, to, css_w, css_h, scale, dark, tween)
- *   int  dsv_api_export_gif_work(budget_ms)   1 busy, 0 done, -1 failed
+ *   int  dsv_api_export_gif_begin(from, to, css_w, css_h, scale, dark, tween, caption_h)
+ *        caption_h > 0: a caption strip of that many pixels under every
+ *        frame, drawn by the page per step (render.h)
+ *   int  dsv_api_export_gif_work(budget_ms)   1 busy, 0 done, -1 failed,
+ *        2 the caption strip of step dsv_api_export_gif_need_step() is
+ *        wanted: write it at dsv_api_export_gif_caption() (RGBA, the GIF's
+ *        width x caption_h) and call dsv_api_export_gif_caption_ready(step)
+ *   unsigned dsv_api_export_theme_color(dark, which)   0xRRGGBB of the
+ *        canvas theme: 0 bg, 1 fg, 2 muted, 3 accent, 4 card, 5 card edge
  *   double dsv_api_export_progress();  int dsv_api_export_frames();
  *   const unsigned char *dsv_api_export_data();  int dsv_api_export_size();
  *        the finished GIF's bytes (valid until the next export call)
@@ -84,7 +91,7 @@ API int dsv_api_export_height(void) {
 API int dsv_api_export_pitch(void) { return ex.png_ok ? ex.png.surf->pitch : 0; }
 
 API int dsv_api_export_gif_begin(int from, int to, int css_w, int css_h, double scale, int dark,
-                                 int tween) {
+                                 int tween, int caption_h) {
     ds_view *v = view_api_view();
     ds_gif_opts o;
     ex.error[0] = 0;
@@ -94,6 +101,7 @@ API int dsv_api_export_gif_begin(int from, int to, int css_w, int css_h, double 
         return set_error("the steps are out of range");
     render_gif_defaults(&o);
     if (tween >= 0) o.tween_frames = tween;
+    if (caption_h > 0) o.caption_h = caption_h;
     ex.gif_active = 1;
     if (render_gif_begin(&ex.gif, v, (size_t)from, (size_t)to, css_w, css_h, (float)scale, dark, &o) != 0) {
         set_error(ex.gif.error);
@@ -109,6 +117,22 @@ API int dsv_api_export_gif_work(double budget_ms) {
     rc = render_gif_work(&ex.gif, view_api_view(), budget_ms);
     if (rc < 0) set_error(ex.gif.error);
     return rc;
+}
+
+API long dsv_api_export_gif_need_step(void) { return ex.gif_active ? ex.gif.need_step : -1; }
+API unsigned char *dsv_api_export_gif_caption(void) { return ex.gif_active ? ex.gif.cap : NULL; }
+API int dsv_api_export_gif_caption_ready(long step) {
+    if (!ex.gif_active || render_gif_caption_ready(&ex.gif, step) != 0)
+        return set_error("no GIF export with a caption is running");
+    return 0;
+}
+
+/* The canvas's theme colours, so the page's caption strip matches them. */
+API unsigned dsv_api_export_theme_color(int dark, int which) {
+    ds_theme t = ds_theme_make(dark);
+    SDL_Color c = which == 1 ? t.fg : which == 2 ? t.muted : which == 3 ? t.accent
+                : which == 4 ? t.card : which == 5 ? t.card_edge : t.bg;
+    return (unsigned)c.r << 16 | (unsigned)c.g << 8 | (unsigned)c.b;
 }
 
 API double dsv_api_export_progress(void) { return ex.gif_active ? render_gif_progress(&ex.gif) : 0; }

@@ -8,11 +8,20 @@
 // The GIF is made in slices of about 20 ms between which the page keeps
 // drawing and answering input. Nothing here knows a game rule.
 //
+// The caption (on by default): under the picture, a strip with the step's
+// narration, the page's caption in the page's language (deckscope.captionAt),
+// drawn here with the browser's own fonts on a 2D canvas, because the
+// narration is JavaScript (narrate.js) and its Chinese needs glyphs that the
+// canvas's built-in font subset does not have. For a GIF, the C encoder asks
+// for the strip of each step it reaches (dsv_api_export_gif_work returns 2)
+// and puts it under the scene's frame (render.h).
+//
 // window.deckscopeExport (also used by the tests):
-//   png({scale = 1, width, height})  -> Promise<{blob, width, height}>
-//        width/height: CSS pixels, default the canvas's size
-//   gif({from, to, width = 640, height = 360, scale = 1, tween = 5, onProgress})
-//        -> Promise<{blob, frames, width, height}>; onProgress(fraction, done, total)
+//   png({scale = 1, width, height, caption = true})  -> Promise<{blob, width, height, captionHeight}>
+//        width/height: CSS pixels of the scene, default the canvas's size
+//   gif({from, to, width = 640, height = 360, scale = 1, tween = 5, caption = true, onProgress})
+//        -> Promise<{blob, frames, width, height, captionHeight}>; onProgress(fraction, done, total)
+//        height (of the result) includes the caption strip, captionHeight pixels
 //   cancel()   stops a running GIF (its promise rejects with {cancelled: true})
 //   busy       true while a GIF is being made
 //   MAX_STEPS  the longest range the page exports at once
@@ -42,6 +51,91 @@
   };
   const errorText = () => call('dsv_api_export_error', 'string', [], []);
 
+  // ---- the caption strip ---------------------------------------------------
+  const CAPTION_MAX_LINES = 3;
+  // The canvas's theme colours (C's ds_theme_make), so the strip matches them.
+  function themeColour(isDark, which) {
+    const v = call('dsv_api_export_theme_color', 'number', ['number', 'number'], [isDark, which]) >>> 0;
+    return '#' + v.toString(16).padStart(6, '0');
+  }
+  // The caption shown at step i (step 0: the game's headline rather than the
+  // page's "press Play" hint, which means nothing in a picture).
+  function captionText(i) {
+    const d = ds();
+    if (i <= 0 && window.dsNarrate && window.dsNarrate.headline) {
+      try {
+        const h = window.dsNarrate.headline(d.game, JSON.parse(call('dsv_api_state_json', 'string', ['number'], [0])), d.lang);
+        if (h) return String(h);
+      } catch (e) { /* the page's caption then */ }
+    }
+    return d.captionAt ? String(d.captionAt(i) || '') : (i === d.step ? String(d.caption || '') : '');
+  }
+  // Units a line may break between: one CJK character, or a word with its spaces.
+  const UNITS = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f](?:[，。、；：！？）」』】\uff09]*)|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+\s*|\s+/g;
+  function wrap(g, text, maxW) {
+    const lines = [];
+    let line = '';
+    for (const u of String(text).replace(/\s+/g, ' ').trim().match(UNITS) || []) {
+      if (line === '' || g.measureText((line + u).trimEnd()).width <= maxW) { line += u; continue; }
+      lines.push(line.trimEnd());
+      line = u.trimStart();
+    }
+    if (line.trim()) lines.push(line.trimEnd());
+    // a unit wider than the line (a long token): cut it by characters
+    const out = [];
+    for (let l of lines) {
+      while (g.measureText(l).width > maxW && l.length > 1) {
+        let k = l.length - 1;
+        while (k > 1 && g.measureText(l.slice(0, k)).width > maxW) k--;
+        out.push(l.slice(0, k));
+        l = l.slice(k);
+      }
+      out.push(l);
+    }
+    return out;
+  }
+  // A painter of strips pixW wide for the given captions: the strip is as
+  // tall as the longest of them needs (1 to 3 lines; longer ones end with
+  // an ellipsis). The font scales with the picture: 16 px at 640 CSS pixels.
+  function captionPainter(cssW, pixW, scale, isDark, texts) {
+    const fs = Math.max(8, Math.round(Math.min(24, Math.max(12, cssW / 40)) * scale));
+    const lineH = Math.round(fs * 1.3);
+    const pad = Math.round(fs * 0.45);
+    const c = document.createElement('canvas');
+    c.width = pixW;
+    c.height = 1;
+    const g0 = c.getContext('2d');
+    const family = getComputedStyle(document.getElementById('caption') || document.body).fontFamily || 'sans-serif';
+    const font = `${fs}px ${family}`;
+    g0.font = font;
+    const maxW = pixW - 2 * pad;
+    let n = 1;
+    for (const t of texts) n = Math.max(n, Math.min(CAPTION_MAX_LINES, wrap(g0, t, maxW).length));
+    const height = 2 * pad + n * lineH;
+    c.height = height;
+    const g = c.getContext('2d', { willReadFrequently: true });
+    const colours = { bg: themeColour(isDark, 4), edge: themeColour(isDark, 5), fg: themeColour(isDark, 1) };
+    function draw(text) {
+      g.fillStyle = colours.bg;
+      g.fillRect(0, 0, pixW, height);
+      g.fillStyle = colours.edge;
+      g.fillRect(0, 0, pixW, Math.max(1, Math.round(scale)));
+      g.font = font;
+      g.fillStyle = colours.fg;
+      g.textBaseline = 'middle';
+      let lines = wrap(g, text, maxW);
+      if (lines.length > n) {
+        lines = lines.slice(0, n);
+        let last = lines[n - 1];
+        while (last.length > 1 && g.measureText(last + '…').width > maxW) last = last.slice(0, -1);
+        lines[n - 1] = last.trimEnd() + '…';
+      }
+      lines.forEach((l, i) => g.fillText(l, pad, pad + i * lineH + lineH / 2));
+      return c;
+    }
+    return { height, draw, canvas: c, rgba: (text) => { draw(text); return g.getImageData(0, 0, pixW, height).data; } };
+  }
+
   function ensureLoaded() {
     const d = ds();
     if (!d || !M() || !d.game || d.busy) throw new Error('no game is loaded');
@@ -69,12 +163,21 @@
     } finally {
       call('dsv_api_export_free', null, [], []);
     }
+    let strip = null, stripH = 0;
+    if (opts.caption !== false) {
+      const text = captionText(ds().step);
+      const p = captionPainter(w, image.width, scale, dark(), [text]);
+      strip = p.draw(text);
+      stripH = p.height;
+    }
     const c = document.createElement('canvas');
     c.width = image.width;
-    c.height = image.height;
-    c.getContext('2d').putImageData(image, 0, 0);
+    c.height = image.height + stripH;
+    const g = c.getContext('2d');
+    g.putImageData(image, 0, 0);
+    if (strip) g.drawImage(strip, 0, image.height);
     const blob = await new Promise((res, rej) => c.toBlob((b) => (b ? res(b) : rej(new Error('PNG encoding failed'))), 'image/png'));
-    return { blob, width: image.width, height: image.height };
+    return { blob, width: c.width, height: c.height, captionHeight: stripH };
   }
 
   // Steps [from, to] as an animated GIF Blob, made in slices.
@@ -91,9 +194,16 @@
       const height = Math.round(opts.height || 360);
       const scale = Number(opts.scale) || 1;
       const tween = opts.tween === undefined ? 5 : Math.max(0, Math.min(30, Math.floor(opts.tween)));
+      const isDark = dark();
+      let painter = null;
+      const captions = new Map();
+      if (opts.caption !== false) {
+        for (let i = from; i <= to; i++) captions.set(i, captionText(i));
+        painter = captionPainter(width, Math.round(width * scale), scale, isDark, captions.values());
+      }
       const rc = call('dsv_api_export_gif_begin', 'number',
-        ['number', 'number', 'number', 'number', 'number', 'number', 'number'],
-        [from, to, width, height, scale, dark(), tween]);
+        ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
+        [from, to, width, height, scale, isDark, tween, painter ? painter.height : 0]);
       if (rc !== 0) { reject(new Error(errorText())); return; }
       busy = true;
       cancelRequested = false;
@@ -111,8 +221,17 @@
           return;
         }
         let r;
+        const t0 = performance.now();
         try {
           r = call('dsv_api_export_gif_work', 'number', ['number'], [SLICE_MS]);
+          // the encoder wants the caption strip of another step: draw it, go on
+          while (r === 2 && painter) {
+            const step = call('dsv_api_export_gif_need_step', 'number', [], []);
+            const px = painter.rgba(captions.has(step) ? captions.get(step) : captionText(step));
+            M().HEAPU8.set(px, call('dsv_api_export_gif_caption', 'number', [], []));
+            if (call('dsv_api_export_gif_caption_ready', 'number', ['number'], [step]) !== 0) { r = -1; break; }
+            r = performance.now() - t0 < SLICE_MS ? call('dsv_api_export_gif_work', 'number', ['number'], [SLICE_MS]) : 1;
+          }
         } catch (e) { finish(reject, e); return; }
         const done = call('dsv_api_export_frames_done', 'number', [], []);
         if (opts.onProgress) {
@@ -125,7 +244,8 @@
         const w = call('dsv_api_export_width', 'number', [], []);
         const h = call('dsv_api_export_height', 'number', [], []);
         const bytes = M().HEAPU8.slice(ptr, ptr + size);
-        finish(resolve, { blob: new Blob([bytes], { type: 'image/gif' }), frames: total, width: w, height: h, from, to });
+        finish(resolve, { blob: new Blob([bytes], { type: 'image/gif' }), frames: total, width: w, height: h, from, to,
+                          captionHeight: painter ? painter.height : 0 });
       };
       setTimeout(slice, 0);
     });
@@ -155,6 +275,8 @@
         'export.to': 'to step',
         'export.size': 'Size',
         'export.smooth': 'Smooth motion (5 in-between frames per step)',
+        'export.caption': 'Caption: the step’s narration under the picture (PNG and GIF)',
+        'export.planCaption': '{frames} frames, {seconds} s, {w}×{h} pixels and a caption strip',
         'export.plan': '{frames} frames, {seconds} s, {w}×{h} pixels',
         'export.make': 'Make GIF',
         'export.cancel': 'Cancel',
@@ -179,6 +301,8 @@
         'export.to': '步到第',
         'export.size': '尺寸',
         'export.smooth': '平滑动画（每步 5 个过渡帧）',
+        'export.caption': '字幕：在画面下方附上这一步的解说（PNG 和 GIF）',
+        'export.planCaption': '{frames} 帧，{seconds} 秒，{w}×{h} 像素，另加字幕条',
         'export.plan': '{frames} 帧，{seconds} 秒，{w}×{h} 像素',
         'export.make': '生成 GIF',
         'export.cancel': '取消',
@@ -196,8 +320,10 @@
     const t = (k, v) => i18n.t(k, v);
     const h = i18n.el;
 
-    const style = document.createElement('style');
-    style.textContent = `
+    // A constructed stylesheet, not a <style> element: the page's
+    // Content-Security-Policy (style-src 'self') blocks inline <style>.
+    const style = new CSSStyleSheet();
+    style.replaceSync(`
 .export-dialog { width: min(34rem, 94vw); }
 .export-dialog h2 { margin: 0 0 .6rem; font-size: 1.1rem; }
 .export-dialog h3 { margin: .9rem 0 .4rem; font-size: .95rem; }
@@ -206,8 +332,8 @@
 .export-dialog progress { width: 100%; height: .8rem; }
 .export-status { min-height: 1.3em; margin: .3rem 0 0; }
 .export-status.error { color: #e57373; }
-.export-plan { opacity: .8; font-size: .9em; }`;
-    document.head.appendChild(style);
+.export-plan { opacity: .8; font-size: .9em; }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, style];
 
     const button = h('button', { type: 'button', id: 'export-open', 'aria-haspopup': 'dialog', i18n: 'export.button' });
     tools.append(button);
@@ -220,6 +346,7 @@
     SIZES.forEach(([w, hh], i) => size.append(h('option', { value: String(i) }, `${w} × ${hh}`)));
     size.value = '1';
     const smooth = h('input', { type: 'checkbox', id: 'export-smooth', checked: true });
+    const withCaption = h('input', { type: 'checkbox', id: 'export-caption', checked: true });
     const plan = h('p', { class: 'export-plan', id: 'export-plan', 'aria-live': 'polite' });
     const make = h('button', { type: 'button', id: 'export-gif', class: 'primary', i18n: 'export.make' });
     const cancel = h('button', { type: 'button', id: 'export-cancel', hidden: true, i18n: 'export.cancel' });
@@ -229,6 +356,7 @@
 
     const dialog = h('dialog', { id: 'export-dialog', class: 'export-dialog', 'aria-labelledby': 'export-title' },
       h('h2', { id: 'export-title', i18n: 'export.title' }),
+      h('div', { class: 'export-row' }, withCaption, h('label', { for: 'export-caption', i18n: 'export.caption' })),
       h('h3', { i18n: 'export.png' }),
       h('div', { class: 'export-row' }, png1, png2),
       h('h3', { i18n: 'export.gif' }),
@@ -280,7 +408,7 @@
       const frames = b >= a ? 1 + (b - a) * (tw + 1) : 0;
       // render.h: the first state 0.5 s, then per step tw x 0.1 s + 0.5 s
       const seconds = b >= a ? 0.5 + (b - a) * (tw * 0.1 + 0.5) : 0;
-      plan.textContent = t('export.plan', { frames, seconds: Math.round(seconds * 10) / 10, w, h: hh });
+      plan.textContent = t(withCaption.checked ? 'export.planCaption' : 'export.plan', { frames, seconds: Math.round(seconds * 10) / 10, w, h: hh });
       const tooLong = b - a > MAX_STEPS;
       make.disabled = busy || b < a || tooLong || !ds().game;
       if (tooLong) setStatus(t('export.tooLong', { max: MAX_STEPS }), true);
@@ -302,7 +430,7 @@
     }
     async function doPng(scale) {
       try {
-        const r = await png({ scale });
+        const r = await png({ scale, caption: withCaption.checked });
         const name = `${fileBase()}-step${ds().step}${scale === 2 ? '@2x' : ''}.png`;
         save(r.blob, name);
         setStatus(t('export.savedPng', { name, w: r.width, h: r.height }));
@@ -321,7 +449,7 @@
       setStatus(t('export.progress', { done: 0, total: 1 + (b - a) * (smooth.checked ? 6 : 1) }));
       try {
         const r = await gif({
-          from: a, to: b, width: w, height: hh, tween: smooth.checked ? 5 : 0,
+          from: a, to: b, width: w, height: hh, tween: smooth.checked ? 5 : 0, caption: withCaption.checked,
           onProgress: (p, done, total) => { bar.value = p; setStatus(t('export.progress', { done, total })); },
         });
         const name = `${fileBase()}-${a}-${b}.gif`;
@@ -342,7 +470,7 @@
     png2.addEventListener('click', () => doPng(2));
     make.addEventListener('click', doGif);
     cancel.addEventListener('click', () => window.deckscopeExport.cancel());
-    for (const e of [from, to, size, smooth]) e.addEventListener('input', () => { setStatus(''); updatePlan(); });
+    for (const e of [from, to, size, smooth, withCaption]) e.addEventListener('input', () => { setStatus(''); updatePlan(); });
     // Keys typed in the dialog stay in the dialog (the page has shortcuts).
     dialog.addEventListener('keydown', (e) => { if (e.key !== 'Escape') e.stopPropagation(); });
     if (i18n.onChange) i18n.onChange(() => { if (i18n.apply) i18n.apply(dialog); i18n.apply && i18n.apply(tools); updatePlan(); });
