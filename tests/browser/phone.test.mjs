@@ -3,7 +3,9 @@
 // reached and lies inside the screen when shown, the teaching tools (share,
 // check my output, export, quiz) sit in the "More" menu (aria-expanded,
 // Enter opens it, Esc closes it and gives the focus back), More then Quiz
-// opens the quiz, and the page never scrolls sideways. On a wide screen the
+// opens the quiz with the timeline's play button, scrubber and the canvas on
+// screen above its sheet (a tap on the scrubber moves the view), and the
+// page never scrolls sideways. On a wide screen the
 // tools stay in the bar and there is no "More". Screenshots:
 // phone-toolbar-<lang>.png, phone-more-<lang>.png in DS_ARTIFACTS_DIR.
 import { after, before, test } from 'node:test';
@@ -106,6 +108,25 @@ for (const lang of ['en', 'zh']) {
     }, null, { timeout: 20_000 });
     const qp = await box(page, '.quiz-panel');
     assert.ok(qp.x >= 0 && qp.r <= W + 0.5, `the quiz fits the screen: ${JSON.stringify(qp)}`);
+    // With a question asked, the timeline stays usable: play and scrubber on
+    // screen, above the sheet (not covered), the canvas in view too.
+    await page.waitForFunction(() => {
+      const c = window.deckscopeQuiz.current;
+      return c && window.deckscope.step === c.step;
+    }, null, { timeout: 20_000 });
+    await page.waitForTimeout(100);
+    const sheet = await box(page, '.quiz-panel');
+    const overlap = (a, b) => a.x < b.r && b.x < a.r && a.y < b.b && b.y < a.b;
+    for (const sel of ['#tl-play', '#scrubber', '#canvas']) {
+      const b = await box(page, sel);
+      assert.ok(inside(b), `${sel} is on screen with the quiz open: ${JSON.stringify(b)}`);
+      assert.ok(!overlap(b, sheet), `${sel} is not under the quiz sheet: ${JSON.stringify({ b, sheet })}`);
+    }
+    // and it works: a tap on the scrubber's end moves the view (the question is skipped)
+    const before = await page.evaluate(() => window.deckscope.step);
+    const sc = await box(page, '#scrubber');
+    await page.touchscreen.tap(sc.r - 4, sc.y + sc.h / 2);
+    await page.waitForFunction((s0) => window.deckscope.step !== s0, before, { timeout: 10_000 });
     assert.ok(await scrollWidth(page) <= W, 'no horizontal scroll with the quiz');
     writeFileSync(artifact(`phone-quiz-${lang}.png`), await page.screenshot());
     assert.deepEqual(page.problems, [], 'console errors / failed requests');
