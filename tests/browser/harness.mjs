@@ -1,6 +1,7 @@
 // harness.mjs - shared setup for the browser tests: the site server, Debian's
 // Chromium through playwright-core, and a page that records every console
-// error, page error and failed or 4xx/5xx request.
+// error, page error, failed or 4xx/5xx request and Content-Security-Policy
+// violation.
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,11 +37,30 @@ export async function startBrowser(serverOptions = {}) {
   };
 }
 
-// A new context + page that records problems in page.problems.
+// Reports every Content-Security-Policy violation of the context's pages
+// (and their frames) to onViolation(text): a securitypolicyviolation event,
+// seen from an init script that runs before the page's own scripts. The
+// binding is Playwright's (CDP), so the page's policy does not block it.
+export async function watchCsp(context, onViolation) {
+  await context.exposeBinding('__dsCspViolation', (_source, text) => onViolation(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
+      window.__dsCspViolation(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}${where}` +
+        (e.sample ? ` [${e.sample}]` : '') + ` on ${location.href}`);
+    });
+  });
+}
+
+// A new context + page that records problems in page.problems, among them
+// every Content-Security-Policy violation (so every test that opens a page
+// here fails on one).
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const problems = [];
+  await watchCsp(context, (text) => problems.push(text));
   const page = await context.newPage();
-  page.problems = [];
+  page.problems = problems;
   page.warnings = [];
   page.on('console', (m) => {
     const text = `console.${m.type()}: ${m.text()}`;

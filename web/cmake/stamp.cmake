@@ -9,7 +9,8 @@
 #   -DMODE=html -DIN=<page> -DOUT=<site page> -DJS= -DWASM= [-DSITE_URL=]
 #       copies a page, with src="deckscope-view.js" versioned and %SITE_URL%
 #       replaced by the site's public address (DS_SITE_URL, ending in /; for
-#       the Open Graph tags, which need absolute URLs; empty: relative)
+#       the Open Graph tags, which need absolute URLs; empty: relative);
+#       a page without a Content-Security-Policy <meta> is an error
 #   -DMODE=view -DJS= -DWASM= -DOUTDIR=<site>
 #       copies deckscope-view.js (its .wasm URL versioned) and the .wasm
 file(SHA256 "${JS}" h1)
@@ -25,6 +26,12 @@ endfunction()
 
 if(MODE STREQUAL "html")
   file(READ "${IN}" text)
+  # Every page carries the site's Content-Security-Policy (docs/security.md);
+  # a new page without one would run unprotected.
+  string(FIND "${text}" "<meta http-equiv=\"Content-Security-Policy\"" csp)
+  if(csp LESS 0)
+    message(FATAL_ERROR "stamp.cmake: ${IN} has no Content-Security-Policy <meta> (docs/security.md)")
+  endif()
   string(REPLACE "src=\"deckscope-view.js\"" "src=\"deckscope-view.js?v=${v}\"" text "${text}")
   string(REPLACE "%SITE_URL%" "${SITE_URL}" text "${text}")
   write_if_different("${OUT}" "${text}")

@@ -116,11 +116,13 @@
 
   function start() {
     const ds = window.deckscope;
-    if (!document.getElementById('dpg-style')) {
-      const st = document.createElement('style');
-      st.id = 'dpg-style';
-      st.textContent = CSS;
-      document.head.append(st);
+    // A constructed stylesheet, not a <style> element: the page's
+    // Content-Security-Policy (style-src 'self') blocks inline <style>.
+    if (!document.adoptedStyleSheets.some((s) => s.dsId === 'dpg-style')) {
+      const st = new CSSStyleSheet();
+      st.dsId = 'dpg-style';
+      st.replaceSync(CSS);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, st];
     }
     const panel = document.getElementById('dp-panel');
     if (!ds || !panel) return;

@@ -142,11 +142,13 @@
     const ds = window.deckscope;
     const panel = document.getElementById('dp-panel');
     if (!ds || !panel) return;
-    if (!document.getElementById('dpm-style')) {
-      const st = document.createElement('style');
-      st.id = 'dpm-style';
-      st.textContent = CSS;
-      document.head.append(st);
+    // A constructed stylesheet, not a <style> element: the page's
+    // Content-Security-Policy (style-src 'self') blocks inline <style>.
+    if (!document.adoptedStyleSheets.some((s) => s.dsId === 'dpm-style')) {
+      const st = new CSSStyleSheet();
+      st.dsId = 'dpm-style';
+      st.replaceSync(CSS);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, st];
     }
     const i18n = ds.i18n;
     if (i18n && i18n.add) i18n.add(I18N);

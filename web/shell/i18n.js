@@ -339,6 +339,8 @@
         else if (k === 'text') e.textContent = v;
         else if (k === 'i18n') { e.dataset.i18n = v; if (!kids.length) e.textContent = i18n.t(v); }
         else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+        // CSSOM, not a style attribute: the Content-Security-Policy blocks the latter.
+        else if (k === 'style') e.style.cssText = v;
         else e.setAttribute(k, v === true ? '' : v);
       }
       for (const c of kids) if (c !== null && c !== undefined && c !== false) e.append(c);

@@ -112,8 +112,10 @@
   function buildUi() {
     if (ui) return ui;
     addStrings();
-    const style = document.createElement('style');
-    style.textContent = `
+    // A constructed stylesheet, not a <style> element: the page's
+    // Content-Security-Policy (style-src 'self') blocks inline <style>.
+    const style = new CSSStyleSheet();
+    style.replaceSync(`
 .quiz-panel { border: 1px solid var(--edge, #8884); border-radius: 10px; background: var(--panel, Canvas); color: var(--fg, CanvasText);
   padding: .7rem .9rem; margin: .6rem 0; }
 .quiz-panel[hidden] { display: none; }
@@ -153,8 +155,8 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   body[data-quiz-sheet] { padding-bottom: ${SHEET * 100}vh; }
   body[data-quiz-sheet] #stage { max-height: var(--quiz-stage-max, 40vh); min-height: ${MIN_STAGE}px; }
   body[data-quiz-sheet] .timeline { bottom: calc(${SHEET * 100}vh + .4rem); }
-}`;
-    document.head.appendChild(style);
+}`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, style];
 
     const score = h('span', { class: 'quiz-score', id: 'quiz-score', 'aria-live': 'polite' });
     const close = h('button', { type: 'button', id: 'quiz-close', class: 'icon', 'aria-label': t('quiz.close'), title: t('quiz.close') }, '×');
