@@ -316,16 +316,16 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   const rows = [];
   for (const r of [0, Math.floor(I.rows / 2), I.rows - 1]) {
     await glide(I.table_x + 8, I.table_y + (r + 0.5) * I.row_px);
-    await page.waitForFunction(() => !!document.getElementById('canvas').title, null, { timeout: 5000 });
+    await page.waitForFunction(() => !!document.getElementById('canvas').title, null, { timeout: 20_000 });
     rows.push(await page.evaluate(() => document.getElementById('canvas').title));
     await glide(2, 2); // off the table: no tooltip
-    await page.waitForFunction(() => !document.getElementById('canvas').title, null, { timeout: 5000 });
+    await page.waitForFunction(() => !document.getElementById('canvas').title, null, { timeout: 20_000 });
   }
   for (const t of rows) assert.match(t, /^\d \d \d \d: 已放 \d 组面子/, 'tooltip: ' + t);
   assert.equal(rows[0].slice(0, 7), '0 0 0 0', 'the first row is the start state');
   await page.evaluate(() => window.deckscope.setLang('en'));
   await glide(I.table_x + 8, I.table_y + 1.5 * I.row_px);
-  await page.waitForFunction(() => /groups? placed/.test(document.getElementById('canvas').title), null, { timeout: 5000 });
+  await page.waitForFunction(() => /groups? placed/.test(document.getElementById('canvas').title), null, { timeout: 20_000 });
   writeFileSync(artifact('dp-mahjong-learner.png'), await page.screenshot({ fullPage: true }));
 
   // closing the view gives the stage its size back and takes the tooltip away
