@@ -1382,9 +1382,13 @@
     if (C && !S.busy) p.push('step=' + C.step());
     if (S.speed !== 1) p.push('speed=' + S.speed);
     p.push('lang=' + i18n.lang);
+    // lesson.js: &lesson= (docs/teaching.md, "Lessons")
+    const extra = typeof api.hashExtra === 'function' ? api.hashExtra() : '';
+    if (extra) p.push(extra);
     return '#' + p.join('&');
   }
   let hashTimer = 0, lastHash = '';
+  api.touchHash = () => scheduleHash();
   function scheduleHash() {
     if (hashTimer || restoring) return;
     hashTimer = setTimeout(() => {

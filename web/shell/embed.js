@@ -91,7 +91,7 @@
   if (!showCaption) el.caption.hidden = true;
   // The "open in deckscope" link: the same view in the full page.
   {
-    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try'].includes(k));
+    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try', 'lesson', 'lesson_url'].includes(k));
     el.open.href = 'index.html' + (keep.length ? '#' + keep.map((k) => k + '=' + encodeURIComponent(params[k])).join('&') : '');
   }
 
@@ -444,6 +444,18 @@
     // No input at all: sample 1 (of cirno, or of mahjong for view=dp).
     const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined && params[k] !== '');
     const game = params.game || (opts.mode === 1 ? 'mahjong' : 'cirno');
+    // &lesson= / lesson_url=: lesson.js loads the lesson's game, line and notes
+    const lessons = window.deckscopeLesson;
+    if ((params.lesson || params.lesson_url) && lessons && lessons.embedStart) {
+      try {
+        await lessons.embedStart(params);
+        if (opts.autoplay) ds.play();
+      } catch (err) {
+        setOverlay(err.message);
+        post('error', errorFields(err, 'load'));
+      }
+      return;
+    }
     try {
       await load({ game, input: params.input ? fromBase64url(params.input) : undefined,
                    sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed,

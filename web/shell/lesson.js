@@ -1,0 +1,864 @@
+// lesson.js - lessons for teachers (docs/teaching.md, "Lessons"): notes at
+// steps, a lesson that travels in the URL, in a file and in embed.html, and a
+// guided tour that stops at each note.
+//
+//   * A note is a short text at a step of a line (the main line or a
+//     variation, docs/variations.md). Its text allows line breaks, **bold**
+//     and `code` and nothing else: it is turned into text nodes, <strong> and
+//     <code> here, never parsed as HTML. A note may keep view settings (DP
+//     view, why panel, speed) that are applied when the note is reached.
+//   * A lesson is the game, its input (sample, seed or text), the line shown,
+//     the notes in order and a title: the JSON object of the versioned schema
+//     "deckscope-lesson" version 1 (validate() below is its definition).
+//   * In the URL it is &lesson= : the JSON, compressed with the browser's
+//     CompressionStream('deflate-raw'), in base64url, prefixed with 'z'
+//     ('j' + plain base64url where CompressionStream is missing).
+//
+// The pure part (validate, encode/decode, the note markup) has no page
+// state; in the page it is window.deckscopeLesson. The same file runs in
+// index.html (notes, the "Lesson" dialog, the tour) and in embed.html (the
+// note under the caption, "Next note" in the controls). Nothing here knows a
+// game rule.
+'use strict';
+
+(function (root) {
+  const FORMAT = 'deckscope-lesson';
+  const VERSION = 1;
+  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  const MAX_NOTE = 2000;     // characters of one note
+  const MAX_NOTES = 500;
+  const MAX_TITLE = 200;
+  const MAX_INPUT = 2e6;     // characters of an input text in a lesson file
+  const MAX_URL_LESSON = 6000; // characters of &lesson= (as the page's input limit)
+
+  // ---- the schema ------------------------------------------------------------
+  // A bad lesson throws an Error whose message says what is wrong, in English
+  // (the page shows it after "This lesson cannot be opened:").
+  function fail(msg) { const e = new Error(msg); e.lesson = true; throw e; }
+  const isInt = (x) => typeof x === 'number' && Number.isInteger(x);
+  // A line as the URL writes it ('12:A99,30:PASS'); '' is the main line.
+  function lineSpec(v) {
+    if (v === undefined || v === null || v === '') return '';
+    if (Array.isArray(v)) {
+      return v.map((c) => {
+        if (!Array.isArray(c) || c.length !== 2 || !isInt(c[0]) || c[0] < 0) fail('a variation is a list of [event, label] pairs');
+        return c[0] + ':' + String(c[1]);
+      }).join(',');
+    }
+    if (typeof v !== 'string') fail('"variation" must be a string like "12:A99" or a list of [event, label]');
+    for (const part of v.split(',')) if (!/^\d+:./.test(part)) fail(`"${part}" is not a forced choice (EVENT:LABEL)`);
+    return v;
+  }
+  function validate(obj) {
+    if (typeof obj === 'string') {
+      try { obj = JSON.parse(obj); } catch (e) { fail('it is not JSON (' + e.message + ')'); }
+    }
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) fail('it is not a JSON object');
+    if (obj.format !== FORMAT) fail(`"format" is not "${FORMAT}"`);
+    if (!isInt(obj.version) || obj.version < 1) fail('"version" is missing');
+    if (obj.version > VERSION) fail(`it is version ${obj.version}; this deckscope reads version ${VERSION}: update deckscope`);
+    if (!GAMES.includes(obj.game)) fail(`"game" must be one of ${GAMES.join(', ')}`);
+    const s = obj.source;
+    let source;
+    if (!s || typeof s !== 'object') fail('"source" is missing: {"sample": N}, {"seed": N} or {"input": "..."}');
+    else if (s.input !== undefined) {
+      if (typeof s.input !== 'string' || s.input.length > MAX_INPUT) fail('"source.input" must be the input text');
+      source = { input: s.input };
+    } else if (s.seed !== undefined) {
+      if (!isInt(s.seed) || s.seed < 0) fail('"source.seed" must be a whole number ≥ 0');
+      source = { seed: s.seed };
+    } else if (s.sample !== undefined) {
+      if (!isInt(s.sample) || s.sample < 1) fail('"source.sample" must be a whole number ≥ 1');
+      source = { sample: s.sample };
+    } else fail('"source" needs "sample", "seed" or "input"');
+    const out = { format: FORMAT, version: VERSION, game: obj.game, source };
+    if (obj.title !== undefined) {
+      if (typeof obj.title !== 'string') fail('"title" must be text');
+      out.title = obj.title.slice(0, MAX_TITLE);
+    }
+    for (const k of ['query', 'qseed', 'step']) {
+      if (obj[k] === undefined) continue;
+      if (!isInt(obj[k]) || obj[k] < (k === 'query' ? 1 : 0)) fail(`"${k}" must be a whole number`);
+      out[k] = obj[k];
+    }
+    if (obj.lang !== undefined) out.lang = obj.lang === 'zh' ? 'zh' : 'en';
+    out.variation = lineSpec(obj.variation);
+    if (obj.notes === undefined) obj.notes = [];
+    if (!Array.isArray(obj.notes)) fail('"notes" must be a list');
+    if (obj.notes.length > MAX_NOTES) fail(`it has ${obj.notes.length} notes; at most ${MAX_NOTES}`);
+    out.notes = obj.notes.map((n, k) => {
+      if (!n || typeof n !== 'object') fail(`note ${k + 1} is not an object`);
+      if (!isInt(n.step) || n.step < 0) fail(`note ${k + 1}: "step" must be a whole number ≥ 0`);
+      if (typeof n.text !== 'string' || !n.text.trim()) fail(`note ${k + 1}: "text" is empty`);
+      if (n.text.length > MAX_NOTE) fail(`note ${k + 1} is longer than ${MAX_NOTE} characters`);
+      const note = { step: n.step, line: lineSpec(n.line), text: n.text };
+      if (n.view !== undefined) {
+        const v = n.view;
+        if (!v || typeof v !== 'object') fail(`note ${k + 1}: "view" must be an object`);
+        const view = {};
+        if (v.dp !== undefined) view.dp = !!v.dp;
+        if (v.why !== undefined) view.why = !!v.why;
+        if (v.speed !== undefined) {
+          if (!SPEEDS.includes(v.speed)) fail(`note ${k + 1}: "view.speed" must be one of ${SPEEDS.join(', ')}`);
+          view.speed = v.speed;
+        }
+        if (Object.keys(view).length) note.view = view;
+      }
+      return note;
+    });
+    return out;
+  }
+
+  // ---- &lesson= : deflate-raw + base64url --------------------------------------
+  function b64url(bytes) {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function unb64url(s) {
+    const b = atob(String(s).replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; i++) bytes[i] = b.charCodeAt(i);
+    return bytes;
+  }
+  async function pipe(bytes, stream) {
+    const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+    return new Uint8Array(await out.arrayBuffer());
+  }
+  const canCompress = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
+  async function encode(lesson) {
+    const json = new TextEncoder().encode(JSON.stringify(validate(lesson)));
+    if (!canCompress()) return 'j' + b64url(json);
+    return 'z' + b64url(await pipe(json, new CompressionStream('deflate-raw')));
+  }
+  async function decode(s) {
+    const str = String(s || '');
+    let bytes;
+    try {
+      if (str[0] === 'j') bytes = unb64url(str.slice(1));
+      else if (str[0] === 'z') {
+        if (!canCompress()) fail('this browser cannot decompress it (no DecompressionStream)');
+        bytes = await pipe(unb64url(str.slice(1)), new DecompressionStream('deflate-raw'));
+      } else fail('it is not a lesson');
+    } catch (e) {
+      if (e.lesson) throw e;
+      fail('the link is damaged or cut short');
+    }
+    return validate(new TextDecoder().decode(bytes));
+  }
+
+  // ---- the note's markup: line breaks, **bold**, `code` ------------------------------
+  // A list of lines, each a list of [kind, text] runs (kind: '', 'b', 'code').
+  function parseNote(text) {
+    return String(text).replace(/\r\n?/g, '\n').split('\n').map((line) => {
+      const runs = [];
+      const re = /`([^`]+)`|\*\*([^*]+(?:\*(?!\*)[^*]*)*)\*\*/g;
+      let at = 0, m;
+      while ((m = re.exec(line))) {
+        if (m.index > at) runs.push(['', line.slice(at, m.index)]);
+        runs.push(m[1] !== undefined ? ['code', m[1]] : ['b', m[2]]);
+        at = re.lastIndex;
+      }
+      if (at < line.length) runs.push(['', line.slice(at)]);
+      return runs;
+    });
+  }
+  // The note as DOM nodes (text nodes, <strong>, <code>, <br>): never HTML.
+  function noteNodes(text, doc) {
+    const d = doc || document;
+    const frag = d.createDocumentFragment();
+    parseNote(text).forEach((runs, k) => {
+      if (k) frag.appendChild(d.createElement('br'));
+      for (const [kind, s] of runs) {
+        if (!kind) { frag.appendChild(d.createTextNode(s)); continue; }
+        const e = d.createElement(kind === 'b' ? 'strong' : 'code');
+        e.textContent = s;
+        frag.appendChild(e);
+      }
+    });
+    return frag;
+  }
+  // The plain words (the live region, a video's frames).
+  const notePlain = (text) => parseNote(text).map((runs) => runs.map((r) => r[1]).join('')).join('\n');
+
+  const pure = { FORMAT, VERSION, MAX_URL_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec };
+  if (typeof module !== 'undefined' && module.exports) { module.exports = pure; return; }
+  root.deckscopeLesson = pure;
+
+  const ds = root.deckscope;
+  if (!ds || !ds.on || !ds.i18n) return;
+  const i18n = ds.i18n;
+  const t = (k, v) => i18n.t(k, v);
+  const h = i18n.el;
+
+  i18n.add({
+    en: {
+      'lesson.add': 'Add note',
+      'lesson.addTitle': 'Note at step {step}',
+      'lesson.addTitleVar': 'Note at step {step} of this variation',
+      'lesson.text': 'Note (line breaks, **bold** and `code`)',
+      'lesson.keepView': 'Apply when this note is reached:',
+      'lesson.viewDp': 'DP view on',
+      'lesson.viewWhy': 'open the why panel',
+      'lesson.viewSpeed': 'speed',
+      'lesson.viewKeep': 'as it is',
+      'lesson.save': 'Save',
+      'lesson.delete': 'Delete note',
+      'lesson.cancel': 'Cancel',
+      'lesson.button': 'Lesson',
+      'lesson.dialog': 'Lesson',
+      'lesson.title': 'Title',
+      'lesson.notes': 'Notes ({n})',
+      'lesson.none': 'No notes yet: go to a step and press "Add note" (or N).',
+      'lesson.at': 'step {step}',
+      'lesson.atVar': 'step {step}, variation {line}',
+      'lesson.link': 'Link to this lesson',
+      'lesson.copy': 'Copy',
+      'lesson.copied': 'Copied to the clipboard.',
+      'lesson.tooLong': 'This lesson is too long for a link ({n} characters, at most {max}): download it as a file and share the file.',
+      'lesson.download': 'Download lesson',
+      'lesson.open': 'Open lesson…',
+      'lesson.opened': 'Opened the lesson "{title}" ({n} notes).',
+      'lesson.openedUntitled': 'Opened a lesson with {n} notes.',
+      'lesson.bad': 'This lesson cannot be opened: {msg}',
+      'lesson.close': 'Close',
+      'lesson.tour': 'Tour',
+      'lesson.tourTitle': 'Play the lesson: stop at each note',
+      'lesson.continue': 'Continue',
+      'lesson.prev': 'Previous note',
+      'lesson.end': 'End tour',
+      'lesson.count': 'Note {k} of {n}',
+      'lesson.done': 'End of the lesson.',
+      'lesson.noteLabel': 'Note',
+      'lesson.live': 'Note: {text}',
+      'lesson.edit': 'Edit',
+      'lesson.next': 'Next note',
+      'lesson.keyNote': 'Next / previous note',
+      'lesson.marks': 'Notes',
+    },
+    zh: {
+      'lesson.add': '添加注释',
+      'lesson.addTitle': '第 {step} 步的注释',
+      'lesson.addTitleVar': '本变化第 {step} 步的注释',
+      'lesson.text': '注释（可换行，**粗体**，`代码`）',
+      'lesson.keepView': '到达此注释时：',
+      'lesson.viewDp': '打开 DP 视图',
+      'lesson.viewWhy': '打开“为什么”面板',
+      'lesson.viewSpeed': '速度',
+      'lesson.viewKeep': '不变',
+      'lesson.save': '保存',
+      'lesson.delete': '删除注释',
+      'lesson.cancel': '取消',
+      'lesson.button': '课程',
+      'lesson.dialog': '课程',
+      'lesson.title': '标题',
+      'lesson.notes': '注释（{n}）',
+      'lesson.none': '还没有注释：转到某一步，按“添加注释”（或 N）。',
+      'lesson.at': '第 {step} 步',
+      'lesson.atVar': '第 {step} 步，变化 {line}',
+      'lesson.link': '本课程的链接',
+      'lesson.copy': '复制',
+      'lesson.copied': '已复制到剪贴板。',
+      'lesson.tooLong': '课程太长，无法放进链接（{n} 个字符，最多 {max}）：请下载为文件再分享。',
+      'lesson.download': '下载课程',
+      'lesson.open': '打开课程…',
+      'lesson.opened': '已打开课程“{title}”（{n} 条注释）。',
+      'lesson.openedUntitled': '已打开课程（{n} 条注释）。',
+      'lesson.bad': '无法打开此课程：{msg}',
+      'lesson.close': '关闭',
+      'lesson.tour': '导览',
+      'lesson.tourTitle': '播放课程：在每条注释处停下',
+      'lesson.continue': '继续',
+      'lesson.prev': '上一条注释',
+      'lesson.end': '结束导览',
+      'lesson.count': '第 {k} 条，共 {n} 条',
+      'lesson.done': '课程结束。',
+      'lesson.noteLabel': '注释',
+      'lesson.live': '注释：{text}',
+      'lesson.edit': '编辑',
+      'lesson.next': '下一条注释',
+      'lesson.keyNote': '下一条 / 上一条注释',
+      'lesson.marks': '注释',
+    },
+  });
+
+  // A constructed stylesheet (the pages' Content-Security-Policy blocks inline <style>).
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`
+.lesson-note { position: relative; margin: .5rem 0 .2rem; padding: .55rem .8rem; border: 2px solid var(--accent, #1f6fd1);
+  border-radius: 8px; background: var(--panel, #fff); color: var(--fg, #111); font-size: 1rem; line-height: 1.45; }
+.lesson-note::before { content: ""; position: absolute; top: -9px; left: 1.4rem; border: 8px solid transparent;
+  border-top: 0; border-bottom-color: var(--accent, #1f6fd1); }
+.lesson-note[hidden] { display: none; }
+.lesson-note code { font: .92em ui-monospace, "DejaVu Sans Mono", monospace; background: rgba(127,127,127,.15); padding: 0 .2em; border-radius: 3px; }
+.lesson-top { display: flex; justify-content: space-between; gap: .5rem; align-items: baseline; }
+.lesson-head { margin: 0 0 .2rem; font-size: .8em; color: var(--muted, #555); }
+.lesson-tour { display: flex; gap: .4rem; margin-top: .5rem; flex-wrap: wrap; }
+.lesson-tour[hidden] { display: none; }
+button.link { background: none; border: 0; padding: 0; color: var(--accent, #1f6fd1); text-decoration: underline; cursor: pointer; font: inherit; }
+.lesson-marks { position: absolute; inset: 0; pointer-events: none; }
+.lesson-mark { position: absolute; top: -3px; width: 9px; height: 9px; margin-left: -4.5px; transform: rotate(45deg);
+  background: var(--accent, #1f6fd1); border: 1px solid var(--panel, #fff); }
+.lesson-list { padding-left: 1.4rem; max-height: 14rem; overflow: auto; }
+.lesson-list li { margin: .2rem 0; }
+.lesson-list-text { white-space: normal; }
+a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--edge, #ccc); border-radius: 6px; color: inherit; text-decoration: none; }
+.teach-status.bad { color: var(--bad, #c62828); }
+`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch (e) { /* old browsers: unstyled */ }
+
+  // ---- the lesson in memory --------------------------------------------------------
+  const L = { title: '', notes: [] }; // notes: [{step, line, text, view?}] in lesson order
+  const listeners = new Set();
+  let embedLine = ''; // embed.html: the line loaded (&try=)
+  const currentLine = () => (ds.embed ? embedLine : lineSpec(ds.variation || []));
+  const lineNotes = () => L.notes.filter((n) => n.line === currentLine());
+  const noteAt = (step, line) => L.notes.find((n) => n.step === step && n.line === (line === undefined ? currentLine() : line));
+  function changed() { for (const fn of listeners) { try { fn(); } catch (e) { console.error(e); } } }
+  // Notes in order: by step, a variation's notes after the main line's at the same step.
+  function sortNotes() { L.notes.sort((a, b) => a.step - b.step || (a.line === '' ? 0 : 1) - (b.line === '' ? 0 : 1)); }
+  function addNote(step, text, view) {
+    const s = Math.max(0, Math.min(ds.steps || 0, Math.floor(Number(step)) || 0));
+    const txt = String(text == null ? '' : text).slice(0, MAX_NOTE);
+    const old = noteAt(s);
+    if (!txt.trim()) { if (old) removeNote(s); return null; }
+    const note = old || { step: s, line: currentLine(), text: '' };
+    note.text = txt;
+    if (view && Object.keys(view).length) note.view = { ...view }; else if (view !== undefined) delete note.view;
+    if (!old) { L.notes.push(note); sortNotes(); }
+    changed();
+    return { ...note };
+  }
+  function removeNote(step) {
+    const n = noteAt(Math.floor(Number(step)));
+    if (!n) return false;
+    L.notes.splice(L.notes.indexOf(n), 1);
+    changed();
+    return true;
+  }
+  function lessonObject() {
+    const src = ds.source || (ds.lessonSource && ds.lessonSource()) || { sample: 1 };
+    const out = { format: FORMAT, version: VERSION };
+    if (L.title) out.title = L.title;
+    out.game = ds.game || 'cirno';
+    out.source = src;
+    if (out.game === 'goudan' && ds.query) out.query = ds.query;
+    out.variation = currentLine();
+    out.step = ds.step || 0;
+    out.lang = i18n.lang === 'zh' ? 'zh' : 'en';
+    out.notes = L.notes.map((n) => ({ step: n.step, line: n.line, text: n.text, ...(n.view ? { view: { ...n.view } } : {}) }));
+    return out;
+  }
+  // The view settings a note keeps, applied when it is reached.
+  function applyView(note) {
+    const v = note && note.view;
+    if (!v) return;
+    if (v.speed && ds.setSpeed) ds.setSpeed(v.speed);
+    if (v.dp !== undefined && ds.setMode) ds.setMode(v.dp ? 1 : 0);
+    if (v.why !== undefined) {
+      document.documentElement.toggleAttribute('data-lesson-why', !!v.why);
+      const why = document.getElementById('why-panel');
+      if (v.why && why && !document.documentElement.hasAttribute('data-present')) why.scrollIntoView({ block: 'nearest' });
+    }
+  }
+  // Shows the line of a note: the main line, or the variation (from the main line).
+  async function showLine(spec) {
+    if (spec === currentLine()) return;
+    if (ds.embed) return; // embed.js reloads with &try= (embedGo)
+    await ds.mainLine();
+    for (const part of spec ? spec.split(',') : []) {
+      const k = part.indexOf(':');
+      await ds.branch(Number(part.slice(0, k)), part.slice(k + 1));
+    }
+  }
+
+  const api = {
+    get notes() { return lineNotes().map((n) => ({ step: n.step, text: n.text, ...(n.view ? { view: { ...n.view } } : {}) })); },
+    get allNotes() { return L.notes.map((n) => ({ ...n })); },
+    addNote(step, text, view) { return addNote(step, text, view); },
+    removeNote(step) { return removeNote(step); },
+    lesson() { return lessonObject(); },
+    lessonUrl() { return lessonUrl(); },
+  };
+  for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(api))) Object.defineProperty(ds, k, { ...d, configurable: true });
+
+  if (ds.embed) setupEmbed(); else setupPage();
+
+  // ---- the lesson link ----------------------------------------------------------------
+  let encoded = '';  // &lesson= of the lesson in memory ('' = no notes, or too long)
+  let encodedLen = 0;
+  let encodeSeq = 0;
+  async function refreshEncoded() {
+    const seq = ++encodeSeq;
+    if (!L.notes.length && !L.title) { encoded = ''; encodedLen = 0; }
+    else {
+      let e = '';
+      try { e = await encode(lessonObject()); } catch (err) { console.warn('deckscope lesson: ' + err.message); }
+      if (seq !== encodeSeq) return;
+      encodedLen = e.length;
+      encoded = e.length <= MAX_URL_LESSON ? e : '';
+    }
+    if (ds.touchHash) ds.touchHash();
+  }
+  async function lessonUrl() {
+    await refreshEncoded();
+    if (!encoded) return null;
+    const base = location.href.replace(/#.*$/, '');
+    const h = location.hash.replace(/^#/, '').split('&').filter((p) => p && !/^lesson=/.test(p));
+    return base + '#' + h.concat(['lesson=' + encoded]).join('&');
+  }
+
+  // ---- the page ------------------------------------------------------------------------
+  function setupPage() {
+    const $ = (id) => document.getElementById(id);
+    const tools = $('teach-tools');
+    const stage = $('stage'), caption = $('caption'), scrub = document.querySelector('.scrub');
+    if (!tools || !stage || !caption) return;
+    const firstHash = location.hash; // app.js rewrites the hash soon; the lesson is read from this
+    ds.hashExtra = () => (encoded ? 'lesson=' + encoded : '');
+
+    // the note's callout, next to the canvas, and its live region
+    const calloutText = h('div', { class: 'lesson-text', id: 'lesson-note-text' });
+    const calloutHead = h('p', { class: 'lesson-head' });
+    const editBtn = h('button', { type: 'button', id: 'lesson-edit', class: 'link', i18n: 'lesson.edit' });
+    const prevBtn = h('button', { type: 'button', id: 'lesson-prev', i18n: 'lesson.prev' });
+    const contBtn = h('button', { type: 'button', id: 'lesson-continue', class: 'primary', i18n: 'lesson.continue' });
+    const endBtn = h('button', { type: 'button', id: 'lesson-end', i18n: 'lesson.end' });
+    const tourRow = h('div', { class: 'lesson-tour', id: 'lesson-tour-row', hidden: true }, prevBtn, contBtn, endBtn);
+    const callout = h('aside', { class: 'lesson-note', id: 'lesson-note', hidden: true, 'aria-labelledby': 'lesson-note-head' },
+      h('div', { class: 'lesson-top' }, calloutHead, editBtn), calloutText, tourRow);
+    calloutHead.id = 'lesson-note-head';
+    const live = h('div', { class: 'sr-only', id: 'lesson-live', role: 'status', 'aria-live': 'polite' });
+    caption.after(callout, live);
+    // marks on the scrubber (over app.js's #marks canvas)
+    const marks = h('div', { class: 'lesson-marks', id: 'lesson-marks', 'aria-hidden': 'true' });
+    if (scrub) scrub.appendChild(marks);
+
+    // the buttons
+    const addBtn = h('button', { type: 'button', id: 'lesson-add', 'aria-haspopup': 'dialog', i18n: 'lesson.add' });
+    const tourBtn = h('button', { type: 'button', id: 'lesson-tour', 'data-i18n-title': 'lesson.tourTitle', title: t('lesson.tourTitle'), i18n: 'lesson.tour', hidden: true });
+    const lessonBtn = h('button', { type: 'button', id: 'lesson-open', 'aria-haspopup': 'dialog', i18n: 'lesson.button' });
+    tools.append(addBtn, tourBtn, lessonBtn);
+
+    // ---- "Add note" dialog
+    const noteText = h('textarea', { id: 'lesson-text', rows: '5', maxlength: String(MAX_NOTE), 'aria-labelledby': 'lesson-text-label' });
+    const vDp = h('input', { type: 'checkbox', id: 'lesson-view-dp' });
+    const vWhy = h('input', { type: 'checkbox', id: 'lesson-view-why' });
+    const vSpeed = h('select', { id: 'lesson-view-speed' }, h('option', { value: '', i18n: 'lesson.viewKeep' }),
+      ...SPEEDS.map((s) => h('option', { value: String(s) }, s + '×')));
+    const noteTitle = h('h2', { id: 'lesson-note-title' });
+    const delBtn = h('button', { type: 'button', id: 'lesson-delete', i18n: 'lesson.delete' });
+    const noteDialog = h('dialog', { id: 'lesson-note-dialog', class: 'teach-dialog', 'aria-labelledby': 'lesson-note-title' },
+      noteTitle,
+      h('label', { class: 'field' }, h('span', { id: 'lesson-text-label', i18n: 'lesson.text' }), noteText),
+      h('p', { class: 'hint', i18n: 'lesson.keepView' }),
+      h('div', { class: 'teach-row' },
+        h('label', {}, vDp, h('span', { i18n: 'lesson.viewDp' })),
+        h('label', {}, vWhy, h('span', { i18n: 'lesson.viewWhy' })),
+        h('label', {}, h('span', { i18n: 'lesson.viewSpeed' }), ' ', vSpeed)),
+      h('div', { class: 'teach-row' },
+        h('button', { type: 'button', id: 'lesson-save', class: 'primary', i18n: 'lesson.save', onclick: saveNote }),
+        delBtn,
+        h('button', { type: 'button', id: 'lesson-cancel', i18n: 'lesson.cancel', onclick: () => noteDialog.close() })));
+    document.body.appendChild(noteDialog);
+    let editing = null; // {step, line}
+    function openNote() {
+      if (!ds.game || ds.busy) return;
+      const step = ds.step;
+      const old = noteAt(step);
+      editing = { step, line: currentLine() };
+      noteTitle.textContent = t(editing.line ? 'lesson.addTitleVar' : 'lesson.addTitle', { step });
+      noteText.value = old ? old.text : '';
+      const v = (old && old.view) || {};
+      vDp.checked = !!v.dp;
+      vDp.disabled = !(ds.game === 'mahjong' || ds.game === 'goudan');
+      vWhy.checked = !!v.why;
+      vSpeed.value = v.speed ? String(v.speed) : '';
+      delBtn.hidden = !old;
+      if (typeof noteDialog.showModal === 'function') noteDialog.showModal(); else noteDialog.setAttribute('open', '');
+      noteText.focus();
+    }
+    function saveNote() {
+      if (!editing) return;
+      if (editing.line !== currentLine() || !ds.game) { noteDialog.close(); return; }
+      const view = {};
+      if (vDp.checked && !vDp.disabled) view.dp = true;
+      if (vWhy.checked) view.why = true;
+      if (vSpeed.value) view.speed = Number(vSpeed.value);
+      addNote(editing.step, noteText.value, view);
+      noteDialog.close();
+    }
+    noteText.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); saveNote(); } });
+    delBtn.addEventListener('click', () => { if (editing) removeNote(editing.step); noteDialog.close(); });
+    addBtn.addEventListener('click', openNote);
+    editBtn.addEventListener('click', openNote);
+
+    // ---- "Lesson" dialog: title, notes, link, file
+    const titleIn = h('input', { type: 'text', id: 'lesson-title', maxlength: String(MAX_TITLE) });
+    const list = h('ol', { class: 'lesson-list', id: 'lesson-list' });
+    const notesHead = h('h3', { id: 'lesson-notes-head' });
+    const link = h('input', { type: 'text', id: 'lesson-link', readonly: true, 'aria-labelledby': 'lesson-link-label' });
+    const linkCopy = h('button', { type: 'button', id: 'lesson-link-copy', i18n: 'lesson.copy' });
+    const linkRow = h('div', { class: 'teach-row', id: 'lesson-link-row' }, link, linkCopy);
+    const tooLong = h('p', { class: 'teach-note teach-warn', id: 'lesson-too-long', hidden: true });
+    const download = h('a', { id: 'lesson-download', class: 'button', href: '#', download: 'lesson.deckscope.json', i18n: 'lesson.download' });
+    const fileIn = h('input', { type: 'file', id: 'lesson-file', accept: '.json,application/json', class: 'sr-only', tabindex: '-1' });
+    const openBtn = h('button', { type: 'button', id: 'lesson-file-open', i18n: 'lesson.open', onclick: () => fileIn.click() });
+    const status = h('p', { class: 'teach-status', id: 'lesson-status', role: 'status', 'aria-live': 'polite' });
+    const lessonDialog = h('dialog', { id: 'lesson-dialog', class: 'teach-dialog', 'aria-labelledby': 'lesson-dialog-title' },
+      h('h2', { id: 'lesson-dialog-title', i18n: 'lesson.dialog' }),
+      h('label', { class: 'field' }, h('span', { i18n: 'lesson.title' }), titleIn),
+      notesHead, list,
+      h('h3', { id: 'lesson-link-label', i18n: 'lesson.link' }), linkRow, tooLong,
+      h('div', { class: 'teach-row' }, download, openBtn, fileIn),
+      status,
+      h('form', { method: 'dialog' }, h('button', { id: 'lesson-close', i18n: 'lesson.close' })));
+    document.body.appendChild(lessonDialog);
+    let blobUrl = null;
+    async function refreshDialog() {
+      titleIn.value = L.title;
+      notesHead.textContent = t('lesson.notes', { n: L.notes.length });
+      list.textContent = '';
+      if (!L.notes.length) list.appendChild(h('li', { class: 'hint', i18n: 'lesson.none' }));
+      L.notes.forEach((n) => {
+        const go = h('button', { type: 'button', class: 'link' },
+          t(n.line ? 'lesson.atVar' : 'lesson.at', { step: n.step, line: n.line }));
+        go.addEventListener('click', () => { lessonDialog.close(); goToNote(L.notes.indexOf(n)); });
+        const txt = h('span', { class: 'lesson-list-text' });
+        txt.appendChild(noteNodes(n.text));
+        list.appendChild(h('li', {}, go, ' ', txt));
+      });
+      const json = JSON.stringify(lessonObject(), null, 2) + '\n';
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+      blobUrl = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+      download.href = blobUrl;
+      download.download = (L.title ? L.title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) : '') ||
+        (ds.game || 'lesson');
+      download.download += '.deckscope.json';
+      const url = await lessonUrl();
+      link.value = url || '';
+      linkRow.hidden = !url && (L.notes.length > 0 || !!L.title);
+      tooLong.hidden = !!url || (!L.notes.length && !L.title);
+      tooLong.textContent = t('lesson.tooLong', { n: encodedLen, max: MAX_URL_LESSON });
+      if (!L.notes.length && !L.title) link.value = location.href;
+    }
+    titleIn.addEventListener('input', () => { L.title = titleIn.value.slice(0, MAX_TITLE); changed(); });
+    lessonBtn.addEventListener('click', () => {
+      status.textContent = '';
+      refreshDialog();
+      if (typeof lessonDialog.showModal === 'function') lessonDialog.showModal(); else lessonDialog.setAttribute('open', '');
+    });
+    linkCopy.addEventListener('click', async () => {
+      try { await navigator.clipboard.writeText(link.value); status.textContent = t('lesson.copied'); } catch (e) { link.select(); }
+    });
+    fileIn.addEventListener('change', async () => {
+      const f = fileIn.files && fileIn.files[0];
+      fileIn.value = '';
+      if (!f) return;
+      await openText(await f.text()).catch(() => {}); // the message is in the dialog
+    });
+    async function openText(text) {
+      status.textContent = '';
+      status.classList.remove('bad');
+      try {
+        const r = await loadLesson(text);
+        status.textContent = r.title ? t('lesson.opened', { title: r.title, n: r.notes.length }) : t('lesson.openedUntitled', { n: r.notes.length });
+        if (lessonDialog.open) refreshDialog();
+        return r;
+      } catch (e) {
+        status.classList.add('bad');
+        status.textContent = t('lesson.bad', { msg: e.message });
+        if (!lessonDialog.open && typeof lessonDialog.showModal === 'function') lessonDialog.showModal();
+        throw e;
+      }
+    }
+    ds.openLessonText = (text) => openText(text).catch(() => null);
+    // a lesson file dropped on the stage
+    stage.addEventListener('dragover', (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault(); });
+    stage.addEventListener('drop', async (e) => {
+      const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+      if (!f || !/\.json$/i.test(f.name)) return;
+      e.preventDefault();
+      lessonBtn.click();
+      openText(await f.text()).catch(() => {});
+    });
+
+    // ---- loading a lesson
+    async function loadLesson(obj) {
+      const les = validate(obj);
+      await ds.ready;
+      if (les.lang && ds.setLang) ds.setLang(les.lang);
+      const same = ds.game === les.game && JSON.stringify(ds.source) === JSON.stringify(les.source);
+      if (!same) await ds.load({ game: les.game, ...les.source });
+      if (les.game === 'goudan' && les.query && ds.selectQuery && les.query !== ds.query) ds.selectQuery(les.query, les.qseed);
+      await showLine(les.variation);
+      L.title = les.title || '';
+      L.notes = les.notes.map((n) => ({ ...n }));
+      tour.stop();
+      ds.seek(les.step !== undefined ? les.step : 0, false);
+      changed();
+      show(true);
+      return lessonObject();
+    }
+    Object.defineProperty(ds, 'loadLesson', { value: (obj) => loadLesson(obj), configurable: true, writable: true });
+
+    // ---- the callout and the marks
+    let shownKey = '';
+    function show(force) {
+      const n = ds.game && !ds.busy ? noteAt(ds.step) : null;
+      const key = n ? n.line + ':' + n.step + ':' + n.text : '';
+      if (!force && key === shownKey && !tour.active) { renderTour(); return; }
+      const arrived = key && key !== shownKey;
+      shownKey = key;
+      callout.hidden = !n && !tour.active;
+      calloutText.textContent = '';
+      if (n) {
+        calloutText.appendChild(noteNodes(n.text));
+        calloutHead.textContent = t('lesson.noteLabel') + ' · ' + t(n.line ? 'lesson.atVar' : 'lesson.at', { step: n.step, line: n.line });
+        if (arrived) {
+          live.textContent = t('lesson.live', { text: notePlain(n.text) });
+          if (!ds.playing) applyView(n);
+        }
+      } else if (tour.active && tour.index >= L.notes.length) {
+        calloutHead.textContent = t('lesson.done');
+      } else calloutHead.textContent = '';
+      if (tour.active && tour.index >= L.notes.length) calloutHead.textContent = t('lesson.done');
+      editBtn.hidden = !n;
+      renderTour();
+    }
+    function renderTour() {
+      tourRow.hidden = !tour.active;
+      tourBtn.hidden = !L.notes.length;
+      tourBtn.setAttribute('aria-pressed', String(tour.active));
+      if (!tour.active) return;
+      const k = tour.index, n = L.notes.length;
+      prevBtn.disabled = k <= 0 || tour.moving;
+      contBtn.disabled = tour.moving || k >= n;
+      contBtn.textContent = t('lesson.continue');
+      if (k >= 0 && k < n) calloutHead.textContent = t('lesson.count', { k: k + 1, n }) + ' · ' + calloutHead.textContent.replace(/^.*? · /, '');
+    }
+    function drawMarks() {
+      marks.textContent = '';
+      const steps = ds.steps;
+      if (!steps || !ds.game) return;
+      const w = marks.clientWidth;
+      const pad = 8;
+      const span = Math.max(1, w - 2 * pad);
+      for (const n of lineNotes()) {
+        const m = h('span', { class: 'lesson-mark' });
+        m.style.left = (pad + (Math.min(n.step, steps) / steps) * span) + 'px';
+        m.dataset.step = String(n.step);
+        marks.appendChild(m);
+      }
+    }
+    new ResizeObserver(drawMarks).observe(marks);
+    listeners.add(() => { drawMarks(); show(true); refreshEncoded(); });
+    for (const ev of ['step', 'load', 'variation']) ds.on(ev, () => show(false));
+    for (const ev of ['load', 'variation']) ds.on(ev, drawMarks);
+    ds.on('pause', () => show(true));
+    i18n.onChange(() => show(true));
+
+    // ---- jumping between notes (n / Shift+N) and the tour
+    async function goToNote(k, animate) {
+      const n = L.notes[k];
+      if (!n) return false;
+      await showLine(n.line);
+      if (animate && n.step > ds.step) await ds.playTo(n.step);
+      else ds.seek(n.step, false);
+      show(true);
+      if (ds.step === n.step) applyView(n);
+      return ds.step === n.step && currentLine() === n.line;
+    }
+    function jump(dir) {
+      if (!L.notes.length || !ds.game) return;
+      const line = currentLine(), step = ds.step;
+      // the notes of the line shown, then the lesson's order for other lines
+      const here = L.notes.filter((n) => n.line === line);
+      let target = dir > 0 ? here.find((n) => n.step > step) : here.slice().reverse().find((n) => n.step < step);
+      if (!target) {
+        const cur = L.notes.findIndex((n) => n.line === line && n.step === step);
+        const k = cur >= 0 ? cur + dir : dir > 0 ? L.notes.findIndex((n) => n.line !== line) : -1;
+        target = L.notes[k];
+      }
+      if (target) goToNote(L.notes.indexOf(target), false);
+    }
+    const tour = {
+      active: false, index: -1, moving: false,
+      async start() {
+        if (!L.notes.length) return;
+        tour.active = true; tour.index = -1;
+        const first = L.notes[0];
+        await showLine(first.line);
+        ds.seek(0, false);
+        return tour.next();
+      },
+      async next() {
+        if (!tour.active || tour.moving) return;
+        if (tour.index >= L.notes.length - 1) { tour.index = L.notes.length; show(true); return; }
+        tour.index++;
+        tour.moving = true;
+        renderTour();
+        try {
+          const n = L.notes[tour.index];
+          // a note of another line (or behind): straight there; else played to
+          const ok = await goToNote(tour.index, n.line === currentLine());
+          if (!ok && tour.active) await goToNote(tour.index, false);
+        } finally {
+          tour.moving = false;
+          show(true);
+        }
+        if (tour.active) contBtn.focus({ preventScroll: true });
+      },
+      async prev() {
+        if (!tour.active || tour.moving || tour.index <= 0) return;
+        tour.index = Math.min(tour.index, L.notes.length) - 1;
+        await goToNote(tour.index, false);
+      },
+      stop() {
+        if (!tour.active) return;
+        tour.active = false; tour.index = -1;
+        if (ds.playing) ds.pause();
+        show(true);
+      },
+    };
+    Object.defineProperty(ds, 'tour', { value: tour, configurable: true });
+    Object.defineProperty(ds, 'nextNote', { value: () => jump(1), configurable: true });
+    Object.defineProperty(ds, 'prevNote', { value: () => jump(-1), configurable: true });
+    tourBtn.addEventListener('click', () => (tour.active ? tour.stop() : tour.start()));
+    contBtn.addEventListener('click', () => tour.next());
+    prevBtn.addEventListener('click', () => tour.prev());
+    endBtn.addEventListener('click', () => tour.stop());
+
+    const typing = (e) => {
+      const x = e.target;
+      if (!x || x === document.body) return false;
+      if (x.isContentEditable || x.tagName === 'TEXTAREA' || x.tagName === 'SELECT') return true;
+      return x.tagName === 'INPUT' && !['range', 'button', 'checkbox'].includes(x.type);
+    };
+    // Capture phase: in a tour, the clicker's PageDown/PageUp and the arrows
+    // move between notes (app.js would step or jump to round marks).
+    window.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e)) return;
+      if ([...document.querySelectorAll('dialog[open]')].some((d) => d.matches(':modal'))) return;
+      const present = document.documentElement.hasAttribute('data-present');
+      let done = true;
+      if (e.key === 'n') jump(1);
+      else if (e.key === 'N') jump(-1);
+      else if (tour.active && (e.key === 'PageDown' || (present && e.key === 'ArrowRight'))) tour.next();
+      else if (tour.active && (e.key === 'PageUp' || (present && e.key === 'ArrowLeft'))) tour.prev();
+      else if (tour.active && e.key === 'Escape') tour.stop();
+      else if (present && L.notes.length && !tour.active && (e.key === 'PageDown' || e.key === 'PageUp')) jump(e.key === 'PageDown' ? 1 : -1);
+      else done = false;
+      if (done) { e.preventDefault(); e.stopPropagation(); }
+    }, true);
+    // the shortcut in the help dialog
+    const keys = document.querySelector('#help table.keys');
+    if (keys) keys.appendChild(h('tr', {}, h('td', {}, h('kbd', {}, 'n'), ' ', h('kbd', {}, 'Shift'), '+', h('kbd', {}, 'n')), h('td', { i18n: 'lesson.keyNote' })));
+
+    // ---- a lesson in the URL: &lesson= (read once the page has its game)
+    async function fromHash(hash) {
+      const m = /(?:^#|&)lesson=([^&]*)/.exec(hash || '');
+      if (!m) return;
+      let v = m[1];
+      try { v = decodeURIComponent(v); } catch (e) { /* as it is */ }
+      if (v === encoded) return;
+      try {
+        const les = await decode(v);
+        await loadLesson(les);
+      } catch (e) {
+        console.warn('deckscope: &lesson= ' + e.message);
+        status.textContent = t('lesson.bad', { msg: e.message });
+        status.classList.add('bad');
+        if (typeof lessonDialog.showModal === 'function') { refreshDialog(); lessonDialog.showModal(); }
+      }
+    }
+    ds.ready.then(() => fromHash(firstHash), () => {});
+    window.addEventListener('hashchange', () => { ds.ready.then(() => fromHash(location.hash), () => {}); });
+  }
+
+  // ---- embed.html ----------------------------------------------------------------------------
+  function setupEmbed() {
+    const $ = (id) => document.getElementById(id);
+    const caption = $('e-caption'), controls = $('controls');
+    let les = null;
+    const callout = h('aside', { class: 'lesson-note', id: 'lesson-note', hidden: true, role: 'note' });
+    const live = h('div', { class: 'sr-only', id: 'lesson-live', role: 'status', 'aria-live': 'polite' });
+    if (caption) caption.after(callout, live); else document.body.appendChild(callout);
+    const nextBtn = h('button', { type: 'button', id: 'e-next-note', 'data-i18n-title': 'lesson.next', title: t('lesson.next'),
+      'aria-label': t('lesson.next'), 'data-i18n-aria': 'lesson.next', hidden: true }, h('span', { 'aria-hidden': 'true' }, '✎▸'));
+    if (controls) {
+      const step = $('e-step');
+      if (step) step.before(nextBtn); else controls.appendChild(nextBtn);
+    }
+    let shownKey = '';
+    function show() {
+      const n = L.notes.find((x) => x.line === embedLine && x.step === ds.step);
+      const key = n ? n.step + ':' + n.text : '';
+      if (key === shownKey) return;
+      shownKey = key;
+      callout.hidden = !n;
+      callout.textContent = '';
+      if (!n) return;
+      callout.appendChild(noteNodes(n.text));
+      live.textContent = t('lesson.live', { text: notePlain(n.text) });
+    }
+    const req = (les2, ln, step) => ({ game: les2.game, ...les2.source, try: ln || undefined, step, query: les2.query, qseed: les2.qseed });
+    async function go(k) {
+      const n = L.notes[k];
+      if (!n || !les) return;
+      if (n.line !== embedLine) { await ds.load(req(les, n.line, n.step)); embedLine = n.line; }
+      ds.seek(n.step, false);
+      show();
+    }
+    function next(dir) {
+      const cur = L.notes.findIndex((n) => n.line === embedLine && n.step === ds.step);
+      let k;
+      if (cur >= 0) k = cur + dir;
+      else if (dir > 0) k = L.notes.findIndex((n) => n.line !== embedLine || n.step > ds.step);
+      else { k = -1; L.notes.forEach((n, i) => { if (n.line === embedLine && n.step < ds.step) k = i; }); }
+      if (k >= 0 && k < L.notes.length) return go(k);
+      return Promise.resolve();
+    }
+    async function loadLesson(obj) {
+      les = validate(obj);
+      if (les.lang && i18n.setLang) i18n.setLang(les.lang);
+      L.title = les.title || '';
+      L.notes = les.notes.map((n) => ({ ...n }));
+      embedLine = les.variation;
+      await ds.load(req(les, embedLine, les.step !== undefined ? les.step : undefined));
+      nextBtn.hidden = !L.notes.length;
+      shownKey = '';
+      show();
+      return lessonObject();
+    }
+    ds.lessonSource = () => (les ? les.source : null);
+    Object.defineProperty(ds, 'loadLesson', { value: (obj) => loadLesson(obj), configurable: true, writable: true });
+    Object.defineProperty(ds, 'nextNote', { value: () => next(1), configurable: true });
+    Object.defineProperty(ds, 'prevNote', { value: () => next(-1), configurable: true });
+    Object.defineProperty(ds, 'notes', { get: () => L.notes.filter((n) => n.line === embedLine).map((n) => ({ step: n.step, text: n.text })), configurable: true });
+    nextBtn.addEventListener('click', () => next(1));
+    ds.on('step', show);
+    ds.on('load', show);
+    document.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'n' || e.key === 'N') { e.preventDefault(); next(e.key === 'n' ? 1 : -1); }
+    });
+    // embed.js asks for this when the URL has &lesson= or lesson_url= (instead of its own load).
+    root.deckscopeLesson.embedStart = async (params) => {
+      let obj;
+      if (params.lesson) obj = await decode(params.lesson);
+      else {
+        const u = new URL(params.lesson_url, location.href);
+        if (u.origin !== location.origin) fail('lesson_url must be on the same site as the embed (' + location.origin + ')');
+        let r;
+        try { r = await fetch(u.href, { credentials: 'same-origin' }); } catch (e) { fail('cannot fetch ' + u.pathname); }
+        if (!r.ok) fail(`cannot fetch ${u.pathname} (HTTP ${r.status})`);
+        obj = await r.text();
+      }
+      return loadLesson(obj);
+    };
+  }
+})(typeof window !== 'undefined' ? window : globalThis);
