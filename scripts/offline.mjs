@@ -11,13 +11,16 @@
 //      deckscope-view.js) and the favicon (as a data: URL);
 //   3. inlines the statements' samples (assets/samples, as the site build
 //      does) and serves them to the page's fetch()
-//      calls from memory, so the page code is the same as on the web.
+//      calls from memory, so the page code is the same as on the web;
+//   4. puts in a Content-Security-Policy that allows exactly the inline
+//      scripts and styles of the file, by their SHA-256 (docs/security.md).
 //
 // Usage: node scripts/offline.mjs [--out build/deckscope.html] [--build-dir build/offline]
 //                                 [--skip-build]  (reuse build/offline as it is)
 // Environment: DS_SDL2_WASM_PREFIX (default ~/.cache/deckscope/sdl2-wasm),
 // JOBS (default 2).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,6 +148,36 @@ if (headEnd < 0) die('index.html has no <meta charset>');
 const afterCharset = html.indexOf('>', headEnd) + 1;
 html = html.slice(0, afterCharset) + '\n' + shim + html.slice(afterCharset);
 html = html.replace(/<html\b/i, '<html data-offline="1"');
+
+// ---- 4. the Content-Security-Policy, with the hashes of what is inline ----------
+// The site's policy (docs/security.md) allows scripts and styles from 'self'
+// only; here everything is inline, so the policy names each inline script and
+// style by the SHA-256 of its text (nothing else may run, not even a script
+// injected into the file later), and allows nothing to be loaded but data:
+// and blob: images and media, and data: for fetch(). It replaces the site's <meta> and comes first
+// in <head>, before the first inline script.
+const CSP_META = /[ \t]*(?:<!--(?:(?!-->)[^])*-->\s*)?<meta http-equiv="Content-Security-Policy"[^>]*>\n?/gi;
+if ((html.match(CSP_META) || []).length !== 1) die('index.html must have exactly one Content-Security-Policy <meta>');
+html = html.replace(CSP_META, '');
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const hashes = (re) => [...new Set([...html.matchAll(re)].map((m) => sha256(m[1])))];
+const scriptHashes = hashes(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi);
+const styleHashes = hashes(/<style\b[^>]*>([\s\S]*?)<\/style>/gi);
+if (/\son[a-z]+="|\sstyle="/i.test(html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ''))) {
+  die('index.html has an inline event handler or style attribute (the policy blocks them)');
+}
+const policy = [
+  "default-src 'none'",
+  `script-src ${scriptHashes.join(' ')} 'wasm-unsafe-eval'`,
+  `style-src ${styleHashes.join(' ')}`,
+  'img-src data: blob:', 'media-src data: blob:',
+  // Emscripten fetch()es the inlined WebAssembly from its data: URL (a data:
+  // URL carries its content: nothing leaves the page).
+  'connect-src data:',
+  "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+].join('; ');
+const cspAt = html.indexOf('>', html.search(/<meta charset[^>]*>/i)) + 1;
+html = html.slice(0, cspAt) + `\n<meta http-equiv="Content-Security-Policy" content="${policy}">` + html.slice(cspAt);
 
 // Nothing may still point at a local file.
 const left = [...html.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]+)"/gi)]

@@ -1,0 +1,214 @@
+// csp.test.mjs - the Content-Security-Policy (issue 17, docs/security.md):
+// index.html and embed.html of the built site carry the strict policy in a
+// <meta> and nothing inline that it would block; the page, driven through
+// every game, the DP view, the dialogs, the teaching tools and both themes,
+// and embed.html, cause no securitypolicyviolation; a script or style
+// injected into the page IS blocked (the policy is enforced and the watcher
+// sees it); the one-file offline page carries a policy with the SHA-256 of
+// each of its inline scripts and styles, runs under it from file://, and
+// blocks anything else.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ARTIFACTS, SITE_DIR, artifact, loadView, openPage, startBrowser, watchCsp } from './harness.mjs';
+import { GAMES } from './page-helpers.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..');
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { if (env) await env.close(); });
+
+// The policy of a page's <meta>, as a Map directive -> [sources].
+function metaPolicy(html) {
+  const metas = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)];
+  assert.equal(metas.length, 1, 'exactly one Content-Security-Policy <meta>');
+  const head = html.slice(0, html.search(/<\/head>/i));
+  assert.ok(head.includes(metas[0][0]), 'the policy is in <head>');
+  const firstScript = html.search(/<script\b/i);
+  assert.ok(firstScript < 0 || metas[0].index < firstScript, 'the policy comes before the first script');
+  return new Map(metas[0][1].split(';').map((d) => d.trim()).filter(Boolean)
+    .map((d) => { const [name, ...src] = d.split(/\s+/); return [name, src]; }));
+}
+// Markup with the scripts' and styles' text removed (attributes only).
+const markup = (html) => html.replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/gi, '<$1$2></$1>');
+
+for (const page of ['index.html', 'embed.html']) {
+  test(`${page}: the strict policy, and nothing inline it would block`, () => {
+    const html = readFileSync(path.join(SITE_DIR, page), 'utf8');
+    const p = metaPolicy(html);
+    assert.deepEqual(p.get('default-src'), ["'self'"]);
+    assert.deepEqual(p.get('script-src'), ["'self'", "'wasm-unsafe-eval'"], 'scripts from the site only, no inline, no eval');
+    assert.deepEqual(p.get('style-src'), ["'self'"], 'styles from the site only');
+    for (const d of ['img-src', 'media-src']) assert.deepEqual(p.get(d), ["'self'", 'data:', 'blob:'], d);
+    assert.deepEqual(p.get('object-src'), ["'none'"]);
+    assert.deepEqual(p.get('base-uri'), ["'none'"]);
+    for (const [d, src] of p) {
+      assert.ok(!src.includes("'unsafe-inline'") && !src.includes("'unsafe-eval'") && !src.includes('*'), `${d}: ${src.join(' ')}`);
+    }
+    const m = markup(html);
+    assert.deepEqual([...m.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/gi)].map((x) => x[0]), [], 'no inline script');
+    assert.deepEqual([...m.matchAll(/<style\b[^>]*>/gi)].map((x) => x[0]), [], 'no <style>');
+    assert.deepEqual([...m.matchAll(/\s(on[a-z]+|style)\s*=\s*"[^"]*"/gi)].map((x) => x[0]), [], 'no event handler or style attribute');
+    assert.doesNotMatch(m, /javascript:/i, 'no javascript: URL');
+  });
+}
+
+// Opens every dialog and tool the page has, in turn, and closes it again.
+async function exercise(page) {
+  const dialogs = [];
+  await page.click('#help-open');
+  await page.waitForSelector('#help[open]');
+  await page.keyboard.press('Escape');
+  await page.click('#legend-open');
+  await page.waitForSelector('#legend[open]');
+  dialogs.push('help', 'legend');
+  await page.keyboard.press('Escape');
+  // The teaching tools (share, check, export, quiz, play, ...): each button
+  // once; a dialog it opens is closed with Escape, a toggle is toggled back.
+  const ids = await page.$$eval('#teach-tools button[id]', (bs) => bs.map((b) => b.id));
+  for (const id of ids) {
+    if (!await page.locator('#' + id).isEnabled()) continue;
+    await page.evaluate((i) => document.getElementById(i).click(), id);
+    await page.waitForTimeout(150);
+    const open = await page.$$eval('dialog[open]', (ds) => ds.map((d) => d.id || d.className));
+    if (open.length) { dialogs.push(...open); await page.keyboard.press('Escape'); }
+    if (await page.getAttribute('#' + id, 'aria-pressed') === 'true') {
+      await page.evaluate((i) => document.getElementById(i).click(), id);
+    }
+    await page.waitForTimeout(50);
+  }
+  // The DP view, where the game has one.
+  if (await page.locator('#dp').isEnabled()) {
+    await page.click('#dp');
+    await page.waitForTimeout(300);
+    await page.click('#dp');
+  }
+  return { dialogs, tools: ids };
+}
+
+test('index.html: every game, the DP view, the dialogs and tools, both themes and languages: no violation',
+  { timeout: 240_000 }, async (t) => {
+    const page = await openPage(env.browser);
+    for (const [i, game] of GAMES.entries()) {
+      const theme = i % 2 ? 'dark' : 'light';
+      const lang = i < 2 ? 'en' : 'zh';
+      await page.goto('about:blank');
+      await loadView(page, `${env.url}#game=${game}&sample=1&step=3&lang=${lang}`);
+      await page.selectOption('#theme', theme);
+      await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: 30_000 });
+      await page.evaluate(() => window.deckscope.seek(window.deckscope.steps, false));
+      const seen = await exercise(page);
+      t.diagnostic(`${game} (${theme}, ${lang}): opened ${seen.dialogs.join(', ')}; tools ${seen.tools.join(', ')}`);
+      assert.deepEqual(page.problems, [], `${game}: no CSP violation nor any other problem`);
+    }
+    await page.screenshot({ path: artifact('csp-index.png') });
+    await page.closeAll();
+  });
+
+test('embed.html, every game and the DP view: no violation', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 640, height: 420 } });
+  for (const game of GAMES) {
+    for (const extra of ['', game === 'mahjong' || game === 'goudan' ? '&view=dp' : null].filter((x) => x !== null)) {
+      await page.goto('about:blank');
+      await page.goto(`${env.url}embed.html#game=${game}&sample=1&step=2&controls=full${extra}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+      await page.click('#e-forward');
+      await page.click('#e-play');
+      await page.waitForTimeout(300);
+      await page.click('#e-play');
+    }
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the policy is enforced: an injected inline script and style are blocked and reported', { timeout: 60_000 }, async () => {
+  for (const url of [env.url, env.url + 'embed.html#game=cirno&sample=1']) {
+    const page = await openPage(env.browser);
+    await loadView(page, url);
+    const ran = await page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__injected = 1';
+      document.head.append(s);
+      const st = document.createElement('style');
+      st.textContent = 'body { outline: 7px solid red }';
+      document.head.append(st);
+      await new Promise((r) => setTimeout(r, 100));
+      return { script: window.__injected === 1, style: getComputedStyle(document.body).outlineWidth === '7px' };
+    });
+    assert.deepEqual(ran, { script: false, style: false }, `${url}: neither ran`);
+    assert.ok(page.problems.some((p) => /CSP violation: script-src/.test(p)), `${url}: the script's violation is reported: ${page.problems}`);
+    assert.ok(page.problems.some((p) => /CSP violation: style-src/.test(p)), `${url}: the style's violation is reported`);
+    await page.closeAll();
+  }
+});
+
+// ---- the one-file offline page -------------------------------------------------
+// DS_OFFLINE_HTML: a page `make offline` has built; otherwise the script runs
+// here (as teach_offline.test.mjs does).
+function offlinePage() {
+  const given = process.env.DS_OFFLINE_HTML;
+  if (given && existsSync(given)) return given;
+  const out = path.join(ARTIFACTS, 'deckscope-csp.html');
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'offline.mjs'), '--out', out],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+  return out;
+}
+
+test('offline page: a policy with the hash of every inline script and style; runs under it; blocks the rest',
+  { timeout: 600_000 }, async (t) => {
+    const built = offlinePage();
+    const html = readFileSync(built, 'utf8');
+    const p = metaPolicy(html);
+    const hash = (s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    assert.ok(scripts.length >= 10, `the scripts are inline (${scripts.length})`);
+    assert.ok(scripts.every((m) => !/\bsrc=/.test(m[1])), 'no script from a file');
+    const want = new Set(scripts.map((m) => hash(m[2])));
+    assert.deepEqual(new Set(p.get('script-src').filter((s) => s.startsWith("'sha256-"))), want, 'one hash per inline script, no other');
+    assert.ok(p.get('script-src').includes("'wasm-unsafe-eval'"));
+    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => hash(m[1]));
+    assert.ok(styles.length >= 1);
+    assert.deepEqual(new Set(p.get('style-src')), new Set(styles), 'one hash per inline style, no other');
+    assert.deepEqual(p.get('default-src'), ["'none'"]);
+    assert.deepEqual(p.get('connect-src'), ['data:'], 'fetch() only of data: URLs (the inlined WebAssembly)');
+    assert.deepEqual(p.get('object-src'), ["'none'"]);
+    assert.deepEqual(p.get('base-uri'), ["'none'"]);
+    assert.deepEqual([...markup(html).matchAll(/\s(on[a-z]+|style)\s*=\s*"[^"]*"/gi)].map((x) => x[0]), []);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'deckscope-csp-'));
+    const alone = path.join(dir, 'deckscope.html');
+    copyFileSync(built, alone);
+    const context = await env.browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const problems = [];
+    await watchCsp(context, (text) => problems.push(text));
+    const page = await context.newPage();
+    page.on('console', (m) => { if (m.type() === 'error') problems.push('console.error: ' + m.text()); });
+    page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+    await page.goto(pathToFileURL(alone).href + '#game=mahjong&sample=1&step=5', { waitUntil: 'load' });
+    await page.evaluate(() => window.deckscope.ready);
+    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.step === 5, null, { timeout: 30_000 });
+    page.problems = problems;
+    const seen = await exercise(page);
+    t.diagnostic(`offline: opened ${seen.dialogs.join(', ')}`);
+    await page.selectOption('#game', 'goudan');
+    await page.waitForFunction(() => window.deckscope.game === 'goudan' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+    await page.selectOption('#theme', 'dark');
+    assert.deepEqual(problems, [], 'no violation nor error from file://');
+    const ran = await page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__injected = 1';
+      document.head.append(s);
+      await new Promise((r) => setTimeout(r, 100));
+      return window.__injected === 1;
+    });
+    assert.equal(ran, false, 'an injected script does not run');
+    assert.ok(problems.some((x) => /CSP violation: script-src/.test(x)), 'and its violation is reported');
+    await context.close();
+  });
