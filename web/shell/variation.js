@@ -68,7 +68,12 @@
     }
     return String((e && e.message) || e);
   }
-  const fmt = (v) => (typeof v === 'number' && !Number.isInteger(v) ? String(Math.round(v * 1e4) / 1e4) : String(v));
+  // goudan's values are win probabilities: the page's one format (narrate.js)
+  const fmt = (v) => {
+    const N = window.dsNarrate;
+    if (ds.game === 'goudan' && typeof v === 'number' && N && N.percent) return N.percent(v);
+    return typeof v === 'number' && !Number.isInteger(v) ? String(Math.round(v * 1e4) / 1e4) : String(v);
+  };
 
   // ---- the "why" panel: one button per candidate not taken ------------------------
   ds.on('why', ({ box, event, decision }) => {
@@ -87,7 +92,6 @@
         row.append(h('button', {
           type: 'button', class: 'try-btn', 'data-label': String(c.label), 'data-event': String(event),
           title: val !== '' ? t('try.value', { value: val }) : null,
-          'aria-label': t('try.button', { label: String(c.label) }),
           onclick: (e) => {
             const b = e.currentTarget;
             b.disabled = true;
@@ -97,7 +101,10 @@
               msg.hidden = false;
             });
           },
-        }, h('span', { class: 'try-label', text: String(c.label) }), val !== '' ? h('small', { text: val }) : null));
+        // The name is the visible text with "Try" before it (not an
+        // aria-label that leaves the value out: WCAG 2.5.3, label in name).
+        }, h('span', { class: 'sr-only', text: t('try.button', { label: '' }).trim() + ' ' }),
+        h('span', { class: 'try-label', text: String(c.label) }), val !== '' ? h('small', { text: ' ' + val }) : null));
       }
       const msg = h('p', { class: 'try-error', role: 'alert', hidden: true });
       sec.append(row, msg);
