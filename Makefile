@@ -8,6 +8,8 @@
 #   make native   Release CLI + desktop front end in build/native/
 #   make web      the static site in build/site/ (copy it to any web server)
 #   make bench    the speed/memory benchmarks of all four games (README: Benchmarks)
+#   make fuzz     every libFuzzer harness FUZZ_RUNS times (default 1000000;
+#                 FUZZ_JOBS at a time), a table per harness (docs/fuzzing.md)
 #   make clean    remove build/
 SHELL := /bin/bash
 PORT ?= 8000
@@ -24,7 +26,7 @@ EMENV := NODE_PATH=$(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test clean setup sizes bench offline
+.PHONY: all native web wasm serve test clean setup sizes bench offline fuzz
 all: native
 
 setup:
@@ -81,3 +83,8 @@ bench:
 	@bash bench/goudan.sh $(CURDIR)/build/bench-goudan 9
 	@scripts/setup.sh test
 	@bash bench/web.sh 3
+
+# Fuzzing (not part of `make test`): scripts/fuzz.sh, FUZZ_RUNS / FUZZ_JOBS
+# from the environment or the command line (make fuzz FUZZ_RUNS=10000000).
+fuzz: native
+	@FUZZ_RUNS=$(or $(FUZZ_RUNS),1000000) FUZZ_JOBS=$(or $(FUZZ_JOBS),1) scripts/fuzz.sh

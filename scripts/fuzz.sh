@@ -11,17 +11,22 @@
 #
 # Environment:
 #   FUZZ_RUNS      executions per harness (default 1000000)
+#   FUZZ_SECONDS   also stop each harness after this many seconds (unset: no
+#                  limit; ctest's short fuzz_inputs run uses it)
 #   FUZZ_JOBS      harnesses fuzzed at the same time (default 1)
 #   FUZZ_DIR       work directory (default build/fuzz): objects, harnesses,
 #                  corpora (kept between runs), logs, crash artifacts
 #   DS_CLI         the native CLI for seeds and --diff (default: the first of
 #                  build/native/deckscope, build/native-asan/deckscope)
 #   DS_WASM_CLI    the wasm CLI for --diff (default build/wasm/deckscope.js)
+#   FUZZ_DIFF_GOUDAN  --diff: goudan's input count (default N; each solves the
+#                  whole value table, seconds per input under wasm)
 #
 # Each fuzzer runs under `nice -n 19`. The table: harness, executions, exec/s,
 # coverage (cov: edges, libFuzzer's final count) and crashes (a crash, leak,
 # sanitizer report, broken invariant or timeout; libFuzzer stops at the first,
-# whose input is kept in FUZZ_DIR/artifacts/<harness>/). Exit 1 on any crash
+# whose input is kept in FUZZ_DIR/artifacts/<harness>/; a timeout is an
+# execution over 120 s: generous, for a machine shared by many). Exit 1 on any crash
 # or differential mismatch. The harnesses and their invariants:
 # tests/fuzz/fuzz_targets.c; docs/fuzzing.md has a recorded run.
 set -euo pipefail
@@ -86,12 +91,17 @@ seeds() { # seeds NAME GAME KIND DIR
   ds=$(find_cli)
   mkdir -p "$dir"
   [ -n "$(ls -A "$dir")" ] && return 0
-  local tmp; tmp=$(mktemp -d)
-  for f in "$root/assets/samples/$game"/*.in; do cp "$f" "$tmp/$(basename "$f")"; done
-  for s in 1 2 3 4 5 6; do
-    if [ "$game" = goudan ]; then "$ds" gen goudan --seed $s --count 3 > "$tmp/gen-$s"
-    else "$ds" gen "$game" --seed $s > "$tmp/gen-$s"; fi
-  done
+  # the samples and 6 generated inputs per game, shared by its harnesses
+  local tmp="$FUZZ_DIR/gen/$game"
+  if [ ! -e "$tmp/.done" ]; then
+    mkdir -p "$tmp"
+    for f in "$root/assets/samples/$game"/*.in; do cp "$f" "$tmp/$(basename "$f")"; done
+    for s in 1 2 3 4 5 6; do
+      if [ "$game" = goudan ]; then "$ds" gen goudan --seed $s --count 3 > "$tmp/gen-$s"
+      else "$ds" gen "$game" --seed $s > "$tmp/gen-$s"; fi
+    done
+    touch "$tmp/.done"
+  fi
   for f in "$tmp"/*; do
     case $kind in
       text) cp "$f" "$dir/$(basename "$f")" ;;
@@ -114,7 +124,6 @@ seeds() { # seeds NAME GAME KIND DIR
     printf '\001\005\007\002\001\003\000\002\001\001\000\002\001\000\000\000\000\002\000\001\000\000\000\000\000' > "$dir/turn-1"
     printf '\003\024\024\003\003\005\001\004\004\002\001\002\001\001\001\002\000\002\000\002\000\001\000\001\000' > "$dir/turn-2"
   fi
-  rm -rf "$tmp"
 }
 
 # ---- one harness ------------------------------------------------------------------
@@ -125,10 +134,11 @@ fuzz_one() {
   local art="$FUZZ_DIR/artifacts/$name/" log="$FUZZ_DIR/logs/$name.log"
   mkdir -p "$corpus" "$art" "$FUZZ_DIR/logs" "$FUZZ_DIR/result"
   seeds "$name" "$game" "$kind" "$seeddir"
-  local rc=0 maxlen=4096
+  local rc=0 maxlen=4096 limit=()
+  [ -n "${FUZZ_SECONDS:-}" ] && limit=(-max_total_time="$FUZZ_SECONDS")
   case $name in sim_goudan|try_goudan|goudan_explain) maxlen=512 ;; esac
-  (cd "$FUZZ_DIR" && nice -n 19 "$FUZZ_DIR/bin/$name" -runs="$FUZZ_RUNS" -dict="$root/tests/fuzz/$dict.dict" \
-     -max_len=$maxlen -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+  (cd "$FUZZ_DIR" && nice -n 19 "$FUZZ_DIR/bin/$name" -runs="$FUZZ_RUNS" "${limit[@]}" -dict="$root/tests/fuzz/$dict.dict" \
+     -max_len=$maxlen -timeout=120 -rss_limit_mb=2048 -print_final_stats=1 \
      -artifact_prefix="$art" "$corpus" "$seeddir") > "$log" 2>&1 || rc=$?
   local execs eps cov crashes=0
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
@@ -184,6 +194,8 @@ run_diff() {
   [ -e "$DS_WASM_CLI" ] || die "no wasm CLI at $DS_WASM_CLI: run 'make wasm' (or set DS_WASM_CLI)"
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' RETURN
   for game in cirno thegame mahjong goudan; do
+    n=$1
+    [ $game = goudan ] && n=${FUZZ_DIFF_GOUDAN:-$1}
     mkdir -p "$tmp/$game/in"
     for ((s = 1; s <= n; s++)); do
       if [ $game = goudan ]; then "$ds" gen goudan --seed $s --count 20 > "$tmp/$game/in/$s"

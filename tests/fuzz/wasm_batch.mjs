@@ -5,7 +5,8 @@
 // OUT_DIR/<basename>.out (stdout), .err (stderr) and .rc (the exit status).
 // deckscope.js is an ordinary Emscripten program (-sNODERAWFS -sEXIT_RUNTIME):
 // its code is evaluated once per input with its own `process` and `require`
-// (fd 0 served from the file, fds 1 and 2 captured, exit recorded), so node
+// (fd 0 served from the file, fds 1 and 2 captured, closing them ignored, the
+// first exit status recorded), so node
 // starts once instead of once per input. (`fetch` is hidden: the program then
 // reads deckscope.wasm from the file system, as with --no-experimental-fetch.)
 import fs from 'node:fs';
@@ -45,12 +46,14 @@ function runOne(input) {
       (fd === 1 ? out : err).push(chunk);
       return chunk.length;
     };
+    // the program closes its standard streams at exit: the real ones stay open
+    fakeFs.closeSync = (fd) => (fd <= 2 ? undefined : fs.closeSync(fd));
     fakeFs.readFileSync = (p, ...a) =>
       path.resolve(String(p)) === wasmPath ? wasmBytes : fs.readFileSync(p, ...a);
     const fakeProcess = Object.create(process, {
       argv: { value: [process.argv[0], js, ...args] },
       exitCode: { value: undefined, writable: true },
-      exit: { value: (s) => { finish(s ?? 0); throw new ExitSignal(); } },
+      exit: { value: (s) => { finish(s ?? 0); } },
       on: { value: () => fakeProcess },
     });
     const req = (m) => (m === 'fs' || m === 'node:fs' ? fakeFs : realRequire(m));
