@@ -107,7 +107,8 @@
   const eventAt = (i) => {
     try { return JSON.parse(M().ccall('dsv_api_event_json', 'string', ['number'], [i])); } catch (e) { return null; }
   };
-  const pct = (x) => (Math.round(x * 10000) / 100).toFixed(2) + ' %';
+  // the page's one format for probabilities (narrate.js: 2 decimals)
+  const pct = (x) => (window.dsNarrate && window.dsNarrate.percent ? window.dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
   const num = (game, v) => (v === null || v === undefined ? '–' : game === 'goudan' ? pct(v) : String(v));
 
   // ---- seats -----------------------------------------------------------------------
