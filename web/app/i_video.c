@@ -50,6 +50,8 @@ void i_video_sync(ds_app *app) {
     SDL_GetRendererOutputSize(app->renderer, &app->pix_w, &app->pix_h);
     app->scale = app->win_w > 0 ? (float)app->pix_w / (float)app->win_w : 1.0f;
     if (app->scale <= 0) app->scale = 1.0f;
+    /* presenter mode's text scale (dsv_api_set_text_scale) zooms the scene */
+    if (app->view.text_scale > 1.0f) app->scale *= app->view.text_scale;
 }
 
 static int cmp_u32(const void *a, const void *b) {

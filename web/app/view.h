@@ -78,6 +78,9 @@ typedef struct ds_view {
     unsigned char *marks;  /* n entries: DSV_MARK_* of event i */
 
     int lang;              /* DS_LANG_*: the canvas's words (kept across loads) */
+    float text_scale;      /* presenter mode: the scene is laid out for a window
+                              text_scale times smaller and drawn that much bigger,
+                              so every label grows with its shapes (0 = 1) */
     ds_buf drawn;          /* the strings the last frame drew, one per line
                               (text.c records them; dsv_api_drawn_strings) */
 

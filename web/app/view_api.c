@@ -160,6 +160,15 @@ API int dsv_api_goudan_count(void) {
 API void dsv_api_set_lang(int zh) { the_view->lang = zh ? DS_LANG_ZH : DS_LANG_EN; }
 API int dsv_api_lang(void) { return the_view->lang; }
 
+/* Presenter mode (docs/teaching.md): the canvas's words, and the scene with
+ * them, k times bigger (1..4; the page sends 1 when it leaves the mode). The
+ * layout is the one for a window k times smaller, so labels never overlap
+ * more than they do at that size. */
+API void dsv_api_set_text_scale(double k) {
+    the_view->text_scale = k >= 1.0 ? (float)(k > 4.0 ? 4.0 : k) : 1.0f;
+}
+API double dsv_api_text_scale(void) { return the_view->text_scale > 0 ? the_view->text_scale : 1.0; }
+
 /* The strings the last drawn frame put on the canvas, as a JSON array in
  * drawing order (text.c records every text_draw into v->drawn): for tests. */
 API const char *dsv_api_drawn_strings(void) {

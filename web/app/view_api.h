@@ -42,6 +42,8 @@ int dsv_api_goudan_query(void);
 int dsv_api_goudan_count(void);
 void dsv_api_set_lang(int zh);
 int dsv_api_lang(void);
+void dsv_api_set_text_scale(double k);
+double dsv_api_text_scale(void);
 const char *dsv_api_drawn_strings(void);
 
 #endif

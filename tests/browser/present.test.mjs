@@ -1,0 +1,121 @@
+// present.test.mjs - presenter mode (docs/teaching.md, "Presenter mode"):
+// &present=1 at 1920x1080 hides the side panels, the caption and the note are
+// at least 32 CSS px, nothing scrolls sideways, the canvas is zoomed with
+// them (dsv_api_text_scale), `f` leaves and enters; in a tour PageDown and
+// PageUp (a presentation clicker) move between notes; an embed in an iframe
+// without allowfullscreen fills the window instead.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer } from '../../scripts/static-server.mjs';
+import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let env, hostSite;
+before(async () => {
+  env = await startBrowser();
+  hostSite = await startStaticServer(path.join(here, '..', '..', 'docs', 'examples'));
+});
+after(async () => { if (hostSite) await hostSite.close(); if (env) await env.close(); });
+
+const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+const measure = (page) => page.evaluate(() => {
+  const px = (el) => (el && !el.hidden ? parseFloat(getComputedStyle(el).fontSize) : null);
+  const d = document.scrollingElement;
+  const stage = document.getElementById('stage').getBoundingClientRect();
+  return {
+    on: document.documentElement.hasAttribute('data-present'),
+    caption: px(document.getElementById('caption')),
+    captionText: document.getElementById('caption').textContent,
+    note: px(document.getElementById('lesson-note')),
+    side: getComputedStyle(document.querySelector('.side-col')).display,
+    header: getComputedStyle(document.querySelector('header.bar')).display,
+    hscroll: d.scrollWidth > d.clientWidth,
+    stageW: stage.width, stageH: stage.height, innerW: innerWidth, innerH: innerHeight,
+    scale: window.deckscope.module.ccall('dsv_api_text_scale', 'number', [], []),
+  };
+});
+
+test('presenter mode at 1920x1080: large type, no side panels, no horizontal scroll, the canvas zoomed', { timeout: 180_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
+  await loadView(page, env.url + '#game=mahjong&sample=1&step=12&lang=en&present=1');
+  await page.evaluate(() => { window.deckscope.addNote(12, 'Look at the **pond**.'); });
+  await page.waitForFunction(() => !document.getElementById('lesson-note').hidden);
+  await page.waitForTimeout(300);
+  const m = await measure(page);
+  assert.equal(m.on, true);
+  assert.ok(m.captionText.length > 0, 'a caption');
+  assert.ok(m.caption >= 32, `caption ${m.caption}px`);
+  assert.ok(m.note >= 32, `note ${m.note}px`);
+  assert.equal(m.side, 'none');
+  assert.equal(m.header, 'none');
+  assert.equal(m.hscroll, false);
+  assert.ok(m.stageW > 1700 && m.stageH > 500, `stage ${m.stageW}x${m.stageH}`);
+  assert.equal(m.scale, 2, 'canvas labels zoomed x2');
+  await page.screenshot({ path: artifact('present-1920.png') });
+  for (const theme of ['dark', 'light']) {
+    await page.selectOption('#theme', theme).catch(() => page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme));
+    const c = await page.evaluate(() => [getComputedStyle(document.getElementById('caption')).color, getComputedStyle(document.body).backgroundColor]);
+    assert.ok(c[0] === 'rgb(0, 0, 0)' || c[0] === 'rgb(255, 255, 255)', `high-contrast text in ${theme}: ${c[0]}`);
+    assert.notEqual(c[0], c[1]);
+  }
+  // f leaves (and the canvas zoom with it), f again enters
+  await page.locator('#stage').focus();
+  await page.keyboard.press('f');
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-present'));
+  const off = await measure(page);
+  assert.equal(off.scale, 1);
+  assert.ok(off.caption < 32);
+  await page.keyboard.press('f');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-present'));
+  // "Why" opens the why panel over the stage
+  await page.click('#present-why');
+  assert.notEqual(await page.evaluate(() => getComputedStyle(document.querySelector('.side-col')).display), 'none');
+  await page.click('#present-why');
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('presenter mode: a clicker (PageDown / PageUp) moves through the tour', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
+  await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
+  const at = await page.evaluate(() => {
+    const d = window.deckscope; const s = d.steps;
+    const at = [1, Math.floor(s / 3), Math.floor(s / 2)];
+    d.setSpeed(8);
+    at.forEach((x, k) => d.addNote(x, 'note ' + (k + 1)));
+    return at;
+  });
+  await page.evaluate(() => window.deckscope.present(true));
+  await page.waitForSelector('#present-tour:not([hidden])');
+  await page.click('#present-tour');
+  await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, at[0], { timeout: 30_000 });
+  for (const s of at.slice(1)) {
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, s, { timeout: 60_000 });
+  }
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, at[1], { timeout: 30_000 });
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('an embed with &present=1 in an iframe without allowfullscreen fills its frame', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1200, height: 800 } });
+  // a host page of another origin (no allowfullscreen on its iframe)
+  await page.goto(hostSite.url + 'host.html?embed=about:blank');
+  await page.setContent(`<!doctype html><link rel="icon" href="data:,"><body style="margin:0">
+    <iframe id="f" src="${env.url}embed.html#game=cirno&sample=1&step=3&present=1" style="width:1000px;height:640px;border:0"></iframe></body>`);
+  const frame = await (await page.waitForSelector('#f')).contentFrame();
+  await frame.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  assert.equal(await frame.evaluate(() => window.deckscope.presenting), true);
+  const r = await frame.evaluate(() => ({ cap: parseFloat(getComputedStyle(document.getElementById('e-caption')).fontSize),
+    fs: !!document.fullscreenElement, hs: document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth }));
+  assert.equal(r.fs, false, 'no fullscreen without allowfullscreen');
+  assert.ok(r.cap >= 18, `caption ${r.cap}px in a 1000 px frame`);
+  assert.equal(r.hs, false);
+  await page.screenshot({ path: artifact('present-embed.png') });
+  noProblems(page);
+  await page.closeAll();
+});
