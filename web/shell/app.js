@@ -992,10 +992,18 @@
   function renderTimeline() {
     const loaded = !!S.game && !S.busy;
     const step = C.step(), steps = C.steps();
+    const focused = document.activeElement;
     for (const b of [el.start, el.back, el.prevMark]) b.disabled = !loaded || step <= 0;
     for (const b of [el.forward, el.end, el.nextMark]) b.disabled = !loaded || step >= steps;
     el.play.disabled = !loaded || steps === 0;
     el.scrubber.disabled = !loaded;
+    // A focused button just disabled (Start or Back at step 0, End at the
+    // end) would drop the keyboard focus on <body>: it moves to Play (or
+    // the scrubber) instead.
+    if (focused && focused.disabled && [el.start, el.back, el.prevMark, el.forward, el.end, el.nextMark].includes(focused)) {
+      const next = [el.play, el.scrubber].find((b) => !b.disabled);
+      if (next) next.focus();
+    }
     if (Number(el.scrubber.max) !== steps) el.scrubber.max = String(steps);
     if (Number(el.scrubber.value) !== step) el.scrubber.value = String(step);
     el.scrubber.setAttribute('aria-valuetext', t('tl.step', { step, steps }));

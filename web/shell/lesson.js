@@ -505,7 +505,8 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     const linkRow = h('div', { class: 'teach-row', id: 'lesson-link-row' }, link, linkCopy);
     const tooLong = h('p', { class: 'teach-note teach-warn', id: 'lesson-too-long', hidden: true });
     const download = h('a', { id: 'lesson-download', class: 'button', href: '#', download: 'lesson.deckscope.json', i18n: 'lesson.download' });
-    const fileIn = h('input', { type: 'file', id: 'lesson-file', accept: '.json,application/json', class: 'sr-only', tabindex: '-1' });
+    const fileIn = h('input', { type: 'file', id: 'lesson-file', accept: '.json,application/json', class: 'sr-only', tabindex: '-1',
+      'aria-label': t('lesson.open'), 'data-i18n-aria': 'lesson.open' });
     const openBtn = h('button', { type: 'button', id: 'lesson-file-open', i18n: 'lesson.open', onclick: () => fileIn.click() });
     const status = h('p', { class: 'teach-status', id: 'lesson-status', role: 'status', 'aria-live': 'polite' });
     const lessonDialog = h('dialog', { id: 'lesson-dialog', class: 'teach-dialog', 'aria-labelledby': 'lesson-dialog-title' },

@@ -267,6 +267,7 @@
         'teach.from': 'From step',
         'teach.to': 'to',
         'teach.size': 'Size (px)',
+        'teach.heightLabel': 'Height (px)',
         'teach.preview': 'Open the embed',
         'teach.offlineEmbed': 'Embedding needs the web version of deckscope (embed.html beside index.html); this page is the one-file offline copy.',
         'teach.close': 'Close',
@@ -321,6 +322,7 @@
         'teach.from': '从第',
         'teach.to': '步到',
         'teach.size': '尺寸（像素）',
+        'teach.heightLabel': '高度（像素）',
         'teach.preview': '打开嵌入页',
         'teach.offlineEmbed': '嵌入需要网页版 deckscope（index.html 旁的 embed.html）；本页是单文件离线版。',
         'teach.close': '关闭',
@@ -485,7 +487,8 @@
     const from = h('input', { type: 'number', id: 'teach-from', min: '0', placeholder: '0' });
     const to = h('input', { type: 'number', id: 'teach-to', min: '0' });
     const width = h('input', { type: 'number', id: 'teach-width', min: '200', value: '800' });
-    const height = h('input', { type: 'number', id: 'teach-height', min: '150', value: '500' });
+    const height = h('input', { type: 'number', id: 'teach-height', min: '150', value: '500',
+      'aria-label': t('teach.heightLabel'), 'data-i18n-aria': 'teach.heightLabel' });
     const preview = h('a', { id: 'teach-preview', target: '_blank', rel: 'noopener', i18n: 'teach.preview' }, t('teach.preview'));
     const shareStatus = h('p', { class: 'teach-status', id: 'teach-share-status', role: 'status', 'aria-live': 'polite' });
     const longNote = h('p', { class: 'teach-note', id: 'teach-long-input', hidden: true, i18n: 'teach.longInput' }, t('teach.longInput'));
