@@ -89,6 +89,15 @@ endif()
 # "Readable at every size": every scene and DP view at 320x240, 480x270,
 # 640x360 and 640x400 in both languages, with the box recorder on (ds_text.boxes);
 # no two words overlap, no word is covered by a card, none leaves the canvas.
+# Clicking the canvas: at every decision step the scenes' regions name
+# exactly the decision's candidates, on the canvas, in CSS pixels; none elsewhere.
+if(TARGET ds_view_scenes)
+  ds_add_unit_test(frontend_hit ${CMAKE_SOURCE_DIR}/tests/frontend/test_hit.c)
+  target_link_libraries(frontend_hit PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  set_tests_properties(frontend_hit PROPERTIES TIMEOUT 900
+    ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
+endif()
+
 if(TARGET ds_view_scenes)
   ds_add_unit_test(frontend_layout ${CMAKE_SOURCE_DIR}/tests/frontend/test_layout.c)
   target_link_libraries(frontend_layout PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)

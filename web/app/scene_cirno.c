@@ -414,6 +414,7 @@ typedef struct ctx {
     layout *L;
     tween tw;
     float s;
+    int mover; /* the player deciding at this settled step (su_hits_begin), else -1 */
 } ctx;
 
 static void centre_geometry(const ctx *c, float *card_x, float *card_y, float *deck_x, float *deck_y,
@@ -622,6 +623,8 @@ static void draw_seat(const ctx *c, int i) {
         }
         draw_chip(c->f, p, L, cx0, cy0, cw, ch, card, a,
                   L->style == 0 && L->mode != MODE_ROSTER ? DS_FONT_BODY : DS_FONT_SMALL, 1, 0);
+        /* at a decision, the mover's cards are its candidates (labels: the card) */
+        if (i == c->mover) su_hits_add(f, cx0, cy0, cw, ch, su_hits_match(f, cirno_card_name(card), SU_HIT_EXACT));
         /* what changed: the slot(s) that got a new card */
         if (tw->mark && tw->mark->player == i && tw->mark->kind != CIRNO_EV_ROUND &&
             (tw->mark->kind == CIRNO_EV_LOSS || tw->mark->slot == j)) {
@@ -856,11 +859,14 @@ static void draw(void *self, const ds_frame *f) {
     c.s = f->scale;
     c.p = su_palette_make(f->theme);
     if (!v || !v->loaded || v->game != DSV_CIRNO || !v->state || !v->from) {
+        if (v) su_hits_begin(f); /* clears the regions */
         draw_empty(f, &c.p, "cirno");
         return;
     }
     c.in = (const cirno_input *)v->input;
     make_tween(v, &c.tw);
+    c.mover = -1;
+    if (su_hits_begin(f) > 0) c.mover = ((const cirno_event *)ds_trace_event(&v->trace, v->step))->player;
     if (!sc->have_layout || sc->L.w != f->w || sc->L.h != f->h || sc->L.scale != f->scale ||
         sc->L.n != c.tw.post->n) {
         compute_layout(f, &sc->L, c.tw.post->n);

@@ -458,6 +458,80 @@ static void draw_static(const ds_frame *f, const layout *L, const goudan_state *
     if (s->playing) draw_play_card(f, L, L->card_x, L->card_y, s->hits_done, 1);
 }
 
+/* A button for a candidate with no object of its own on the table: a pill
+ * with the label, in the played card's place of the band (kept free of the
+ * band's words; no card lies there while an operation is decided). */
+static void hit_button(const ds_frame *f, float x, float y, float w, float h, const char *label) {
+    const ds_theme *th = f->theme;
+    float u = f->scale;
+    draw_round_rect(f->r, x, y, w, h, h / 2, color_mix(th->card, th->accent, 0.18f));
+    su_outline(f->r, x, y, w, h, h / 2, 1.5f * u, th->accent);
+    char shown[DS_CHOICE_LABEL];
+    snprintf(shown, sizeof shown, "%s", label);
+    /* a narrow band: the label's first word ("end" for end_turn) */
+    if (text_width(f->text, DS_FONT_SMALL, shown) > w - h * 0.6f && strchr(shown, '_')) *strchr(shown, '_') = 0;
+    text_shape_begin(f->text, x, y, w, h, label);
+    su_text_fit(f, DS_FONT_SMALL, x + w / 2, y + h / 2, w - h * 0.6f, DS_ALIGN_CENTER, th->fg, shown);
+    text_shape_end(f->text);
+    su_hits_add(f, x, y, w, h, su_hits_match(f, label, SU_HIT_EXACT));
+}
+
+/* The clickable candidates of a settled decision step (labels:
+ * docs/games/goudan.md): the mover's hand = play, its portrait = skill, the
+ * opponent's portrait = face(...), a minion of the mover = what it can do
+ * (face(hpA), trade(Ax..)), an enemy minion = the trades onto it; a hit's
+ * characters = hit:E, hit:T1, ... Whatever has no object left (end_turn)
+ * gets a button. */
+static void add_hits(const ds_frame *f, const layout *L, const goudan_state *s, int me) {
+    char buf[24];
+    int side, i, k;
+    uint64_t rest;
+    float u = f->scale;
+    for (side = 0; side < 2; side++) {
+        const goudan_player *pl = &s->player[side];
+        float px = portrait_x(L), py = portrait_y(L, side), r = L->portrait_r, ch = L->plate_h * 0.5f;
+        uint64_t m;
+        snprintf(buf, sizeof buf, "hit:%c", side ? 'T' : 'E');
+        m = su_hits_match(f, buf, SU_HIT_EXACT) | su_hits_match(f, side == me ? "skill" : "face(", side == me ? SU_HIT_EXACT : SU_HIT_PREFIX);
+        su_hits_add(f, px - r, py - r, 2 * r, 2 * r, m);
+        if (side == me && pl->hand > 0) {
+            float x0 = hand_x(L, 0) - ch * 0.35f, x1 = hand_x(L, pl->hand > 3 ? 2 : pl->hand - 1) + ch * 0.35f;
+            su_hits_add(f, x0, py - ch / 2, x1 - x0, ch, su_hits_match(f, "play", SU_HIT_EXACT));
+        }
+        for (i = 0; i < pl->count && i < 4; i++) {
+            int hp = pl->minion[i].hp;
+            float x = slot_x(L, pl->count, i), y = L->row_y[side];
+            snprintf(buf, sizeof buf, "hit:%c%d", side ? 'T' : 'E', i + 1);
+            m = su_hits_match(f, buf, SU_HIT_EXACT);
+            if (side == me && !pl->minion[i].attacked) { /* an asleep minion does nothing */
+                snprintf(buf, sizeof buf, "face(hp%d)", hp);
+                m |= su_hits_match(f, buf, SU_HIT_EXACT);
+                snprintf(buf, sizeof buf, "trade(%dx", hp);
+                m |= su_hits_match(f, buf, SU_HIT_PREFIX);
+            } else if (side != me) {
+                snprintf(buf, sizeof buf, "x%d)", hp);
+                m |= su_hits_match(f, buf, SU_HIT_SUFFIX);
+            }
+            su_hits_add(f, x - L->mw / 2, y - L->mh / 2, L->mw, L->mh, m);
+        }
+    }
+    /* buttons for the rest, stacked in the played card's place */
+    rest = su_hits_uncovered(f, ~(uint64_t)0);
+    if (rest) {
+        float x0 = L->card_x - play_card_h(L) * 0.35f, x1 = L->left + L->cw;
+        int nb = 0;
+        for (k = 0; k < 64; k++) nb += (int)(rest >> k & 1);
+        for (k = 0, i = 0; k < 64; k++) {
+            float bh = (L->band_h - 4 * u) / (float)nb, by;
+            if (!(rest >> k & 1)) continue;
+            if (bh > 40 * u) bh = 40 * u;
+            by = L->cy - (bh * (float)nb) / 2 + (float)i * bh;
+            hit_button(f, x0, by + 1 * u, x1 - x0 - 2 * u, bh - 2 * u, su_hits_label(f, k));
+            i++;
+        }
+    }
+}
+
 static void draw_event(const ds_frame *f, const layout *L, const goudan_state *pre,
                        const goudan_state *post, const goudan_event *e, float p) {
     int me = e->player & 1, op = 1 - me, side;
@@ -683,6 +757,7 @@ static void draw(void *self, const ds_frame *f) {
     (void)self;
     SDL_SetRenderDrawColor(f->r, th->bg.r, th->bg.g, th->bg.b, 255);
     SDL_RenderClear(f->r);
+    if (v) su_hits_begin(f); /* clears the regions; > 0 at a settled decision */
     if (!v || !v->loaded || v->game != DSV_GOUDAN || !v->state) return;
     make_layout(f, &L);
     {
@@ -704,6 +779,8 @@ static void draw(void *self, const ds_frame *f) {
             const goudan_event *last = v->step > 0 ? ds_trace_event(&v->trace, v->step - 1) : NULL;
             draw_band(f, &L, cur, last, 1);
             draw_static(f, &L, cur);
+            if (v->hits.valid)
+                add_hits(f, &L, cur, ((const goudan_event *)ds_trace_event(&v->trace, v->step))->player & 1);
             if (cur->winner >= 0) draw_win(f, &L, cur->winner, 1);
         }
     }

@@ -574,6 +574,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     const mahjong_event *ev = NULL;
     float t = 1, s = f->scale;
     int tween = 0, p, actor = -1, call_on_top = 0;
+    int hit_mover = -1, hit_from = -1; /* the player to discard / the discarder of a claim window */
     lay L;
     char buf[64];
     flights fl;
@@ -607,6 +608,14 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         }
     }
     if (ev) actor = ev->player & 3;
+    /* at a decision (settled): whose tiles / seats a click can take */
+    if (su_hits_begin(f) > 0) {
+        mahjong_decision d;
+        if (mahjong_decision_at(&v->trace, v->step, &d)) {
+            if (d.window) hit_from = actor; /* the claim window of that discard */
+            else hit_mover = ((const mahjong_event *)ds_trace_event(&v->trace, v->step))->player & 3;
+        }
+    }
     compute_layout(f, sc->have_final ? &sc->final : NULL, &L);
     /* a settled call on a compact band reads in the top bar (top_call) */
     call_on_top = !tween && ev && band_compact(f, &L.seat[actor]) &&
@@ -683,6 +692,14 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             draw_round_rect(f->r, S->bx, S->by, S->bw, S->bh, 10 * s, with_alpha(red, 0.10f * t));
         }
         draw_seat_label(f, &L, p, A, B, tween ? t : 1, is_cur, winner);
+        /* clickable: the mover's seat means SELFDRAWN (its tiles, added
+         * later, lie on top and mean their discards); in a claim window a
+         * claimer's seat means its claims ("B PONG", "C CHOW 3P 4P 5P") */
+        if (p == hit_mover) su_hits_add(f, S->bx, S->by, S->bw, S->bh, su_hits_match(f, "SELFDRAWN", SU_HIT_EXACT));
+        if (hit_from >= 0 && p != hit_from) {
+            char who[3] = {mahjong_player_name(p), ' ', 0};
+            su_hits_add(f, S->bx, S->by, S->bw, S->bh, su_hits_match(f, who, SU_HIT_PREFIX));
+        }
 
         /* melds (B); the new one flies in during its tween */
         for (m = 0; m < B->meld_n[p]; m++) {
@@ -711,6 +728,8 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             }
             if (!tween && ev && ev->kind == MJ_EV_DISCARD && actor == p && i == B->pond_n[p] - 1) tfl |= MJT_HILITE;
             pond_pos(S, i, &x, &y);
+            /* a claim window: the discarded tile means nobody claims it */
+            if (p == hit_from && i == B->pond_n[p] - 1) su_hits_add(f, x, y, S->pw, S->ph, su_hits_match(f, "pass", SU_HIT_EXACT));
             if (pt->taken_by != MJ_NOBODY && (tfl & MJT_DIM)) {
                 /* called: the caller's letter in its place (the tile itself
                  * is in the caller's meld, marked) */
@@ -741,6 +760,14 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                         hl_kind = -1;
                     }
                     tile_to(f, &to, lerpf(xa, xb, t), lerpf(ya, yb, t), S->tw, S->th, kind, tfl, 1, NULL);
+                    if (p == hit_mover) {
+                        /* a hand tile means its discard ("3P"; PASS: "PASS A".."PASS D") */
+                        const char *nm = mahjong_tile_name(kind);
+                        char pre[16];
+                        snprintf(pre, sizeof pre, "%s ", nm);
+                        su_hits_add(f, xb, yb, S->tw, S->th,
+                                    su_hits_match(f, nm, SU_HIT_EXACT) | su_hits_match(f, pre, SU_HIT_PREFIX));
+                    }
                     ia++;
                     ib++;
                 } else if (ib >= nb || (ia < na && ka[ia] < kb[ib])) {
@@ -886,8 +913,10 @@ static void draw(void *self, const ds_frame *f) {
     SDL_SetRenderDrawColor(f->r, th->bg.r, th->bg.g, th->bg.b, 255);
     SDL_RenderClear(f->r);
     if (!f->view || !f->view->loaded || f->view->game != DSV_MAHJONG || !f->view->state ||
-        f->view->trace.state_size != sizeof(mahjong_state))
+        f->view->trace.state_size != sizeof(mahjong_state)) {
+        if (f->view) su_hits_begin(f); /* clears the regions */
         return;
+    }
     draw_scene(self, f);
 }
 

@@ -260,6 +260,10 @@ static void draw_pile(const ctx *c) {
     for (i = layers - 1; i >= 0; i--)
         su_card(c->f, &c->p, L->pile_x + (float)i * 3 * s, L->pile_y - (float)i * 3 * s, L->pcw, L->pch, &st,
                 i == 0 && !L->pile_small ? buf : NULL);
+    /* at a decision: the pile means ending the turn (drawing) */
+    su_hits_add(c->f, L->pile_x, L->pile_y - (float)(layers > 1 ? layers - 1 : 0) * 3 * s,
+                L->pcw + (float)(layers > 1 ? layers - 1 : 0) * 3 * s, L->pch + (float)(layers > 1 ? layers - 1 : 0) * 3 * s,
+                su_hits_match(c->f, "end", SU_HIT_EXACT));
     if (!L->pile_small)
         su_text_mid(c->f, DS_FONT_SMALL, L->pile_x + L->pcw / 2, L->pile_y + L->pch + 10 * s, DS_ALIGN_CENTER,
                     c->p.muted, ui_str(c->v, UI_TG_PILE));
@@ -285,6 +289,12 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
     bgc = color_mix(c->p.bg, rc, f->theme->dark ? 0.06f : 0.05f);
     if (trick) bgc = color_mix(bgc, c->p.violet, 0.22f * show);
     draw_round_rect(f->r, x, L->col_top, L->col_w, L->col_bot - L->col_top, 10 * s, bgc);
+    {
+        /* at a decision: the column means every play onto the row */
+        char suf[16];
+        snprintf(suf, sizeof suf, ">%s", thegame_row_name(r));
+        su_hits_add(f, x, L->col_top, L->col_w, L->col_bot - L->col_top, su_hits_match(f, suf, SU_HIT_SUFFIX));
+    }
     if (marked)
         su_outline(f->r, x, L->col_top, L->col_w, L->col_bot - L->col_top, 10 * s, 2 * s,
                    su_alpha(trick ? c->p.violet : c->p.accent, show));
@@ -366,6 +376,12 @@ static void draw_hand(const ctx *c) {
         }
         if (lose_k > 0) ink = color_mix(ink, c->p.red, lose_k);
         card(c, x, y, L->hcw, L->hch, v, c->p.muted, 0.0f, L->hand_font, 1, 2 * s, ink);
+        {
+            /* at a decision: a hand card means every play of it ("46>down1", ...) */
+            char pre[16];
+            snprintf(pre, sizeof pre, "%d>", v);
+            su_hits_add(c->f, x, y, L->hcw, L->hch, su_hits_match(c->f, pre, SU_HIT_PREFIX));
+        }
         /* marks: the cards a deal / draw brought in */
         if (mk && !ev && (mk->kind == THEGAME_EV_DRAW || mk->kind == THEGAME_EV_DEAL)) {
             int m;
@@ -460,6 +476,7 @@ static void draw(void *self, const ds_frame *f) {
     SDL_SetRenderDrawColor(f->r, c.p.bg.r, c.p.bg.g, c.p.bg.b, 255);
     SDL_RenderClear(f->r);
     if (!v || !v->loaded || v->game != DSV_THEGAME || !v->state || !v->from) {
+        if (v) su_hits_begin(f); /* clears the regions */
         su_text_mid(f, DS_FONT_BODY, f->w / 2, f->h / 2, DS_ALIGN_CENTER, c.p.muted, "thegame");
         return;
     }
@@ -469,6 +486,7 @@ static void draw(void *self, const ds_frame *f) {
     }
     c.L = &sc->L;
     make_tween(v, &c.tw);
+    su_hits_begin(f);
 
     draw_hud(&c);
     for (r = 0; r < THEGAME_ROWS; r++) {

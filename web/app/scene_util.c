@@ -284,3 +284,140 @@ void su_fly(float x0, float y0, float x1, float y1, float lift, float k, float *
     *x = su_lerp(x0, x1, k);
     *y = su_lerp(y0, y1, k) - lift * 4 * k * (1 - k);
 }
+
+/* ---- clickable candidates ------------------------------------------------------ */
+
+/* The hits of the view a frame draws. Scenes get the view const (they draw
+ * it); the regions are the one thing a frame writes back, as text.c writes
+ * the strings it drew into ds_view.drawn. The view itself is never const. */
+static dsv_hits *hits_of(const ds_frame *f) {
+    return f->view ? &((ds_view *)f->view)->hits : NULL;
+}
+
+/* Appends the JSON string at *pp (just after its opening quote) to out,
+ * unescaped (labels are ASCII and UTF-8; \uXXXX beyond ASCII is not used in
+ * labels and is kept as '?'). Returns 0, or -1 when it does not fit. */
+static int json_label(const char **pp, const char *end, char *out, size_t cap) {
+    const char *p = *pp;
+    size_t n = 0;
+    while (p < end && *p != '"') {
+        char c = *p++;
+        if (c == '\\' && p < end) {
+            c = *p++;
+            if (c == 'n') c = '\n';
+            else if (c == 't') c = '\t';
+            else if (c == 'u') { p += p + 4 <= end ? 4 : 0; c = '?'; }
+        }
+        if (n + 1 >= cap) return -1;
+        out[n++] = c;
+    }
+    out[n] = 0;
+    *pp = p < end ? p + 1 : p;
+    return 0;
+}
+
+/* The candidate labels of event i's decision record ("decision": {...,
+ * "candidates": [{"label": ...}, ...]}) into h; their number (0: none). */
+static int read_candidates(ds_view *v, size_t i, dsv_hits *h) {
+    ds_buf b;
+    const char *p, *end;
+    int depth = 0, n = 0;
+    ds_buf_init(&b);
+    h->nlabels = 0;
+    if (dsv_event_json(v, i, &b) != 0) goto done;
+    ds_buf_puts(&b, ""); /* NUL-terminated for strstr */
+    if (b.failed || !b.data) goto done;
+    end = b.data + b.len;
+    p = strstr(b.data, "\"decision\":{");
+    if (p) p = strstr(p, "\"candidates\":[");
+    if (!p) goto done;
+    p += strlen("\"candidates\":[");
+    depth = 1;
+    while (p < end && depth > 0) {
+        if (*p == '"') {
+            /* a key or a string: only "label" keys one object down count */
+            static const char key[] = "\"label\":\"";
+            if (depth == 2 && (size_t)(end - p) > sizeof key - 1 && !strncmp(p, key, sizeof key - 1)) {
+                p += sizeof key - 1;
+                if (n < DSV_HIT_LABELS && json_label(&p, end, h->label[n], DS_CHOICE_LABEL) == 0) n++;
+                else { n = 0; goto done; } /* more than the regions can name: none */
+                continue;
+            }
+            p++;
+            while (p < end && *p != '"') p += *p == '\\' ? 2 : 1;
+            p++;
+            continue;
+        }
+        if (*p == '[' || *p == '{') depth++;
+        else if (*p == ']' || *p == '}') depth--;
+        p++;
+    }
+done:
+    ds_buf_free(&b);
+    h->nlabels = n;
+    return n;
+}
+
+int su_hits_begin(const ds_frame *f) {
+    dsv_hits *h = hits_of(f);
+    const ds_view *v = f->view;
+    if (!h) return 0;
+    h->valid = 0;
+    h->n = 0;
+    h->step = v->step;
+    h->generation = v->generation;
+    if (!v->loaded || v->busy || v->step >= v->trace.n) return 0;
+    if (dsv_tween_event(v) && v->anim < 1) return 0; /* moving: nothing to click */
+    if (h->cand_generation != v->generation || h->cand_step != v->step) {
+        /* once per step: the engine's JSON of the event */
+        read_candidates((ds_view *)v, v->step, h);
+        h->cand_generation = v->generation;
+        h->cand_step = v->step;
+    }
+    h->valid = h->nlabels > 0;
+    return h->valid ? h->nlabels : 0;
+}
+
+uint64_t su_hits_match(const ds_frame *f, const char *s, int how) {
+    const dsv_hits *h = hits_of(f);
+    size_t ls = strlen(s);
+    uint64_t m = 0;
+    int k;
+    if (!h || !h->valid) return 0;
+    for (k = 0; k < h->nlabels; k++) {
+        const char *l = h->label[k];
+        size_t ll = strlen(l);
+        int ok = how == SU_HIT_PREFIX   ? ll >= ls && !strncmp(l, s, ls)
+                 : how == SU_HIT_SUFFIX ? ll >= ls && !strcmp(l + ll - ls, s)
+                                        : !strcmp(l, s);
+        if (ok) m |= (uint64_t)1 << k;
+    }
+    return m;
+}
+
+void su_hits_add(const ds_frame *f, float x, float y, float w, float h, uint64_t mask) {
+    dsv_hits *hs = hits_of(f);
+    float s = f->scale > 0 ? f->scale : 1;
+    dsv_hit *r;
+    if (!hs || !hs->valid || !mask || hs->n >= DSV_HITS_MAX || w <= 0 || h <= 0) return;
+    r = &hs->r[hs->n++];
+    r->x = x / s;
+    r->y = y / s;
+    r->w = w / s;
+    r->h = h / s;
+    r->mask = mask;
+}
+
+uint64_t su_hits_uncovered(const ds_frame *f, uint64_t mask) {
+    const dsv_hits *h = hits_of(f);
+    int i;
+    if (!h || !h->valid) return 0;
+    if (h->nlabels < 64) mask &= ((uint64_t)1 << h->nlabels) - 1;
+    for (i = 0; i < h->n; i++) mask &= ~h->r[i].mask;
+    return mask;
+}
+
+const char *su_hits_label(const ds_frame *f, int k) {
+    const dsv_hits *h = hits_of(f);
+    return h && k >= 0 && k < h->nlabels ? h->label[k] : "";
+}

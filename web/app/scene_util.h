@@ -90,4 +90,29 @@ float su_badge_left(const ds_frame *f, float x, float cy, int font, SDL_Color fi
  * pixels in the middle: for cards flying across the table. */
 void su_fly(float x0, float y0, float x1, float y1, float lift, float k, float *x, float *y);
 
+/* ---- clickable candidates (view.h dsv_hits, docs/scenes.md "Regions") ---------
+ * A scene calls su_hits_begin once per frame before drawing; when it returns
+ * > 0 the frame is settled at a decision step and the decision's candidate
+ * labels (the engine's decision record: the event's JSON, dsv_event_json) are
+ * in f->view->hits.label. While drawing, the scene then adds the shape of each
+ * object that stands for candidates with the set of labels it means, picked
+ * by the label grammar of its game (docs/games/<game>.md): the scene never
+ * decides what is legal, it only says where a candidate is. The regions are
+ * output of the frame, like the strings text.c records: scenes write them
+ * into the view they draw (the only thing they write there). */
+/* Clears the regions; the number of candidate labels when f shows step s
+ * settled (no tween) and event s is a decision, else 0. */
+int su_hits_begin(const ds_frame *f);
+/* The labels of the decision, as a mask: exact match (SU_HIT_EXACT), the
+ * label starts with `s` (SU_HIT_PREFIX) or ends with it (SU_HIT_SUFFIX). */
+enum { SU_HIT_EXACT = 0, SU_HIT_PREFIX = 1, SU_HIT_SUFFIX = 2 };
+uint64_t su_hits_match(const ds_frame *f, const char *s, int how);
+/* A region (renderer pixels) meaning the labels in mask; nothing when mask is
+ * 0 or the frame is not at a decision. Regions are tried last first. */
+void su_hits_add(const ds_frame *f, float x, float y, float w, float h, uint64_t mask);
+/* The labels in mask that no region added so far means (for buttons). */
+uint64_t su_hits_uncovered(const ds_frame *f, uint64_t mask);
+/* Label k of the decision (k < the count su_hits_begin returned). */
+const char *su_hits_label(const ds_frame *f, int k);
+
 #endif

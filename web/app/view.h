@@ -45,6 +45,31 @@ enum { DS_LANG_EN = 0, DS_LANG_ZH = 1 };
 #define DSV_SPEED_MAX 8.0
 #define DSV_STEP_SECONDS 0.9
 
+/* What a click on the canvas can choose (docs/scenes.md "Regions"): when a
+ * game scene draws a settled step s whose event s is a decision, it copies
+ * that decision's candidate labels (the engine's decision record, the event's
+ * JSON) and registers the shape of each object that stands for some of them
+ * (a card, a row, a tile, a seat, a button) with the set of labels it means.
+ * Coordinates are the canvas's CSS pixels (renderer pixels / ds_frame.scale).
+ * Written by the scenes while drawing (scene_util.c su_hits_*), read by
+ * dsv_api_hit / dsv_api_regions; valid for (generation, step) only. */
+enum { DSV_HIT_LABELS = 48, DSV_HITS_MAX = 64 };
+typedef struct dsv_hit {
+    float x, y, w, h;  /* CSS pixels */
+    uint64_t mask;     /* bit k: label[k] of dsv_hits */
+} dsv_hit;
+typedef struct dsv_hits {
+    int valid;                 /* 1: the last frame drew step `step` settled, at a decision */
+    size_t step;               /* the step the regions belong to */
+    uint32_t generation;       /* ... of this line (ds_view.generation) */
+    size_t cand_step;          /* the candidates below are event cand_step's */
+    uint32_t cand_generation;  /* of that line (0: none yet; a loaded line is >= 1) */
+    int nlabels;               /* the decision's candidate labels, in its order */
+    char label[DSV_HIT_LABELS][DS_CHOICE_LABEL];
+    int n;                     /* regions, in drawing order (the last drawn is on top) */
+    dsv_hit r[DSV_HITS_MAX];
+} dsv_hits;
+
 typedef struct ds_view {
     int game;              /* DSV_* (DSV_NONE when nothing is loaded) */
     void *input;           /* the engine's parsed input: cirno_input*, thegame_input*,
@@ -88,6 +113,7 @@ typedef struct ds_view {
     size_t nchoices;       /* sorted by event index; NULL/0 = the main line */
     ds_error error;        /* the last load error (line, col, msg) */
     ds_buf scratch;        /* JSON handed out by dsv_api_* (valid until the next call) */
+    dsv_hits hits;         /* the clickable candidates of the last frame (above) */
 } ds_view;
 
 /* goudan's adapter data (v->extra when v->game == DSV_GOUDAN). The trace is

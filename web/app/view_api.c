@@ -188,3 +188,67 @@ API const char *dsv_api_drawn_strings(void) {
     ds_buf_puts(b, "]");
     return scratch(b);
 }
+
+/* ---- clicking the canvas (view.h dsv_hits, docs/variations.md) ---------------
+ * The regions the last frame registered, when that frame showed the current
+ * step of the current line settled at a decision; else none (a tween, the DP
+ * view, another step, a line loaded since). */
+static const dsv_hits *live_hits(void) {
+    const ds_view *v = the_view;
+    const dsv_hits *h = v ? &v->hits : NULL;
+    if (!h || !h->valid || !v->loaded || v->busy || v->mode != DSV_MODE_GAME) return NULL;
+    if (h->step != v->step || h->generation != v->generation) return NULL;
+    return h;
+}
+
+static void put_labels(ds_buf *b, const dsv_hits *h, uint64_t mask) {
+    int k, first = 1;
+    ds_buf_putc(b, '[');
+    for (k = 0; k < h->nlabels; k++) {
+        if (!(mask >> k & 1)) continue;
+        if (!first) ds_buf_putc(b, ',');
+        ds_buf_json_str(b, h->label[k], strlen(h->label[k]));
+        first = 0;
+    }
+    ds_buf_putc(b, ']');
+}
+
+/* The labels a click at (x, y) means, as a JSON array ("[]" for none): x, y
+ * in the canvas's CSS pixels from its top-left corner (a mouse event's
+ * offsetX/offsetY; the canvas's backing store is devicePixelRatio times
+ * larger, the regions are not). The region drawn last (on top) wins. */
+API const char *dsv_api_hit(double x, double y) {
+    ds_buf *b = &the_view->scratch;
+    const dsv_hits *h = live_hits();
+    int i;
+    ds_buf_clear(b);
+    for (i = h ? h->n - 1 : -1; i >= 0; i--) {
+        const dsv_hit *r = &h->r[i];
+        if (x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h) {
+            put_labels(b, h, r->mask);
+            ds_buf_puts(b, "");
+            return scratch(b);
+        }
+    }
+    ds_buf_puts(b, "[]");
+    return scratch(b);
+}
+
+/* Every region of the current frame, [{"x","y","w","h","labels":[...]}, ...]
+ * in CSS pixels, in drawing order (for tests and for the page's cursor). */
+API const char *dsv_api_regions(void) {
+    ds_buf *b = &the_view->scratch;
+    const dsv_hits *h = live_hits();
+    int i;
+    ds_buf_clear(b);
+    ds_buf_putc(b, '[');
+    for (i = 0; h && i < h->n; i++) {
+        const dsv_hit *r = &h->r[i];
+        if (i) ds_buf_putc(b, ',');
+        ds_buf_printf(b, "{\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"labels\":", r->x, r->y, r->w, r->h);
+        put_labels(b, h, r->mask);
+        ds_buf_putc(b, '}');
+    }
+    ds_buf_puts(b, "]");
+    return scratch(b);
+}

@@ -45,5 +45,7 @@ int dsv_api_lang(void);
 void dsv_api_set_text_scale(double k);
 double dsv_api_text_scale(void);
 const char *dsv_api_drawn_strings(void);
+const char *dsv_api_hit(double x, double y);
+const char *dsv_api_regions(void);
 
 #endif
