@@ -1,0 +1,142 @@
+// pick.js - choose a move by clicking the canvas (docs/variations.md,
+// "Clicking the canvas"). At a decision step the game scenes register the
+// shape of each candidate's object (a card, a row, a tile, a seat, a button;
+// docs/scenes.md "Regions") with the labels it means; a click or a tap asks
+// the engine's view (dsv_api_hit) which labels lie under it:
+//   one label       taken at once: in play mode deckscope.choose(label), else
+//                   deckscope.branch(step, label) (a variation);
+//   several labels  a small menu of them at the click point (buttons of at
+//                   least 40 px, arrows / Tab and Enter, Esc closes);
+//   none            nothing (also at steps that are not decisions).
+// In play mode only the learner's own candidates (deckscope.pending.labels)
+// count; while the others play nothing does. The cursor is a pointer over a
+// region. Nothing here knows a rule: the labels are the engine's.
+'use strict';
+
+(function () {
+  const ds = window.deckscope;
+  const canvas = document.getElementById('canvas');
+  if (!ds || !ds.on || !canvas) return;
+  const i18n = ds.i18n;
+  if (i18n && i18n.add) {
+    i18n.add({
+      en: { 'pick.menu': 'Choose a move', 'pick.close': 'Close' },
+      zh: { 'pick.menu': '选择一步', 'pick.close': '关闭' },
+    });
+  }
+  const t = (k) => (i18n && i18n.t ? i18n.t(k) : k);
+
+  // A point of a pointer event in the canvas's CSS pixels (the regions' unit:
+  // the backing store is devicePixelRatio times larger, CSS transforms aside).
+  function point(e) {
+    const r = canvas.getBoundingClientRect();
+    const cssW = parseFloat(canvas.style.width) || r.width, cssH = parseFloat(canvas.style.height) || r.height;
+    return { x: (e.clientX - r.left) * (cssW / (r.width || 1)), y: (e.clientY - r.top) * (cssH / (r.height || 1)) };
+  }
+
+  // The labels a click at p may take now ([] when none).
+  function labelsAt(p) {
+    const M = ds.module;
+    if (!M || !ds.steps || ds.busy) return [];
+    let labels = [];
+    try { labels = JSON.parse(M.ccall('dsv_api_hit', 'string', ['number', 'number'], [p.x, p.y])); } catch (e) { return []; }
+    if (ds.playSeat !== null && ds.playSeat !== undefined) {
+      const pend = ds.pending;
+      if (!pend || pend.i !== ds.step) return [];
+      labels = labels.filter((l) => pend.labels.indexOf(l) >= 0);
+    }
+    return labels;
+  }
+
+  function take(label) {
+    closeMenu();
+    const playing = ds.playSeat !== null && ds.playSeat !== undefined;
+    const r = playing ? ds.choose(label) : ds.branch(ds.step, label);
+    if (r && r.catch) r.catch(() => {}); // a refused choice is shown by the page
+  }
+
+  // ---- the menu ------------------------------------------------------------------
+  let menu = null, returnFocus = null;
+  function closeMenu() {
+    if (!menu) return;
+    menu.remove();
+    menu = null;
+    document.removeEventListener('pointerdown', outside, true);
+    if (returnFocus && returnFocus.focus) returnFocus.focus({ preventScroll: true });
+    returnFocus = null;
+  }
+  function outside(e) { if (menu && !menu.contains(e.target)) closeMenu(); }
+  function openMenu(labels, e) {
+    closeMenu();
+    const host = canvas.parentElement || document.body;
+    const hr = host.getBoundingClientRect();
+    menu = document.createElement('div');
+    menu.className = 'pick-menu';
+    menu.setAttribute('role', 'menu');
+    menu.setAttribute('aria-label', t('pick.menu'));
+    labels.forEach((l) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('role', 'menuitem');
+      b.textContent = l;
+      b.dataset.label = l;
+      b.addEventListener('click', (ev) => { ev.stopPropagation(); take(l); });
+      menu.appendChild(b);
+    });
+    menu.addEventListener('keydown', (ev) => {
+      const items = Array.from(menu.querySelectorAll('button'));
+      const k = items.indexOf(document.activeElement);
+      if (ev.key === 'Escape') { ev.preventDefault(); ev.stopPropagation(); closeMenu(); }
+      else if (ev.key === 'ArrowDown' || ev.key === 'ArrowRight') { ev.preventDefault(); ev.stopPropagation(); items[(k + 1) % items.length].focus(); }
+      else if (ev.key === 'ArrowUp' || ev.key === 'ArrowLeft') { ev.preventDefault(); ev.stopPropagation(); items[(k - 1 + items.length) % items.length].focus(); }
+      else ev.stopPropagation(); // the timeline's keys stay off while choosing
+    });
+    if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
+    host.appendChild(menu);
+    // at the click point, kept inside the stage
+    const mw = menu.offsetWidth, mh = menu.offsetHeight;
+    const x = Math.max(0, Math.min(e.clientX - hr.left, hr.width - mw));
+    const y = Math.max(0, Math.min(e.clientY - hr.top, hr.height - mh));
+    menu.style.left = x + 'px';
+    menu.style.top = y + 'px';
+    returnFocus = document.activeElement;
+    const first = menu.querySelector('button');
+    if (first) first.focus({ preventScroll: true });
+    setTimeout(() => document.addEventListener('pointerdown', outside, true), 0);
+  }
+
+  // ---- clicks and taps -----------------------------------------------------------------
+  // pointerdown / pointerup (SDL cancels the canvas's mouse and touch events,
+  // so no click follows a tap); a drag of more than 10 px is not a click.
+  let down = null;
+  canvas.addEventListener('pointerdown', (e) => { down = { x: e.clientX, y: e.clientY }; });
+  canvas.addEventListener('pointerup', (e) => {
+    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 10) { down = null; return; }
+    down = null;
+    const labels = labelsAt(point(e));
+    if (labels.length === 1) take(labels[0]);
+    else if (labels.length > 1) openMenu(labels, e);
+  });
+
+  // the cursor: a pointer over a region (one hit test per animation frame)
+  let pending = null;
+  canvas.addEventListener('mousemove', (e) => {
+    const first = !pending;
+    pending = point(e);
+    if (!first) return;
+    requestAnimationFrame(() => {
+      const p = pending;
+      pending = null;
+      canvas.style.cursor = p && labelsAt(p).length ? 'pointer' : '';
+    });
+  });
+  canvas.addEventListener('mouseleave', () => { canvas.style.cursor = ''; });
+  ds.on('step', closeMenu);
+  ds.on('load', closeMenu);
+  ds.on('variation', closeMenu);
+
+  // for tests and embedders: the regions of the frame shown ([] when none)
+  ds.regions = () => {
+    try { return JSON.parse(ds.module.ccall('dsv_api_regions', 'string', [], [])); } catch (e) { return []; }
+  };
+})();
