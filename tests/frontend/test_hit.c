@@ -84,11 +84,12 @@ static void draw(canvas *c, ds_view *v) {
 }
 
 /* Checks the regions of the frame just drawn at step s. */
-static void check_frame(canvas *c, ds_view *v, size_t s, const char *where) {
+static void check_frame(canvas *c, ds_view *v, size_t s, const labels *wanted, const char *where) {
     const dsv_hits *h = &v->hits;
     float cw = (float)c->w / c->scale, ch = (float)c->h / c->scale;
-    labels want;
-    int dec = s < v->trace.n && json_candidates(v, s, &want) == 0, i, k, bad = 0;
+    const labels want = *wanted;
+    int dec = want.n > 0, i, k, bad = 0;
+    (void)s;
     uint64_t all = 0;
     if (!dec) {
         plain_seen[v->game]++;
@@ -139,12 +140,14 @@ static void check_game(canvas *cs, int ncs, ds_view *v, const char *name) {
     char where[160];
     int c;
     for (s = 0; s <= n; s += stride) {
+        labels want; /* event s's candidates (none: not a decision) */
+        if (s >= n || json_candidates(v, s, &want) != 0) want.n = 0;
         for (c = 0; c < ncs; c++) {
             snprintf(where, sizeof where, "%s %dx%d@%g step %zu", name, cs[c].w, cs[c].h, cs[c].scale, s);
             dsv_seek(v, s, 0);
             v->anim = 1;
             draw(&cs[c], v);
-            check_frame(&cs[c], v, s, where);
+            check_frame(&cs[c], v, s, &want, where);
         }
         if (s < n) { /* mid-tween: nothing to click */
             dsv_seek(v, s + 1, 1);
