@@ -95,7 +95,7 @@
           onclick: (e) => {
             const b = e.currentTarget;
             b.disabled = true;
-            ds.branch(event, String(c.label)).catch((err) => {
+            ds.branch(event, String(c.label)).then(refocus, (err) => {
               b.disabled = false;
               msg.textContent = t('var.failed', { msg: errorText(err) });
               msg.hidden = false;
@@ -121,6 +121,21 @@
   const strip = h('section', { class: 'variation', id: 'variation', hidden: true, 'aria-live': 'polite' });
   if (caption && caption.parentNode) caption.parentNode.insertBefore(strip, caption.nextSibling);
   let lastErr = null;
+  // The button a keyboard user pressed is gone once the why panel and the
+  // strip are redrawn: the focus goes to the strip's Undo (or the stage),
+  // never to <body>.
+  // (the strip may be redrawn after the promise settles: then it takes the
+  // focus from the stage to its Undo)
+  let wantFocus = false;
+  function refocus() { setTimeout(placeFocus, 0); }
+  function placeFocus() {
+    const a = document.activeElement;
+    if (a && a !== document.body && a.isConnected && !a.disabled) return;
+    const undo = strip.hidden ? null : strip.querySelector('.var-undo');
+    const to = undo || document.getElementById('stage');
+    wantFocus = !undo;
+    if (to) to.focus({ preventScroll: !undo });
+  }
 
   function renderStrip() {
     const v = ds.variation || [];
@@ -136,10 +151,10 @@
     }
     const undo = h('button', { type: 'button', class: 'var-undo', i18n: 'var.undo', onclick: () => {
       const w = ds.variation;
-      (w.length > 1 ? ds.branch(w[w.length - 2][0], w[w.length - 2][1]) : ds.mainLine()).catch(() => {});
+      (w.length > 1 ? ds.branch(w[w.length - 2][0], w[w.length - 2][1]) : ds.mainLine()).then(refocus, () => {});
     } });
     const back = h('button', { type: 'button', class: 'var-back primary', i18n: 'var.back',
-      onclick: () => ds.mainLine().then(() => ds.seek(v[0][0] + 1, false)).catch(() => {}) });
+      onclick: () => ds.mainLine().then(() => ds.seek(v[0][0] + 1, false)).then(refocus, () => {}) });
     const cmp = h('dl', { class: 'var-compare' },
       h('div', {}, h('dt', { i18n: 'var.main' }),
         h('dd', { text: info.main ? `${info.main.outcome} (${t('var.steps', { n: info.main.steps })})` : '' })),
@@ -149,6 +164,7 @@
       h('div', { class: 'var-head' }, h('strong', { i18n: 'var.label' }), chips, undo, back),
       h('p', { class: 'hint', text: t('var.branch', { step: v[0][0] + 1 }) }),
       cmp);
+    if (wantFocus) { wantFocus = false; undo.focus(); }
   }
   ds.on('variation', () => { lastErr = null; renderStrip(); });
   ds.on('load', () => { lastErr = null; renderStrip(); });
