@@ -467,9 +467,10 @@ static void hit_button(const ds_frame *f, float x, float y, float w, float h, co
     draw_round_rect(f->r, x, y, w, h, h / 2, color_mix(th->card, th->accent, 0.18f));
     su_outline(f->r, x, y, w, h, h / 2, 1.5f * u, th->accent);
     char shown[DS_CHOICE_LABEL];
-    snprintf(shown, sizeof shown, "%s", label);
-    /* a narrow band: the label's first word ("end" for end_turn) */
-    if (text_width(f->text, DS_FONT_SMALL, shown) > w - h * 0.6f && strchr(shown, '_')) *strchr(shown, '_') = 0;
+    /* the label in words of the view's language (end_turn: "END TURN", 结束回合) */
+    snprintf(shown, sizeof shown, "%s", strcmp(label, "end_turn") == 0 ? ui_str(f->view, UI_GD_BTN_END_TURN) : label);
+    /* a narrow band: the first word */
+    if (text_width(f->text, DS_FONT_SMALL, shown) > w - h * 0.6f && strchr(shown, ' ')) *strchr(shown, ' ') = 0;
     text_shape_begin(f->text, x, y, w, h, label);
     su_text_fit(f, DS_FONT_SMALL, x + w / 2, y + h / 2, w - h * 0.6f, DS_ALIGN_CENTER, th->fg, shown);
     text_shape_end(f->text);
