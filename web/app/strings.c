@@ -93,6 +93,7 @@ static const char *const ui_en[UI_COUNT] = {
     [UI_PH_SOLVING] = "solving %s: %.0f %%",
     [UI_PH_SUB_MAHJONG] = "\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  tiles",
     [UI_PH_SUB_GOUDAN] = "\xe2\x86\x92 \xe2\x86\x90  play " DOT " pass",
+    [UI_GD_BTN_END_TURN] = "END TURN",
 };
 
 static const char *const ui_zh[UI_COUNT] = {
@@ -172,6 +173,7 @@ static const char *const ui_zh[UI_COUNT] = {
     [UI_PH_SOLVING] = "正在求解 %s：%.0f %%",
     [UI_PH_SUB_MAHJONG] = "\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  麻将牌",
     [UI_PH_SUB_GOUDAN] = "\xe2\x86\x92 \xe2\x86\x90  打牌 " DOT " 技能",
+    [UI_GD_BTN_END_TURN] = "结束回合",
 };
 
 int ui_lang(const ds_view *v) { return v && v->lang == DS_LANG_ZH ? DS_LANG_ZH : DS_LANG_EN; }

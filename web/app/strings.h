@@ -94,6 +94,8 @@ typedef enum ui_id {
     UI_PH_SOLVING,        /* %s game, %.0f percent */
     UI_PH_SUB_MAHJONG,
     UI_PH_SUB_GOUDAN,
+    /* click regions (issues 14, 15): goudan's button for ending the turn */
+    UI_GD_BTN_END_TURN,
     UI_COUNT
 } ui_id;
 
