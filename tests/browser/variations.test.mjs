@@ -154,3 +154,22 @@ test('zh: the strip and the buttons speak Chinese', { timeout: 120_000 }, async 
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+test('embed.html: &try= shows the variation (the CLI\'s --try output)', { timeout: 120_000 }, async () => {
+  const input = sample('mahjong', 1);
+  const ds = decisions(traceOf('mahjong', input, ''));
+  const [i, , other] = ds[Math.floor(ds.length / 3)];
+  const spec = `${i}:${other}`;
+  const page = await openPage(env.browser);
+  await page.goto(env.url + `embed.html#game=mahjong&sample=1&try=${encodeURIComponent(spec)}&step=${i + 1}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  const got = await page.evaluate(() => window.deckscope.module.ccall('dsv_api_output', 'string', [], []));
+  assert.equal(got, outputOf('mahjong', input, spec));
+  assert.equal(await page.evaluate(() => window.deckscope.module.ccall('dsv_api_variation', 'string', [], [])), spec);
+  assert.equal(await page.evaluate(() => window.deckscope.step), i + 1);
+  // a refused choice is an error in the embed, not a crash
+  await page.goto('about:blank');
+  await page.goto(env.url + 'embed.html#game=mahjong&sample=1&try=0%3Ano-such-move', { waitUntil: 'load' });
+  await page.waitForFunction(() => /not a decision|not a choice/.test(document.body.textContent), null, { timeout: 60_000 });
+  await page.closeAll();
+});
