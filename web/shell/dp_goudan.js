@@ -275,7 +275,7 @@
     function render(force) {
       if (!root) return;
       const now = performance.now();
-      if (!force && now - lastRender < 150) return;
+      if (!force && now - lastRender < 150) return false; // throttled: the caller tries again
       lastRender = now;
       const J = current();
       parts.title.textContent = t('dpg.title');
@@ -381,7 +381,8 @@
       if (!active()) { teardown(); return; }
       if (!root || !panel.contains(root)) build();
       const r = X.rev();
-      if (r !== lastRev) { lastRev = r; render(false); }
+      // a change seen while render was throttled is drawn on a later frame
+      if (r !== lastRev && render(false) !== false) lastRev = r;
       raf = requestAnimationFrame(tick);
     }
     function teardown() {
