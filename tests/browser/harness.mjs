@@ -73,7 +73,13 @@ export async function openPage(browser, options = {}) {
     }
   });
   page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText || '';
+    // the browser's own favicon fetch is aborted when a test navigates away
+    // before it completes: not a problem of the page
+    if (why === 'net::ERR_ABORTED' && /\/favicon\.svg$/.test(r.url())) return;
+    page.problems.push(`request failed: ${r.url()} (${why})`);
+  });
   page.on('response', (r) => { if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   page.closeAll = () => context.close();
   return page;
