@@ -270,8 +270,11 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
     await page.evaluate((k) => window.deckscope.seek(k, false), s);
     J = await waitFor(page, dp, (x) => x.step === s, `the explorer at step ${s}`);
     assert.equal(J.decision_step, s - 1, `step ${s}: the decision of event ${s - 1}, the why panel's`);
-    const why = await waitFor(page, () => page.evaluate(() => [...document.querySelectorAll('#why table.cands tbody tr')]
-      .map((r) => [r.cells[1].textContent, r.cells[1].title])), (x) => x.length > 0, `the why panel at step ${s}`);
+    const why = await waitFor(page, () => page.evaluate((k) => {
+      const box = document.getElementById('why');
+      if (box.dataset.step !== String(k)) return []; // still the previous step's panel
+      return [...box.querySelectorAll('table.cands tbody tr')].map((r) => [r.cells[1].textContent, r.cells[1].title]);
+    }, s), (x) => x.length > 0, `the why panel at step ${s}`);
     assert.deepEqual(why, J.decision.candidates.map((c) => [pct(c.value), c.value.toFixed(9)]), `step ${s}: why panel = explorer`);
     const caption = await text('#caption');
     for (const m of caption.matchAll(/[<>]?[\d.]+%/g)) assert.match(m[0], PCT, `step ${s}: ${m[0]} in "${caption}"`);

@@ -1241,6 +1241,7 @@
   function renderWhy(r) {
     const box = el.why;
     box.textContent = '';
+    box.dataset.step = String(C.step()); // which step the panel explains (tests wait for it)
     const w = r.why;
     if (w && (w.rule || (w.candidates && w.candidates.length))) {
       if (w.title) {
