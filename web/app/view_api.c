@@ -17,23 +17,27 @@
 #endif
 
 /* The platform layer owns the view; the exported functions have no other
- * way to reach it (JavaScript calls them without context). */
-static ds_view *the_view;
+ * way to reach it (JavaScript calls them without context). Until a view is
+ * attached (or after view_api_attach(NULL)) they act on an empty view that
+ * is never loaded: every query answers "nothing loaded", no call reads
+ * through NULL, and load/try refuse. */
+static ds_view no_view = {.game = DSV_NONE, .speed = 1.0, .anim = 1.0}; /* as dsv_init */
+static ds_view *the_view = &no_view;
 
-void view_api_attach(ds_view *v) { the_view = v; }
-ds_view *view_api_view(void) { return the_view; }
+void view_api_attach(ds_view *v) { the_view = v ? v : &no_view; }
+ds_view *view_api_view(void) { return the_view == &no_view ? NULL : the_view; }
 
 static const char *scratch(ds_buf *b) { return b->failed || !b->data ? "" : b->data; }
 
 API int dsv_api_load(int game, const char *text, int len) {
-    if (!the_view || !text || len < 0) return -1;
+    if (the_view == &no_view || !text || len < 0) return -1;
     return dsv_load(the_view, game, text, (size_t)len);
 }
 
 /* Variations (dsv_try): spec "I:LABEL,I:LABEL" ("" = the main line), as
  * UTF-8 text of len bytes. 0, or -1 with the error (dsv_api_error_json). */
 API int dsv_api_try(const char *spec, int len) {
-    if (!the_view || len < 0) return -1;
+    if (the_view == &no_view || len < 0) return -1;
     return dsv_try(the_view, spec, (size_t)len);
 }
 /* The variation shown in the same text form ("" on the main line). */
