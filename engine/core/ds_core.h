@@ -169,7 +169,9 @@ int ds_trace_init(ds_trace *t, size_t event_size, size_t state_size,
                   const void *initial, ds_error *err);
 void ds_trace_free(ds_trace *t);
 
-/* Appends *event, applies it to t->live, stores a keyframe when due. */
+/* Appends *event, applies it to t->live, stores a keyframe when due. All
+ * or nothing: -1 (the event limit, or no memory for the event or its
+ * keyframe) leaves the trace unchanged. */
 int ds_trace_emit(ds_trace *t, const void *event, ds_error *err);
 
 /* Event i (0 <= i < n). */

@@ -43,15 +43,19 @@ void ds_trace_free(ds_trace *t) {
     memset(t, 0, sizeof *t);
 }
 
+/* All or nothing: both buffers are grown before anything is written, so a
+ * failed emit leaves the trace as it was (n, live state and keyframes
+ * agree, and seeking still works), never an event without its keyframe. */
 int ds_trace_emit(ds_trace *t, const void *event, ds_error *err) {
+    int key = (t->n + 1) % t->key_interval == 0;
     if (t->max_events && t->n >= t->max_events)
         return ds_fail(err, 0, 0, "the game exceeded its limit of %zu events", t->max_events);
     if (grow(&t->events, &t->cap, t->n + 1, t->event_size, err)) return -1;
+    if (key && grow(&t->keys, &t->keycap, t->nkeys + 1, t->state_size, err)) return -1;
     memcpy(t->events + t->n * t->event_size, event, t->event_size);
     t->n++;
     t->apply(t->live, event, t->ctx);
-    if (t->n % t->key_interval == 0) {
-        if (grow(&t->keys, &t->keycap, t->nkeys + 1, t->state_size, err)) return -1;
+    if (key) {
         memcpy(t->keys + t->nkeys * t->state_size, t->live, t->state_size);
         t->nkeys++;
     }

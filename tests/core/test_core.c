@@ -5,6 +5,19 @@
 #include "ds_core.h"
 #include "ds_test.h"
 
+/* The trace's growth can fail (no memory); the engine has no allocator to
+ * inject, so ds_trace.c is compiled into this test with its realloc routed
+ * through test_realloc, which fails the call numbered fail_at (counting
+ * from 1 after a reset; 0 = never). The archive's ds_trace.o is then not
+ * linked: this file defines every ds_trace_* symbol. */
+static long realloc_calls, fail_at;
+static void *test_realloc(void *p, size_t n) {
+    return ++realloc_calls == fail_at ? NULL : realloc(p, n);
+}
+#define realloc test_realloc
+#include "../../engine/core/ds_trace.c"
+#undef realloc
+
 static void test_reader(void) {
     const char *txt = "3 12\n  abc  -7\n\nx";
     ds_reader r;
@@ -193,6 +206,60 @@ static void test_trace(void) {
     ds_trace_free(&t);
 }
 
+/* A failed emit (no memory for the event or for its keyframe) leaves the
+ * trace as it was: same length and live state, every step still seeks to
+ * the replayed state, and the game can go on emitting. For every realloc
+ * of a run failing in turn, at several key intervals. */
+static void check_trace_replays(const ds_trace *t, const toy_state *s0) {
+    toy_state want = *s0, got;
+    size_t i;
+    int ok = 1;
+    for (i = 0; i <= t->n; i++) {
+        ok &= ds_trace_seek(t, i, &got) == 0 && got.sum == want.sum && got.steps == want.steps;
+        if (i < t->n) toy_apply(&want, ds_trace_event(t, i), NULL);
+    }
+    ok &= memcmp(t->live, &want, sizeof want) == 0 && t->nkeys == t->n / t->key_interval + 1;
+    CHECK(ok);
+}
+
+static void test_trace_no_memory(void) {
+    static const size_t intervals[] = {1, 2, 3, 64};
+    const size_t n = 300;
+    toy_state s0 = {5, 0};
+    size_t iv;
+    for (iv = 0; iv < sizeof intervals / sizeof intervals[0]; iv++) {
+        long f;
+        int failed = 1;
+        for (f = 1; failed; f++) {
+            ds_trace t;
+            ds_error e;
+            size_t i, n_before;
+            toy_state live_before;
+            failed = 0;
+            CHECK(ds_trace_init(&t, sizeof(toy_event), sizeof(toy_state), intervals[iv], toy_apply,
+                                NULL, &s0, &e) == 0);
+            realloc_calls = 0;
+            fail_at = f;
+            for (i = 0; t.n < n; i++) {
+                toy_event ev = {(int)(i * 7 % 11)};
+                n_before = t.n;
+                memcpy(&live_before, t.live, sizeof live_before);
+                if (ds_trace_emit(&t, &ev, &e) == 0) continue;
+                failed++;
+                CHECK(strstr(e.msg, "out of memory") != NULL);
+                CHECK_EQ_INT(t.n, n_before);
+                CHECK(memcmp(t.live, &live_before, sizeof live_before) == 0);
+                check_trace_replays(&t, &s0);
+            }
+            fail_at = 0;
+            CHECK(failed <= 1);
+            CHECK_EQ_INT(t.n, n);
+            check_trace_replays(&t, &s0);
+            ds_trace_free(&t);
+        }
+        CHECK(f > 3); /* the events and the keyframes grew, and each growth failed once */
+    }
+}
 
 /* Forced choices: the text form round-trips through parse and format, for
  * generated lists; malformed forms fail with the position of the fault. */
@@ -260,6 +327,7 @@ int main(void) {
     test_buf();
     test_rng();
     test_trace();
+    test_trace_no_memory();
     test_choices();
     DS_TEST_MAIN_END();
 }
