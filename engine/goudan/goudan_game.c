@@ -119,13 +119,15 @@ int goudan_parse(const char *text, size_t len, goudan_input **out, ds_error *err
         }
         in->q[in->n++] = query_pack(&q);
     }
-    if (ds_read_eof(&r, err)) {
-        char found[sizeof err->args[0]];
-        memcpy(found, err->args[0], sizeof found);
-        ds_fail(err, err->line, err->col, "expected end of input after the T = %d queries, found %s",
-                T, found);
-        goudan_input_free(in);
-        return -1;
+    {
+        /* the reader's own error, said again with T (err may be NULL) */
+        ds_error eof;
+        if (ds_read_eof(&r, &eof)) {
+            ds_fail(err, eof.line, eof.col, "expected end of input after the T = %d queries, found %s",
+                    T, eof.args[0]);
+            goudan_input_free(in);
+            return -1;
+        }
     }
     *out = in;
     return 0;
