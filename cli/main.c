@@ -5,6 +5,7 @@
  *   deckscope render <game> ...            GIF / PNG through deckscope-view
  *   deckscope <command> --help             that command's usage
  *   deckscope --help | --version
+ *   deckscope --games                      the game ids, one a line (ds_games.h)
  *
  * argv passed to a game command starts at the game name (argv[0] = "cirno");
  * each command parses the rest with ds_args.h. */
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ds_games.h"
 
 #ifndef DS_VERSION
 #define DS_VERSION "0.1.0"
@@ -33,6 +35,7 @@ static const char usage[] =
     "                   an animated GIF / a PNG, no display needed (docs/exports.md)\n"
     "  deckscope <command> --help             the options of one command\n"
     "  deckscope --help | --version\n"
+    "  deckscope --games                      the game ids, one a line\n"
     "\n"
     "A game reads the problem's input from FILE, or from standard input when FILE\n"
     "is absent or '-', and writes the judge's output on stdout; --trace writes the\n"
@@ -57,28 +60,37 @@ typedef struct {
     int (*gen)(int, char **);
 } command;
 
-static const command commands[] = {
-    {"cirno", cmd_cirno, gen_cirno},
-    {"thegame", cmd_thegame, gen_thegame},
-    {"mahjong", cmd_mahjong, gen_mahjong},
-    {"goudan", cmd_goudan, gen_goudan},
+/* One command per game of ds_games.h, in its order: cmd_<id> and gen_<id>. */
+static const command commands[DS_NGAMES] = {
+#define COMMAND_(NAME, id) {#id, cmd_##id, gen_##id},
+    DS_GAMES(COMMAND_)
+#undef COMMAND_
 };
 
 int main(int argc, char **argv) {
     size_t i;
+    char words[64];
     if (argc < 2) { fputs(usage, stderr); return 2; }
     if (is_help(argv[1]) || !strcmp(argv[1], "help")) {
         fputs(usage, stdout);
         return 0;
     }
     if (!strcmp(argv[1], "--version")) { puts("deckscope " DS_VERSION); return 0; }
+    if (!strcmp(argv[1], "--games")) {
+        for (i = 0; i < DS_NGAMES; i++) puts(commands[i].name);
+        return 0;
+    }
+    ds_game_words(words, sizeof words);
     if (!strcmp(argv[1], "gen")) {
-        if (argc < 3) return cli_usage_error("gen", "which game? cirno, thegame, mahjong or goudan");
+        if (argc < 3) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "which game? %s", words);
+            return cli_usage_error("gen", msg);
+        }
         if (is_help(argv[2])) { fputs(gen_usage, stdout); return 0; }
         for (i = 0; i < sizeof commands / sizeof *commands; i++)
             if (!strcmp(argv[2], commands[i].name)) return commands[i].gen(argc - 2, argv + 2);
-        return ds_args_fail("deckscope gen", "unknown game '%.60s' (cirno, thegame, mahjong or goudan)",
-                            argv[2]);
+        return ds_args_fail("deckscope gen", "unknown game '%.60s' (%s)", argv[2], words);
     }
     if (!strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     for (i = 0; i < sizeof commands / sizeof *commands; i++)

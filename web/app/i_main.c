@@ -84,8 +84,10 @@ static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *
         DS_ARG_END};
     ds_args args = {.cmd = CMD, .usage = usage_text, .opts = table, .max_operands = 0};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (o->game && dsv_game_from_id(o->game) < 0)
-        return ds_args_fail(CMD, "unknown game '%.60s' (cirno, thegame, mahjong or goudan)", o->game);
+    if (o->game && dsv_game_from_id(o->game) < 0) {
+        char words[64];
+        return ds_args_fail(CMD, "unknown game '%.60s' (%s)", o->game, ds_game_words(words, sizeof words));
+    }
     if (!o->game != !o->input) return ds_args_fail(CMD, "--game and --input go together");
     if (lang && ui_lang_from_name(lang) < 0)
         return ds_args_fail(CMD, "--lang must be en or zh, found '%.60s'", lang);

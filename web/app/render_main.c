@@ -66,6 +66,7 @@ typedef struct render_args {
 static int parse(int argc, char **argv, render_args *a) {
     int rc;
     const char *game;
+    char words[64];
     ds_opt opts[] = {
         DS_ARG_INT("from", &a->from, 0, 1000000000, NULL),
         DS_ARG_INT("to", &a->to, 0, 1000000000, NULL),
@@ -91,11 +92,11 @@ static int parse(int argc, char **argv, render_args *a) {
     a->tween = 5;
     a->scale = 1;
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (args.noperands < 1) return ds_args_fail(CMD, "which game? cirno, thegame, mahjong or goudan");
+    if (args.noperands < 1) return ds_args_fail(CMD, "which game? %s", ds_game_words(words, sizeof words));
     game = args.operands[0];
     a->game = dsv_game_from_id(game);
     if (a->game < 0)
-        return ds_args_fail(CMD, "unknown game '%.60s' (cirno, thegame, mahjong or goudan)", game);
+        return ds_args_fail(CMD, "unknown game '%.60s' (%s)", game, ds_game_words(words, sizeof words));
     if (args.noperands > 1) {
         if (a->input) return ds_args_fail(CMD, "the input is FILE or --input FILE, not both");
         a->input = args.operands[1];

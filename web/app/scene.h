@@ -47,9 +47,6 @@ extern const ds_scene ds_scene_dp_mahjong, ds_scene_dp_goudan;
  * without a DP view keep their scene), the placeholder when nothing is loaded. */
 const ds_scene *ds_scene_for(const ds_view *v);
 
-/* The four games, in the CLI's order. */
-#define DS_NGAMES 4
-extern const char *const ds_game_names[DS_NGAMES];
 
 ds_theme ds_theme_make(int dark);
 

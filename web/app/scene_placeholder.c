@@ -8,8 +8,6 @@
 #include "strings.h"
 #include "scene.h"
 
-const char *const ds_game_names[DS_NGAMES] = {"cirno", "thegame", "mahjong", "goudan"};
-
 /* Symbols only for the first two; mahjong and goudan have a word (strings.h). */
 static const char *const subtitles[DS_NGAMES] = {
     "\xe2\x91\xa8  + \xe2\x88\x92 \xc3\x97 \xc3\xb7",          /* ⑨  + − × ÷ */
@@ -122,7 +120,7 @@ static void draw(void *self, const ds_frame *f) {
         /* A game is being prepared (goudan's table): show how far it is. */
         float bw = f->w - 2 * pad, by = pad + title_h + 28 * s + text_line_height(f->text, DS_FONT_BODY);
         char msg[64];
-        snprintf(msg, sizeof msg, ui_str(f->view, UI_PH_SOLVING), ds_game_names[f->view->game < 0 ? 0 : f->view->game],
+        snprintf(msg, sizeof msg, ui_str(f->view, UI_PH_SOLVING), dsv_game_id(f->view->game < 0 ? 0 : f->view->game),
                  f->view->progress * 100);
         draw_round_rect(r, pad, by, bw, 10 * s, 5 * s, th->card_edge);
         draw_round_rect(r, pad, by, bw * (float)f->view->progress, 10 * s, 5 * s, th->accent);
@@ -147,13 +145,13 @@ static void draw(void *self, const ds_frame *f) {
             float lh = text_line_height(f->text, DS_FONT_BODY);
             draw_rect(r, x + 14 * s, y + ch * 0.25f, 4 * s, ch * 0.5f, game_colors[i]);
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + (ch - lh) / 2, DS_ALIGN_LEFT, th->fg,
-                      ds_game_names[i]);
+                      ds_game_id(i));
         } else {
             draw_rect(r, x + 14 * s, y + 16 * s, 4 * s, ch - 32 * s, game_colors[i]);
             text_draw(f->text, r, DS_FONT_TITLE, x + 28 * s, y + 14 * s, DS_ALIGN_LEFT, th->fg,
-                      ds_game_names[i]);
+                      ds_game_id(i));
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + ch - 34 * s, DS_ALIGN_LEFT, th->muted,
-                      subtitles[i] ? subtitles[i] : ui_str(f->view, i == 2 ? UI_PH_SUB_MAHJONG : UI_PH_SUB_GOUDAN));
+                      subtitles[i] ? subtitles[i] : ui_str(f->view, i == DSV_MAHJONG ? UI_PH_SUB_MAHJONG : UI_PH_SUB_GOUDAN));
         }
     }
 

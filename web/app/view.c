@@ -5,18 +5,13 @@
 #include <string.h>
 
 #include "view.h"
+#include "view_dp_goudan.h"
+#include "view_dp_mahjong.h"
 #include "view_games.h"
 
-static const char *const game_ids[DSV_GAMES] = {"cirno", "thegame", "mahjong", "goudan"};
+const char *dsv_game_id(int game) { return ds_game_id(game) ? ds_game_id(game) : "none"; }
 
-const char *dsv_game_id(int game) { return game >= 0 && game < DSV_GAMES ? game_ids[game] : "none"; }
-
-int dsv_game_from_id(const char *id) {
-    int g;
-    for (g = 0; g < DSV_GAMES; g++)
-        if (id && !strcmp(id, game_ids[g])) return g;
-    return -1;
-}
+int dsv_game_from_id(const char *id) { return ds_game_index(id); }
 
 static const dsv_adapter *adapter(int game) {
     switch (game) {
@@ -36,7 +31,6 @@ void dsv_init(ds_view *v) {
     v->anim_seconds = DSV_STEP_SECONDS * 0.6;
     ds_buf_init(&v->output);
     ds_buf_init(&v->scratch);
-    ds_buf_init(&v->drawn);
 }
 
 /* Everything a loaded game owns (not the settings: speed, motion, mode). */
@@ -70,7 +64,6 @@ void dsv_free(ds_view *v) {
     v->dp = NULL;
     release_game(v);
     ds_buf_free(&v->scratch);
-    ds_buf_free(&v->drawn);
 }
 
 /* Called by adapters once v->trace, v->output, lines_at_step and marks are
@@ -113,8 +106,6 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     next.generation = v->generation + 1;
     next.anim_seconds = v->anim_seconds;
     next.lang = v->lang;
-    ds_buf_free(&next.drawn);
-    next.drawn = v->drawn; /* the text recorder points at it */
     if (v->dp && v->dp_release) v->dp_release(v);
     v->dp = NULL;
     v->dp_release = NULL;
@@ -170,7 +161,6 @@ int dsv_try(ds_view *v, const char *spec, size_t len) {
         free_line(&next);
         ds_buf_free(&next.output);
         ds_buf_free(&next.scratch);
-        ds_buf_free(&next.drawn);
         return -1;
     }
     if (v->dp && v->dp_release) v->dp_release(v); /* DP records point into the old trace */
@@ -194,8 +184,22 @@ int dsv_try(ds_view *v, const char *spec, size_t len) {
     v->loaded = 1;
     v->generation++;
     ds_buf_free(&next.scratch);
-    ds_buf_free(&next.drawn);
     memset(&v->error, 0, sizeof v->error);
+    return 0;
+}
+
+/* The DP views' update step and still frames (view.h): each DP model does
+ * its own (view_dp_<game>.c); the scenes only draw the result. */
+void dsv_dp_update(ds_view *v, double dt, double budget_ms) {
+    if (!v || v->mode != DSV_MODE_DP || !v->loaded || v->busy) return;
+    if (v->game == DSV_MAHJONG) mj_dpv_update(v, dt);
+    else if (v->game == DSV_GOUDAN) dsv_dp_goudan_update(v, dt, budget_ms);
+}
+
+int dsv_dp_still(ds_view *copy, const ds_view *live) {
+    if (!copy || !live || copy->mode != DSV_MODE_DP || !copy->loaded || copy->busy) return 0;
+    if (copy->game == DSV_MAHJONG) return mj_dpv_still(copy, live);
+    if (copy->game == DSV_GOUDAN) return dsv_dp_goudan_still(copy, live);
     return 0;
 }
 
@@ -287,7 +291,7 @@ int dsv_generate(int game, uint64_t seed, ds_buf *out) {
     return a ? a->generate(seed, out) : -1;
 }
 
-int dsv_event_json(ds_view *v, size_t i, ds_buf *out) {
+int dsv_event_json(const ds_view *v, size_t i, ds_buf *out) {
     const dsv_adapter *a = adapter(v->game);
     if (!v->loaded || !a || i >= v->trace.n) return -1;
     return a->event_json(v, i, out);

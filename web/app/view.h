@@ -7,9 +7,13 @@
  *     to build a view;
  *   - scenes (scene_<game>.c) draw a frame from a const ds_view: the state at
  *     `from_step`, the state at `step`, the event between them, and the tween
- *     progress `anim`; they never simulate or re-implement a rule;
- *   - DP views (scene_dp_<game>.c, view_dp_<game>.c) draw records the engine
- *     made (mahjong_dp_record, goudan_decision / goudan_tree / the solver);
+ *     progress `anim`; they never simulate or re-implement a rule, and they
+ *     write nothing into the model (what a frame reports back goes to its
+ *     ds_frame_out, frame_out.h);
+ *   - DP views: the model (view_dp_<game>.c) holds the records the engine
+ *     made (mahjong_dp_record, goudan_decision / goudan_tree / the solver)
+ *     and advances in its update step (dsv_dp_update, called by the platform
+ *     layer before drawing); the scenes (scene_dp_<game>.c) only draw it;
  *   - view_api.c exports dsv_api_* functions to the JS shell (timeline, texts,
  *     window.deckscope), which reads JSON made by the engine.
  *
@@ -27,12 +31,28 @@
 #include <stdint.h>
 
 #include "ds_core.h"
+#include "ds_games.h"
 
-enum { DSV_NONE = -1, DSV_CIRNO = 0, DSV_THEGAME = 1, DSV_MAHJONG = 2, DSV_GOUDAN = 3, DSV_GAMES = 4 };
+/* The games, numbered as in engine/core/ds_games.h (the one list). */
+enum {
+    DSV_NONE = -1,
+    DSV_CIRNO = DS_GAME_CIRNO,
+    DSV_THEGAME = DS_GAME_THEGAME,
+    DSV_MAHJONG = DS_GAME_MAHJONG,
+    DSV_GOUDAN = DS_GAME_GOUDAN,
+    DSV_GAMES = DS_NGAMES
+};
 
 /* Kinds of "meaningful points" on the timeline (scrubber marks, prev/next),
- * one per event, in increasing importance. */
-enum { DSV_MARK_NONE = 0, DSV_MARK_TURN = 1, DSV_MARK_ROUND = 2, DSV_MARK_CALL = 3, DSV_MARK_END = 4 };
+ * one per event, in increasing importance. The one list: the page reads the
+ * names and numbers from dsv_api_mark_kinds (app.js builds its MARK from it). */
+#define DSV_MARKS(X) X(NONE, none) X(TURN, turn) X(ROUND, round) X(CALL, call) X(END, end)
+enum {
+#define DSV_MARK_ENUM_(NAME, id) DSV_MARK_##NAME,
+    DSV_MARKS(DSV_MARK_ENUM_)
+#undef DSV_MARK_ENUM_
+    DSV_NMARKS
+};
 
 /* What the canvas shows: the game (timeline) or the DP view of that game. */
 enum { DSV_MODE_GAME = 0, DSV_MODE_DP = 1 };
@@ -44,31 +64,6 @@ enum { DS_LANG_EN = 0, DS_LANG_ZH = 1 };
 #define DSV_SPEED_MIN 0.25
 #define DSV_SPEED_MAX 8.0
 #define DSV_STEP_SECONDS 0.9
-
-/* What a click on the canvas can choose (docs/scenes.md "Regions"): when a
- * game scene draws a settled step s whose event s is a decision, it copies
- * that decision's candidate labels (the engine's decision record, the event's
- * JSON) and registers the shape of each object that stands for some of them
- * (a card, a row, a tile, a seat, a button) with the set of labels it means.
- * Coordinates are the canvas's CSS pixels (renderer pixels / ds_frame.scale).
- * Written by the scenes while drawing (scene_util.c su_hits_*), read by
- * dsv_api_hit / dsv_api_regions; valid for (generation, step) only. */
-enum { DSV_HIT_LABELS = 48, DSV_HITS_MAX = 64 };
-typedef struct dsv_hit {
-    float x, y, w, h;  /* CSS pixels */
-    uint64_t mask;     /* bit k: label[k] of dsv_hits */
-} dsv_hit;
-typedef struct dsv_hits {
-    int valid;                 /* 1: the last frame drew step `step` settled, at a decision */
-    size_t step;               /* the step the regions belong to */
-    uint32_t generation;       /* ... of this line (ds_view.generation) */
-    size_t cand_step;          /* the candidates below are event cand_step's */
-    uint32_t cand_generation;  /* of that line (0: none yet; a loaded line is >= 1) */
-    int nlabels;               /* the decision's candidate labels, in its order */
-    char label[DSV_HIT_LABELS][DS_CHOICE_LABEL];
-    int n;                     /* regions, in drawing order (the last drawn is on top) */
-    dsv_hit r[DSV_HITS_MAX];
-} dsv_hits;
 
 typedef struct ds_view {
     int game;              /* DSV_* (DSV_NONE when nothing is loaded) */
@@ -106,14 +101,11 @@ typedef struct ds_view {
     float text_scale;      /* presenter mode: the scene is laid out for a window
                               text_scale times smaller and drawn that much bigger,
                               so every label grows with its shapes (0 = 1) */
-    ds_buf drawn;          /* the strings the last frame drew, one per line
-                              (text.c records them; dsv_api_drawn_strings) */
 
     ds_choice *choices;    /* the variation shown: forced choices (ds_core.h), */
     size_t nchoices;       /* sorted by event index; NULL/0 = the main line */
     ds_error error;        /* the last load error (line, col, msg) */
     ds_buf scratch;        /* JSON handed out by dsv_api_* (valid until the next call) */
-    dsv_hits hits;         /* the clickable candidates of the last frame (above) */
 } ds_view;
 
 /* goudan's adapter data (v->extra when v->game == DSV_GOUDAN). The trace is
@@ -167,6 +159,19 @@ int dsv_try(ds_view *v, const char *spec, size_t len);
 void dsv_seek(ds_view *v, size_t step, int animate);
 /* Advances the tween and autoplay by dt seconds (real elapsed time). */
 void dsv_tick(ds_view *v, double dt);
+/* The DP view's update step, once per frame before drawing (a no-op unless
+ * v shows a DP view: DSV_MODE_DP, loaded, not busy): its state follows the
+ * step, its animation advances by dt seconds, and it does at most about
+ * budget_ms of its own work (goudan's heat map, the teaching solve). The
+ * DP scenes only draw what this left. */
+void dsv_dp_update(ds_view *v, double dt, double budget_ms);
+/* For an offscreen frame: `copy` is a render copy of `live` (the same game
+ * and line, its own cursor, its own v->dp, initially NULL); makes copy's DP
+ * state show copy->step as the live canvas does: the live DP state itself
+ * (hand, candidate, animation, explored state) when the live view is at that
+ * step, else the DP view of that step settled (animation at its end, all
+ * its work done). 0 (also when there is no DP view), -1 out of memory. */
+int dsv_dp_still(ds_view *copy, const ds_view *live);
 void dsv_play(ds_view *v, int on);
 void dsv_set_speed(ds_view *v, double speed); /* clamped to 0.25..8 */
 /* The next (dir > 0) or previous (dir < 0) step whose event has a mark of at
@@ -179,13 +184,13 @@ size_t dsv_find_mark(const ds_view *v, int dir, int min_mark);
 uint32_t dsv_output_line(const ds_view *v, size_t step);
 /* A random valid input for game from seed, into out. 0 or -1. */
 int dsv_generate(int game, uint64_t seed, ds_buf *out);
-/* Game ids "cirno", "thegame", "mahjong", "goudan" and back (-1 if unknown). */
+/* Game ids (ds_games.h) and back: "none" / -1 if unknown. */
 const char *dsv_game_id(int game);
 int dsv_game_from_id(const char *id);
 
 /* ---- per-game adapters (view_<game>.c): JSON for the page ------------------ */
 /* Event i / the state at step s as the engine's JSON (one object). */
-int dsv_event_json(ds_view *v, size_t i, ds_buf *out);
+int dsv_event_json(const ds_view *v, size_t i, ds_buf *out);
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out);
 /* thegame: the six judge lines of the state at `step` (the answer at step n). */
 int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out);

@@ -1,6 +1,7 @@
 /* view_api.c - the viewer model as seen from the page: dsv_api_* functions
  * exported to JavaScript (Module.ccall / cwrap). They act on the one view of
- * the running front end (view_api_attach, called by i_main.c). Strings are
+ * the running front end (view_api_attach, called by i_main.c), and read what
+ * its canvas's last frame reported (ds_frame_out, frame_out.h). Strings are
  * returned in the view's scratch buffer: valid until the next call that
  * returns a string. Natively they are plain functions (used by tests). */
 #include <math.h>
@@ -23,9 +24,16 @@
  * through NULL, and load/try refuse. */
 static ds_view no_view = {.game = DSV_NONE, .speed = 1.0, .anim = 1.0}; /* as dsv_init */
 static ds_view *the_view = &no_view;
+/* What the canvas's last frame reported (frame_out.h), owned by the same
+ * platform layer; NULL: nothing drawn (no strings, no regions). */
+static const ds_frame_out *the_out;
 
-void view_api_attach(ds_view *v) { the_view = v ? v : &no_view; }
+void view_api_attach(ds_view *v, const ds_frame_out *out) {
+    the_view = v ? v : &no_view;
+    the_out = v ? out : NULL;
+}
 ds_view *view_api_view(void) { return the_view == &no_view ? NULL : the_view; }
+const ds_frame_out *view_api_frame_out(void) { return the_out; }
 
 static const char *scratch(ds_buf *b) { return b->failed || !b->data ? "" : b->data; }
 
@@ -79,6 +87,33 @@ API const char *dsv_api_error_json(void) {
 }
 API int dsv_api_error_line(void) { return the_view->error.line; }
 API int dsv_api_error_col(void) { return the_view->error.col; }
+
+/* The lists the page must agree with, as JSON arrays of ids in number order:
+ * the games (ds_games.h; web/shell/games.js must list the same) and the mark
+ * kinds (DSV_MARKS in view.h; app.js builds its MARK table from this). */
+API const char *dsv_api_games(void) {
+    ds_buf *b = &the_view->scratch;
+    int g;
+    ds_buf_clear(b);
+    ds_buf_putc(b, '[');
+    for (g = 0; g < DS_NGAMES; g++) ds_buf_printf(b, "%s\"%s\"", g ? "," : "", ds_game_id(g));
+    ds_buf_putc(b, ']');
+    return scratch(b);
+}
+API const char *dsv_api_mark_kinds(void) {
+    static const char *const names[DSV_NMARKS] = {
+#define DSV_MARK_NAME_(NAME, id) #id,
+        DSV_MARKS(DSV_MARK_NAME_)
+#undef DSV_MARK_NAME_
+    };
+    ds_buf *b = &the_view->scratch;
+    int k;
+    ds_buf_clear(b);
+    ds_buf_putc(b, '[');
+    for (k = 0; k < DSV_NMARKS; k++) ds_buf_printf(b, "%s\"%s\"", k ? "," : "", names[k]);
+    ds_buf_putc(b, ']');
+    return scratch(b);
+}
 
 API int dsv_api_game(void) { return the_view->game; }
 API int dsv_api_loaded(void) { return the_view->loaded; }
@@ -174,10 +209,11 @@ API void dsv_api_set_text_scale(double k) {
 API double dsv_api_text_scale(void) { return the_view->text_scale > 0 ? the_view->text_scale : 1.0; }
 
 /* The strings the last drawn frame put on the canvas, as a JSON array in
- * drawing order (text.c records every text_draw into v->drawn): for tests. */
+ * drawing order (text.c records every text_draw into the frame's
+ * ds_frame_out.drawn): for tests. */
 API const char *dsv_api_drawn_strings(void) {
     ds_buf *b = &the_view->scratch;
-    const char *p = the_view->drawn.data, *end = p ? p + the_view->drawn.len : p;
+    const char *p = the_out ? the_out->drawn.data : NULL, *end = p ? p + the_out->drawn.len : p;
     int first = 1;
     ds_buf_clear(b);
     ds_buf_putc(b, '[');
@@ -193,13 +229,13 @@ API const char *dsv_api_drawn_strings(void) {
     return scratch(b);
 }
 
-/* ---- clicking the canvas (view.h dsv_hits, docs/variations.md) ---------------
+/* ---- clicking the canvas (frame_out.h dsv_hits, docs/variations.md) ----------
  * The regions the last frame registered, when that frame showed the current
  * step of the current line settled at a decision; else none (a tween, the DP
  * view, another step, a line loaded since). */
 static const dsv_hits *live_hits(void) {
     const ds_view *v = the_view;
-    const dsv_hits *h = v ? &v->hits : NULL;
+    const dsv_hits *h = the_out ? &the_out->hits : NULL;
     if (!h || !h->valid || !v->loaded || v->busy || v->mode != DSV_MODE_GAME) return NULL;
     if (h->step != v->step || h->generation != v->generation) return NULL;
     return h;

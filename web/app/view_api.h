@@ -2,10 +2,14 @@
 #ifndef DS_VIEW_API_H
 #define DS_VIEW_API_H
 
+#include "frame_out.h"
 #include "view.h"
 
-void view_api_attach(ds_view *v);
+/* The view the exports act on and the frame output of the canvas that draws
+ * it (both owned by the platform layer; NULL detaches). */
+void view_api_attach(ds_view *v, const ds_frame_out *out);
 ds_view *view_api_view(void);
+const ds_frame_out *view_api_frame_out(void);
 
 int dsv_api_load(int game, const char *text, int len);
 int dsv_api_try(const char *spec, int len);
@@ -13,6 +17,9 @@ const char *dsv_api_variation(void);
 const char *dsv_api_error(void);
 int dsv_api_error_line(void);
 int dsv_api_error_col(void);
+/* ["cirno",...] (ds_games.h) and ["none","turn",...] (DSV_MARKS), by number. */
+const char *dsv_api_games(void);
+const char *dsv_api_mark_kinds(void);
 int dsv_api_game(void);
 int dsv_api_loaded(void);
 int dsv_api_steps(void);
