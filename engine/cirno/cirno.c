@@ -454,10 +454,10 @@ int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err) {
 int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
                        ds_error *err) {
     int varied = 0, r;
-    if (cirno_begin(in, tr, err)) return -1;
+    if (cirno_begin(in, tr, err)) return -1; /* ds_trace_init freed it */
     if (n == 0) { /* the main line: the judge's loop, nothing else */
         while (((const cirno_state *)tr->live)->phase != CIRNO_PHASE_GAME_OVER)
-            if (step(in, tr, NULL, 0, err) < 0) return -1;
+            if (step(in, tr, NULL, 0, err) < 0) goto fail;
         return 0;
     }
     for (;;) {
@@ -468,10 +468,13 @@ int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_
         if (varied && (s->deck_pos >= in->k ||
                        (s->phase == CIRNO_PHASE_PLAYING && s->p <= -CIRNO_P_LIMIT)))
             break;
-        if ((r = step(in, tr, ds_choice_at(ch, n, tr->n), varied, err)) < 0) return -1;
+        if ((r = step(in, tr, ds_choice_at(ch, n, tr->n), varied, err)) < 0) goto fail;
         varied |= r;
     }
-    return ds_choices_unused(ch, n, tr->n, err);
+    if (ds_choices_unused(ch, n, tr->n, err) == 0) return 0;
+fail: /* the trace is freed on failure, as in every game (ds_core.h) */
+    ds_trace_free(tr);
+    return -1;
 }
 
 int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err) {

@@ -258,7 +258,8 @@ int cirno_step(const cirno_input *in, ds_trace *tr, ds_error *err);
 /* Fills *ev with the event cirno_step would emit next, without the drawn
  * cards (needs no deck). 0, or -1 when the game is over. */
 int cirno_peek(const cirno_input *in, const cirno_state *s, cirno_event *ev);
-/* cirno_begin + cirno_step until the game is over. */
+/* cirno_begin + cirno_step until the game is over. On failure the trace is
+ * freed (the rule of every *_simulate_try, ds_core.h). */
 int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err);
 /* A variation: the game with forced choices ch[0..n-1] (ds_core.h; sorted,
  * indices increasing). At event ch[j].i, which must be a play or a loss
@@ -272,7 +273,8 @@ int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err);
  * line stops without an error before the next event when the deck is empty
  * or p <= -10^4 (the state's phase is then not GAME_OVER; cirno_outcome
  * says why). Before that, and for n = 0, errors are cirno_simulate's. A
- * choice past the last event: ds_choices_unused. */
+ * choice past the last event: ds_choices_unused. On failure the trace is
+ * freed and zeroed (ds_core.h); on success the caller frees it. */
 int cirno_simulate_try(const cirno_input *in, const ds_choice *ch, size_t n, ds_trace *tr,
                        ds_error *err);
 /* The candidates of a play/loss event's decision: the distinct cards of its

@@ -202,7 +202,13 @@ size_t ds_trace_bytes(const ds_trace *t);
  *
  * A game's simulation takes (const ds_choice *ch, size_t n) and, at every
  * event it emits, asks ds_choice_at() whether that event index is forced.
- * The error messages are shared so every game and the page say them alike. */
+ * The error messages are shared so every game and the page say them alike.
+ *
+ * One rule for every <game>_simulate_try (and <game>_simulate, its n = 0):
+ * on success (0) the caller owns the trace and frees it with
+ * ds_trace_free; on failure (-1, the error in *err) the trace has already
+ * been freed and every field is zero, so the caller frees nothing (a
+ * ds_trace_free of it is a harmless no-op) and reads nothing from it. */
 
 #define DS_CHOICE_LABEL 40 /* bytes of a label including the NUL */
 

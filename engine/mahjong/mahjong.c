@@ -827,6 +827,7 @@ int mahjong_simulate_try(const mahjong_input *in, const ds_choice *ch, size_t n,
                          ds_error *err) {
     mahjong_dist_cache *c = mahjong_dist_cache_new();
     int rc;
+    memset(tr, 0, sizeof *tr); /* a failure leaves it freed and zero (ds_core.h) */
     if (!c) return ds_fail(err, 0, 0, "out of memory for the distance cache");
     rc = mahjong_simulate_full(in, ch, n, tr, c, NULL, err);
     mahjong_dist_cache_free(c);

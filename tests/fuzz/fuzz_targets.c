@@ -23,7 +23,8 @@
  * Invariants (abort on violation, so the fuzzer reports them):
  *   - no crash, leak or undefined behaviour (ASan + UBSan);
  *   - a rejected input has an error with a non-empty message (parsers: a
- *     line and a column >= 1); a rejected spec or variation too;
+ *     line and a column >= 1); a rejected spec or variation too, and the
+ *     failed simulation has freed and zeroed its trace;
  *   - thegame and mahjong: a parsed input always plays;
  *   - forcing the rule's own label at every decision at once reproduces the
  *     main line byte for byte (judge output and JSON trace);
@@ -250,14 +251,15 @@ static const game G = {goudan_parse_v, goudan_free_v, goudan_sim_v, 0, goudan_ou
 #endif
 
 #if FUZZ_TARGET >= T_SIM_CIRNO && FUZZ_TARGET <= T_TRY_GOUDAN
-/* The game's simulate_try from a zeroed trace. On failure the trace is
- * freed here: thegame, mahjong and goudan free it themselves, cirno leaves
- * it to the caller (ds_trace_free of a freed trace is a no-op). */
+/* The game's simulate_try into a junk-filled trace. On failure every game
+ * has freed the trace and zeroed it (ds_core.h): checked, and nothing is
+ * freed here (a leak would be reported). */
 static int simulate(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
                     ds_error *err) {
-    memset(tr, 0, sizeof *tr);
+    static const ds_trace zero;
+    memset(tr, 0xA5, sizeof *tr);
     if (G.sim(in, seed, ch, n, tr, err) == 0) return 0;
-    ds_trace_free(tr);
+    if (memcmp(tr, &zero, sizeof zero) != 0) abort();
     return -1;
 }
 #endif
