@@ -208,7 +208,8 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
 });
 
 test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: 120_000 }, async () => {
-  if (existsSync(path.join(SITE_DIR, 'embed.html'))) {
+  { // the embed half always runs: a site without embed.html is a failure, never a skip
+    assert.ok(existsSync(path.join(SITE_DIR, 'embed.html')), `the site has embed.html (${SITE_DIR})`);
     const page = await openPage(env.browser, { viewport: { width: 800, height: 600 } });
     await loadView(page, `${env.url}embed.html#game=mahjong&sample=1&step=60&view=dp`);
     await page.waitForFunction(() => window.deckscope && window.deckscope.module &&
