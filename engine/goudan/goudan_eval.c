@@ -465,9 +465,9 @@ int goudan_decision_json(const goudan_decision *d, ds_buf *o) {
     put_num(o, d->value);
     ds_buf_puts(o, ",\"chosen\":");
     ds_buf_int(o, d->chosen);
-    ds_buf_puts(o, ",\"rule\":\"max win probability of the mover; ties within 1e-12 go to the "
-                   "first of: face(hp1), face(hp2), trade(1x1), trade(1x2), trade(2x1), "
-                   "trade(2x2), play, skill, end_turn\",\"candidates\":");
+    /* "rule" has always been the sentence here; the code is "rule_code" */
+    ds_buf_puts(o, ",\"rule\":\"" GD_RULE_MAX_WIN_TEXT "\",\"rule_code\":\"" GD_RULE_MAX_WIN
+                   "\",\"candidates\":");
     gd_op_candidates_json(d, -1, o);
     return ds_buf_putc(o, '}');
 }
@@ -475,6 +475,12 @@ int goudan_decision_json(const goudan_decision *d, ds_buf *o) {
 int gd_op_candidates_json(const goudan_decision *d, int mover, ds_buf *o) {
     int i;
     char label[GOUDAN_LABEL_MAX];
+    double best = 0;
+    /* "tie": within GOUDAN_TIE_EPS of the best value, the test by which
+     * goudan_explain picks the chosen operation, so the page never measures
+     * a tie again */
+    for (i = 0; i < d->n; i++)
+        if (i == 0 || d->ops[i].value > best) best = d->ops[i].value;
     ds_buf_putc(o, '[');
     for (i = 0; i < d->n; i++) {
         const goudan_op *op = &d->ops[i];
@@ -499,6 +505,7 @@ int gd_op_candidates_json(const goudan_decision *d, int mover, ds_buf *o) {
         }
         ds_buf_puts(o, ",\"value\":");
         put_num(o, op->value);
+        ds_buf_puts(o, op->value >= best - GOUDAN_TIE_EPS ? ",\"tie\":true" : ",\"tie\":false");
         if (mover >= 0) {
             ds_buf_puts(o, ",\"e_value\":");
             put_num(o, mover == 0 ? op->value : 1.0 - op->value);

@@ -674,10 +674,7 @@ static void decision_json(const goudan_event *e, ds_buf *o) {
         ds_buf_json_str(o, c.label[c.chosen], strlen(c.label[c.chosen]));
         ds_buf_puts(o, ",\"chosen_index\":");
         ds_buf_int(o, c.chosen);
-        ds_buf_puts(o, ",\"rule\":\"max_win\",\"text\":\"the operation with the highest win "
-                       "probability for the mover; ties within 1e-12 go to the first of: face(hp1), "
-                       "face(hp2), trade(1x1), trade(1x2), trade(2x1), trade(2x2), play, skill, "
-                       "end_turn\"");
+        ds_buf_puts(o, ",\"rule\":\"" GD_RULE_MAX_WIN "\",\"text\":\"" GD_RULE_MAX_WIN_TEXT "\"");
     } else {
         ds_buf_printf(o, "{\"rule\":\"chance\",\"text\":\"the hit lands on one of the %d "
                          "characters, each with probability 1/%d (the seed's draw)\",\"chosen\":",

@@ -28,6 +28,17 @@ typedef struct gd_boards {
 
 void gd_boards_init(gd_boards *b);
 
+/* The rule of optimal play: its code and its one English sentence (the
+ * decision records of --explain and of a playout both say it from here; the
+ * page translates the code, web/shell/i18n.js). */
+#define GD_STR_(x) #x
+#define GD_STR(x) GD_STR_(x)
+#define GD_RULE_MAX_WIN "max_win"
+#define GD_RULE_MAX_WIN_TEXT                                                                   \
+    "the operation with the highest win probability for the mover; ties within "             \
+    GD_STR(GOUDAN_TIE_EPS) " go to the first of: face(hp1), face(hp2), trade(1x1), trade(1x2), " \
+    "trade(2x1), trade(2x2), play, skill, end_turn"
+
 struct goudan_table {
     int O, H;
     double *v; /* [a-1][b-1][m][n][x][y], see gd_vindex */

@@ -584,6 +584,17 @@ static void json_decision(ds_buf *out, const thegame_event *e) {
     json_list(out, d->hand, hl);
     ds_buf_puts(out, ",\"tops\":");
     json_list(out, d->top, THEGAME_ROWS);
+    /* the rows of tops[] by name and direction, so a reader never numbers
+     * them itself */
+    ds_buf_puts(out, ",\"row_names\":[");
+    for (r = 0; r < THEGAME_ROWS; r++) {
+        if (r) ds_buf_putc(out, ',');
+        ds_buf_json_str(out, thegame_row_name(r), strlen(thegame_row_name(r)));
+    }
+    ds_buf_puts(out, "],\"row_dirs\":[");
+    for (r = 0; r < THEGAME_ROWS; r++)
+        ds_buf_puts(out, thegame_row_is_up(r) ? (r ? ",\"up\"" : "\"up\"") : (r ? ",\"down\"" : "\"down\""));
+    ds_buf_putc(out, ']');
     ds_buf_puts(out, ",\"backwards_tricks\":[");
     for (first = 1, p = 0; p < hl; p++)
         for (r = 0; r < THEGAME_ROWS; r++)
@@ -686,6 +697,7 @@ int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds
         json_key_int(out, "hand_pos", e->hand_pos);
         json_key_int(out, "row", e->row);
         json_key_str(out, "row_name", thegame_row_name(e->row));
+        json_key_str(out, "row_dir", thegame_row_is_up(e->row) ? "up" : "down");
         json_key_int(out, "prev_top", e->prev_top);
         ds_buf_puts(out, e->backwards ? ",\"backwards\":true" : ",\"backwards\":false");
         json_key_int(out, "diff", e->card > e->prev_top ? e->card - e->prev_top : e->prev_top - e->card);
