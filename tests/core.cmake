@@ -1,8 +1,7 @@
 ds_add_unit_test(core_unit ${CMAKE_SOURCE_DIR}/tests/core/test_core.c)
-# Every parser and simulation with err = NULL: the same answers, no crash.
-ds_add_unit_test(core_null_err ${CMAKE_SOURCE_DIR}/tests/core/test_null_err.c)
-# Every game's simulate_try frees and zeroes the trace on failure (no leak).
-ds_add_unit_test(core_try_fail ${CMAKE_SOURCE_DIR}/tests/core/test_try_fail.c)
+# ds_core.h's rules on all four games: err may be NULL (same answers, no
+# crash); a failed simulate_try has freed and zeroed its trace (no leak).
+ds_add_unit_test(core_contracts ${CMAKE_SOURCE_DIR}/tests/core/test_contracts.c)
 # CLI basics: --help works, unknown commands fail with status 2.
 add_test(NAME cli_help COMMAND deckscope --help)
 add_test(NAME cli_unknown_command COMMAND deckscope nosuchgame)
