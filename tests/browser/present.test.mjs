@@ -2,8 +2,9 @@
 // &present=1 at 1920x1080 hides the side panels, the caption and the note are
 // at least 32 CSS px, nothing scrolls sideways, the canvas is zoomed with
 // them (dsv_api_text_scale), `f` leaves and enters; in a tour PageDown and
-// PageUp (a presentation clicker) move between notes; an embed in an iframe
-// without allowfullscreen fills the window instead.
+// PageUp (a presentation clicker) move between notes; a click on a candidate
+// drawn on the zoomed canvas takes it; an embed in an iframe without
+// allowfullscreen fills the window instead.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -76,6 +77,51 @@ test('presenter mode at 1920x1080: large type, no side panels, no horizontal scr
   noProblems(page);
   await page.closeAll();
 });
+
+// Presenter mode zooms the scene (text scale k): the scenes lay out for a
+// window k times smaller, so their regions (dsv_api_regions) are in CSS px / k.
+// A click where a candidate is drawn, at k times its region, must take it.
+for (const game of ['cirno', 'mahjong']) {
+  test(`presenter mode at 1920x1080 (${game}): a click on a drawn candidate takes it`, { timeout: 180_000 }, async () => {
+    const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
+    await loadView(page, env.url + `#game=${game}&sample=1&lang=en&present=1`);
+    await page.waitForFunction(() => window.deckscope.presenting && window.deckscope.module.ccall('dsv_api_text_scale', 'number', [], []) > 1);
+    // a decision step with a one-label region that is not the rule's choice and
+    // lies on top where its centre is (raw regions, scaled here, not by the page)
+    const found = await page.evaluate(async () => {
+      const d = window.deckscope, M = d.module;
+      const frame = () => new Promise((res) => { let n = 0; const f = () => { if (++n >= 3) { d.off('frame', f); res(); } }; d.on('frame', f); });
+      const k = M.ccall('dsv_api_text_scale', 'number', [], []);
+      for (let i = Math.floor(d.steps / 3); i < d.steps; i++) {
+        const e = JSON.parse(M.ccall('dsv_api_event_json', 'string', ['number'], [i]));
+        if (!e.decision || !Array.isArray(e.decision.candidates)) continue;
+        d.seek(i, false);
+        await frame();
+        const regs = JSON.parse(M.ccall('dsv_api_regions', 'string', [], []));
+        const top = (x, y) => regs.filter((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h).pop();
+        const r = regs.find((r) => r.labels.length === 1 && r.labels[0] !== String(e.decision.chosen) &&
+          top(r.x + r.w / 2, r.y + r.h / 2) === r);
+        if (r) return { step: i, label: r.labels[0], k, x: (r.x + r.w / 2) * k, y: (r.y + r.h / 2) * k,
+          api: d.regions().find((q) => q.labels.length === 1 && q.labels[0] === r.labels[0]) };
+      }
+      return null;
+    });
+    assert.ok(found, 'a decision with a clickable alternative');
+    assert.ok(found.k >= 2, `zoomed (k = ${found.k})`);
+    // deckscope.regions() answers in the canvas's CSS pixels, as drawn
+    assert.ok(Math.abs(found.api.x + found.api.w / 2 - found.x) < 1 && Math.abs(found.api.y + found.api.h / 2 - found.y) < 1,
+      `regions() in CSS px: ${JSON.stringify(found)}`);
+    const box = await page.locator('#canvas').boundingBox();
+    assert.ok(found.x < box.width && found.y < box.height, `the candidate is drawn inside the canvas: ${JSON.stringify(found)} in ${box.width}x${box.height}`);
+    await page.mouse.click(box.x + found.x, box.y + found.y);
+    await page.waitForFunction(() => window.deckscope.variation.length === 1, null, { timeout: 10_000 });
+    assert.deepEqual(await page.evaluate(() => window.deckscope.variation), [[found.step, found.label]]);
+    assert.equal(await page.evaluate(() => window.deckscope.presenting), true, 'still presenting');
+    await page.screenshot({ path: artifact(`present-click-${game}.png`) });
+    noProblems(page);
+    await page.closeAll();
+  });
+}
 
 test('presenter mode: a clicker (PageDown / PageUp) moves through the tour', { timeout: 120_000 }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });

@@ -26,12 +26,24 @@
   }
   const t = (k) => (i18n && i18n.t ? i18n.t(k) : k);
 
-  // A point of a pointer event in the canvas's CSS pixels (the regions' unit:
-  // the backing store is devicePixelRatio times larger, CSS transforms aside).
+  // The scene's zoom: presenter mode (present.js, dsv_api_set_text_scale)
+  // lays the scene out for a window k times smaller and draws it k times
+  // bigger, and the scenes register their regions in that layout's units
+  // (CSS px / k). 1 outside presenter mode.
+  function zoom() {
+    const M = ds.module;
+    let k = 1;
+    try { if (M && M._dsv_api_text_scale) k = M.ccall('dsv_api_text_scale', 'number', [], []); } catch (e) { k = 1; }
+    return k > 0 ? k : 1;
+  }
+  // A point of a pointer event in the regions' unit: the canvas's CSS pixels
+  // (the backing store is devicePixelRatio times larger, CSS transforms
+  // aside) divided by the zoom.
   function point(e) {
     const r = canvas.getBoundingClientRect();
     const cssW = parseFloat(canvas.style.width) || r.width, cssH = parseFloat(canvas.style.height) || r.height;
-    return { x: (e.clientX - r.left) * (cssW / (r.width || 1)), y: (e.clientY - r.top) * (cssH / (r.height || 1)) };
+    const k = zoom();
+    return { x: (e.clientX - r.left) * (cssW / (r.width || 1)) / k, y: (e.clientY - r.top) * (cssH / (r.height || 1)) / k };
   }
 
   // The labels a click at p may take now ([] when none).
@@ -135,8 +147,12 @@
   ds.on('load', closeMenu);
   ds.on('variation', closeMenu);
 
-  // for tests and embedders: the regions of the frame shown ([] when none)
+  // for tests and embedders: the regions of the frame shown ([] when none),
+  // in the canvas's CSS pixels (zoomed in presenter mode, as drawn)
   ds.regions = () => {
-    try { return JSON.parse(ds.module.ccall('dsv_api_regions', 'string', [], [])); } catch (e) { return []; }
+    let list;
+    try { list = JSON.parse(ds.module.ccall('dsv_api_regions', 'string', [], [])); } catch (e) { return []; }
+    const k = zoom();
+    return k === 1 ? list : list.map((r) => ({ ...r, x: r.x * k, y: r.y * k, w: r.w * k, h: r.h * k }));
   };
 })();
