@@ -6,33 +6,14 @@
 # --compare's four lines, when the variation differs and when it is the main
 # line; --try --trace is valid JSON Lines with "i" on every event, the
 # main line's lines before the forced event and "forced" at it. Needs
-# python3 for the JSON checks. Prints "N passed, N failed".
+# python3 for the JSON checks. Prints "N passed, N failed". The helpers:
+# tests/try_common.sh.
 set -u
-ds=$1 data=$2
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../try_common.sh"
+try_init cirno "$1"
+data=$2
 s1=$data/sample-1.in s2=$data/sample-2.in
 
-# expect_err NAME MESSAGE ARGS...: exit 2, empty stdout, exactly the line
-expect_err() {
-  local name=$1 want=$2; shift 2
-  "$ds" cirno "$@" > "$tmp/out" 2> "$tmp/err"; local rc=$?
-  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-     [ "$(cat "$tmp/err")" = "$want" ]; then ok; else
-    bad "$name: exit $rc, stdout $(wc -c < "$tmp/out") bytes, stderr: $(cat "$tmp/err") (want: $want)"; fi
-}
-# expect_fail NAME PATTERN ARGS...: exit 2, empty stdout, one line matching
-expect_fail() {
-  local name=$1 pat=$2; shift 2
-  "$ds" cirno "$@" < /dev/null > "$tmp/out" 2> "$tmp/err"; local rc=$?
-  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-     grep -q -- "$pat" "$tmp/err"; then ok; else
-    bad "$name: exit $rc, stdout $(wc -c < "$tmp/out") bytes, stderr: $(cat "$tmp/err")"; fi
-}
-
-p='deckscope cirno: --try: '
 expect_err not_decision   "${p}event 0 is the start of round 1, not a decision" --try 0:A1 "$s1"
 expect_err not_decision_2 "${p}event 18 is the start of round 2, not a decision" --try 18:A99 "$s2"
 expect_err not_candidate  "${p}'Q9' is not a choice at event 1; the choices are: B9, A99, PASS" --try 1:Q9 "$s1"
@@ -83,51 +64,16 @@ spec=1:B19; for i in 2 3 4 5 6 7 8 9 10 11; do spec="$spec,$i:C2"; done
   ok || bad "p_limit_outcome"
 expect_err p_limit_past "${p}the game has only 12 events; event 12 is past its end" --try "$spec,12:C2" "$tmp/p.in"
 
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "python3 not found: JSON checks skipped"; echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; fi
+have_python3 || { try_done; exit; }
 
-# the rule's own card at every decision = the main line, byte for byte
-# (judge output and trace); another card at each decision: valid JSON Lines
+# the rule's own card at every third decision = the main line, byte for byte
+# (judge output and trace); another card there: a valid variation whose
+# forced event plays that card
 "$ds" gen cirno --seed 11 > "$tmp/g.in"
 for f in "$s1" "$s2" "$tmp/g.in"; do
-  "$ds" cirno "$f" > "$tmp/main.out"; "$ds" cirno --trace "$f" > "$tmp/main.jsonl"
-  python3 -c '
-import json, sys
-for l in open(sys.argv[1]).read().split("\n")[1:-1]:
-    e = json.loads(l)
-    if "decision" in e:
-        d = e["decision"]
-        others = [c["label"] for c in d["candidates"] if c["label"] != d["chosen"]]
-        print(e["i"], d["chosen"], others[0] if others else "-")
-' "$tmp/main.jsonl" | awk 'NR % 3 == 1' | head -12 > "$tmp/dec"
-  [ -s "$tmp/dec" ] || bad "no decisions in $f"
-  while read -r i own other; do
-    "$ds" cirno --try "$i:$own" "$f" | cmp -s - "$tmp/main.out" || bad "own output $f $i:$own"
-    "$ds" cirno --try "$i:$own" --trace "$f" | cmp -s - "$tmp/main.jsonl" || bad "own trace $f $i:$own"
-    [ "$other" = - ] && continue
-    "$ds" cirno --try "$i:$other" --trace "$f" > "$tmp/var.jsonl" 2> "$tmp/err" || bad "try $f $i:$other: $(cat "$tmp/err")"
-    python3 -c '
-import json, sys
-main = open(sys.argv[1]).read().split("\n")
-var = open(sys.argv[2]).read().split("\n")
-i, lab, own = int(sys.argv[3]), sys.argv[4], sys.argv[5]
-assert var[-1] == "", "no final newline"
-objs = [json.loads(l) for l in var[:-1]]
-assert objs[0]["type"] == "header" and objs[0]["events"] == len(objs) - 1
-for k, e in enumerate(objs[1:]):
-    assert e["i"] == k and e["step"] == k
-    if e["type"] != "round":
-        labels = [c["label"] for c in e["decision"]["candidates"]]
-        assert len(set(labels)) == len(labels) and e["decision"]["chosen"] in labels
-assert var[1:i + 1] == main[1:i + 1], "the lines before the forced event"
-d = objs[i + 1]["decision"]
-assert d["chosen"] == lab and d["forced"] is True and d["rule_choice"] == own, d
+  check_decisions "$f" 3 12 '
 assert objs[i + 1]["card"] == lab
-assert sum("forced" in e.get("decision", {}) for e in objs[1:]) == 1
-' "$tmp/main.jsonl" "$tmp/var.jsonl" "$i" "$other" "$own" 2> "$tmp/py" || bad "trace $f $i:$other: $(tail -1 "$tmp/py")"
-    ok
-  done < "$tmp/dec"
+assert all("decision" in e for e in objs[1:] if e["type"] != "round")'
 done
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+try_done

@@ -7,36 +7,17 @@
 # --try --trace is valid JSON Lines with "i" on every event, the main line's
 # events before the forced one and "forced"/"rule_choice" at it; the rule's
 # own choice at every decision at once is the main line byte for byte.
-# Needs python3 for the JSON checks. Prints "N passed, N failed".
+# Needs python3 for the JSON checks. Prints "N passed, N failed". The
+# helpers: tests/try_common.sh.
 set -u
-ds=$1 data=$2
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../try_common.sh"
+try_init goudan "$1"
+data=$2
 s2=$data/sample-2.in
 play=(--playout --seed 3)
 
-# expect_err NAME MESSAGE ARGS...: exit 2, empty stdout, exactly that line
-expect_err() {
-  local name=$1 want=$2; shift 2
-  "$ds" goudan "$@" < /dev/null > "$tmp/out" 2> "$tmp/err"; local rc=$?
-  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-     [ "$(cat "$tmp/err")" = "$want" ]; then ok; else
-    bad "$name: exit $rc, stdout $(wc -c < "$tmp/out") bytes, stderr: $(cat "$tmp/err") (want: $want)"; fi
-}
-# expect_fail NAME PATTERN ARGS...: exit 2, empty stdout, one line matching
-expect_fail() {
-  local name=$1 pat=$2; shift 2
-  "$ds" goudan "$@" < /dev/null > "$tmp/out" 2> "$tmp/err"; local rc=$?
-  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-     grep -q -- "$pat" "$tmp/err"; then ok; else
-    bad "$name: exit $rc, stdout $(wc -c < "$tmp/out") bytes, stderr: $(cat "$tmp/err")"; fi
-}
-
 "$ds" goudan "${play[@]}" "$s2" > "$tmp/main"; [ $? -eq 0 ] && ok || bad "main line"
 n=$(sed -n '1s/.*"events":\([0-9]*\).*/\1/p' "$tmp/main")
-p='deckscope goudan: --try: '
 expect_err not_decision  "${p}event 0 is the start of a turn (a draw), not a decision" "${play[@]}" --try 0:play "$s2"
 expect_err win_event     "${p}event $((n - 1)) is the end of the game (a win), not a decision" "${play[@]}" --try "$((n - 1)):play" "$s2"
 expect_err past_end      "${p}the game has only $n events; event $((n + 3)) is past its end" "${play[@]}" --try "$((n + 3)):play" "$s2"
@@ -54,8 +35,7 @@ expect_fail compare_alone "^deckscope goudan: --compare needs --try" "${play[@]}
 printf '1 5\n1 1\n0\n0\n0 9\n' > "$tmp/bad.in"
 expect_fail bad_input     "^deckscope goudan: line 5, column 3: " "${play[@]}" --try 1:play "$tmp/bad.in"
 
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "python3 not found: JSON checks skipped"; echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; fi
+have_python3 || { try_done; exit; }
 
 # facts of the main line, read from its trace: a decision's labels (not a
 # candidate), an operation and a hit with another candidate, every decision's
@@ -131,5 +111,4 @@ if [ $? -eq 0 ] && [ "$(wc -l < "$tmp/cmp")" -eq 4 ] &&
    sed -n 3p "$tmp/cmp" | grep -qE "^main line: (小E|the teacher) wins at event $((n - 1))\$"; then ok; else
   bad "compare_same: $(cat "$tmp/cmp" "$tmp/err")"; fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+try_done

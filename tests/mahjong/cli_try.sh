@@ -7,22 +7,12 @@
 # decks is the main line byte for byte (output and trace); another
 # candidate: valid JSON Lines with "i" on every event, the main line's lines
 # before the forced event, "forced" and "rule_choice" at it. Needs python3
-# for the JSON checks. Prints "N passed, N failed".
+# for the JSON checks. Prints "N passed, N failed". The helpers:
+# tests/try_common.sh.
 set -u
-ds=$1 s1=$2
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
-
-# expect_err NAME MESSAGE ARGS...: exit 2, empty stdout, exactly the line
-expect_err() {
-  local name=$1 want=$2; shift 2
-  "$ds" mahjong "$@" > "$tmp/out" 2> "$tmp/err"; local rc=$?
-  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-     [ "$(cat "$tmp/err")" = "$want" ]; then ok; else
-    bad "$name: exit $rc, stdout $(wc -c < "$tmp/out") bytes, stderr: $(cat "$tmp/err") (want: $want)"; fi
-}
+. "$(dirname "$0")/../try_common.sh"
+try_init mahjong "$1"
+s1=$2
 
 "$ds" mahjong "$s1" > "$tmp/main.out"
 "$ds" mahjong --trace "$s1" > "$tmp/main.jsonl"
@@ -33,7 +23,6 @@ labels() { sed -n "$(($1 + 2))p" "$tmp/main.jsonl" | sed 's/.*"decision"://' |
 first_dec=$(grep -n '"decision"' "$tmp/main.jsonl" | head -1 | cut -d: -f1); first_dec=$((first_dec - 2))
 window=$(grep -n '"decision":{"rule":"pong_strict_drop"' "$tmp/main.jsonl" | head -1 | cut -d: -f1); window=$((window - 2))
 
-p='deckscope mahjong: --try: '
 expect_err not_decision   "${p}event 0 is a deal, not a decision" --try 0:Z "$s1"
 expect_err not_decision_2 "${p}event 52 is a draw, not a decision" --try 52:pass "$s1"
 expect_err not_candidate  "${p}'Q' is not a choice at event $first_dec; the choices are: $(labels $first_dec)" \
@@ -83,50 +72,65 @@ case "$vw" in
      ok || bad "variation outcome $(sed -n 4p "$tmp/cmp") vs $(tail -n 2 "$tmp/var.out" | tr '\n' ' ')";;
 esac
 
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "python3 not found: JSON checks skipped"; echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; fi
+have_python3 || { try_done; exit; }
 
 # the rule's own choice = the main line, byte for byte (output and trace);
 # another candidate: valid JSON Lines, the main line before it, forced at it
 "$ds" gen mahjong --seed 11 > "$tmp/g.in"
-for f in "$s1" "$tmp/g.in"; do
-  "$ds" mahjong "$f" > "$tmp/main.out"; "$ds" mahjong --trace "$f" > "$tmp/main.jsonl"
-  python3 -c '
+for f in "$s1" "$tmp/g.in"; do check_decisions "$f" 4 6; done
+
+# "B declines" (docs/games/mahjong.md): at every claim window of the
+# official cases whose decline leads to another player's claim (neither the
+# rule's choice nor pass), and at the first few of the sample, --try
+# 'I:B declines' is --try 'I:<its "then">' byte for byte (output and trace);
+# a decline of the rule's claimer is forced in the trace ("rule_choice" the
+# rule's claim); a player with no candidate cannot decline.
+official=$(dirname "$0")/../data/mahjong-official
+declines() { python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")[1:-1]
+evs = [json.loads(l) for l in lines]
+rows, shown = [], 0
+for e in evs:
+    d = e.get("decision")
+    if not d or "declines" not in d: continue
+    for x in d["declines"]:
+        other = x["then"] not in ("pass", d["chosen"])
+        if other or shown < int(sys.argv[2]):
+            rows.append("%d\t%s\t%s\t%s" % (e["i"], x["label"], x["then"], d["chosen"])); shown += 1
+print("\n".join(rows))
+' "$1" "$2"; }
+nother=0
+for f in "$s1" "$official"/*.in; do
+  [ -f "$f" ] || continue
+  "$ds" mahjong --trace "$f" > "$tmp/d.jsonl"
+  declines "$tmp/d.jsonl" "$([ "$f" = "$s1" ] && echo 3 || echo 0)" > "$tmp/decl"
+  while IFS=$'\t' read -r i label then rule; do
+    [ -n "$i" ] || continue
+    "$ds" mahjong --try "$i:$label" "$f" > "$tmp/a.out" 2> "$tmp/err" || { bad "decline $f $i:$label: $(cat "$tmp/err")"; continue; }
+    "$ds" mahjong --try "$i:$then" "$f" | cmp -s - "$tmp/a.out" && ok || bad "decline output $f $i:$label vs $then"
+    "$ds" mahjong --try "$i:$label" --trace "$f" > "$tmp/a.jsonl"
+    "$ds" mahjong --try "$i:$then" --trace "$f" | cmp -s - "$tmp/a.jsonl" && ok || bad "decline trace $f $i:$label vs $then"
+    if [ "$then" != "$rule" ]; then
+      sed -n "$((i + 2))p" "$tmp/a.jsonl" | grep -q "\"forced\":true,\"rule_choice\":\"$rule\"" && ok ||
+        bad "decline not forced: $f $i:$label"
+      [ "$then" != pass ] && nother=$((nother + 1))
+    fi
+  done < "$tmp/decl"
+done
+[ $nother -gt 0 ] && ok || bad "no decline led to another player's claim"
+# a player with no candidate in the window cannot decline; the message lists the declines
+"$ds" mahjong --trace "$s1" > "$tmp/s1.jsonl"
+w=$(python3 -c '
 import json, sys
 for l in open(sys.argv[1]).read().split("\n")[1:-1]:
-    e = json.loads(l)
-    if "decision" in e:
-        d = e["decision"]
-        others = [c["label"] for c in d["candidates"] if c["label"] != d["chosen"]]
-        print("%d\t%s\t%s" % (e["i"], d["chosen"], others[-1] if others else "-"))
-' "$tmp/main.jsonl" | awk 'NR % 4 == 1' | head -6 > "$tmp/dec"
-  [ -s "$tmp/dec" ] || bad "no decisions in $f"
-  while IFS=$'\t' read -r i own other; do
-    "$ds" mahjong --try "$i:$own" "$f" | cmp -s - "$tmp/main.out" || bad "own output $f $i:$own"
-    "$ds" mahjong --try "$i:$own" --trace "$f" | cmp -s - "$tmp/main.jsonl" || bad "own trace $f $i:$own"
-    [ "$other" = - ] && continue
-    "$ds" mahjong --try "$i:$other" --trace "$f" > "$tmp/var.jsonl" 2> "$tmp/err" || bad "try $f $i:$other: $(cat "$tmp/err")"
-    python3 -c '
-import json, sys
-main = open(sys.argv[1]).read().split("\n")
-var = open(sys.argv[2]).read().split("\n")
-i, lab, own = int(sys.argv[3]), sys.argv[4], sys.argv[5]
-assert var[-1] == "", "no final newline"
-objs = [json.loads(l) for l in var[:-1]]
-assert objs[0]["type"] == "header" and objs[0]["events"] == len(objs) - 1
-for k, e in enumerate(objs[1:]):
-    assert e["i"] == k and e["step"] == k
-    if "decision" in e:
-        labels = [c["label"] for c in e["decision"]["candidates"]]
-        assert len(set(labels)) == len(labels) and e["decision"]["chosen"] in labels
-assert var[1:i + 1] == main[1:i + 1], "the lines before the forced event"
-d = objs[i + 1]["decision"]
-assert d["chosen"] == lab and d["forced"] is True and d["rule_choice"] == own, d
-assert sum("forced" in e.get("decision", {}) for e in objs[1:]) == 1
-' "$tmp/main.jsonl" "$tmp/var.jsonl" "$i" "$other" "$own" 2> "$tmp/py" || bad "trace $f $i:$other: $(tail -1 "$tmp/py")"
-    ok
-  done < "$tmp/dec"
-done
+    e = json.loads(l); d = e.get("decision")
+    if d and "declines" in d:
+        who = {x["player"] for x in d["declines"]}
+        idle = [p for p in "ABCD" if p not in who]
+        print(e["i"], idle[0], ", ".join([c["label"] for c in d["candidates"]] + [x["label"] for x in d["declines"]])); break
+' "$tmp/s1.jsonl")
+read -r wi widle wrest <<< "$w"
+expect_err decline_idle "${p}'$widle declines' is not a choice at event $wi; the choices are: $wrest" --try "$wi:$widle declines" "$s1"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+try_done

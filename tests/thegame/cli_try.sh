@@ -5,27 +5,17 @@
 # nothing on stdout; --compare on a sample when the variation differs and when
 # it is the main line; --try --trace is JSON Lines whose prefix is the main
 # line's and whose forced event says so. The event indices and labels are
-# read from the main line's trace, not hard-coded.
+# read from the main line's trace, not hard-coded. The helpers:
+# tests/try_common.sh.
 set -u
-ds=$1 data=$2
-in=$data/sample-1.in
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/../try_common.sh"
+try_init thegame "$1"
+in=$2/sample-1.in
+TRY_STDIN=$in
 
-# expect_try NAME SPEC WORDS [more args]: exit 2, empty stdout, one stderr
-# line 'deckscope thegame: --try: ...' containing WORDS
-expect_try() {
-  local name=$1 spec=$2 words=$3; shift 3
-  "$ds" thegame --try "$spec" "$@" < "$in" > "$tmp/out" 2> "$tmp/err"; local rc=$?
-  if [ $rc -ne 2 ]; then bad "$name: exit $rc, want 2"; return; fi
-  if [ -s "$tmp/out" ]; then bad "$name: stdout not empty"; return; fi
-  if [ "$(wc -l < "$tmp/err")" -ne 1 ]; then bad "$name: stderr is not one line: $(cat "$tmp/err")"; return; fi
-  if ! grep -q "^deckscope thegame: --try: " "$tmp/err"; then bad "$name: wrong prefix: $(cat "$tmp/err")"; return; fi
-  if ! grep -qF -- "$words" "$tmp/err"; then bad "$name: want '$words', got: $(cat "$tmp/err")"; return; fi
-  ok
-}
+# expect_try NAME SPEC WORDS [more args]: the --try SPEC refused with one
+# stderr line 'deckscope thegame: --try: ...' containing WORDS
+expect_try() { local name=$1 spec=$2 words=$3; shift 3; expect_try_error "$name" "$words" --try "$spec" "$@"; }
 
 "$ds" thegame --trace < "$in" > "$tmp/main.jsonl" || bad "--trace failed"
 "$ds" thegame < "$in" > "$tmp/main.out" || bad "main line failed"
@@ -92,7 +82,7 @@ sed -n 4p "$tmp/c" | grep -q "$want" && ok || bad "--compare variation: $(sed -n
 vn=$(grep -o '"events":[0-9]*' "$tmp/v.jsonl" | head -1 | cut -d: -f2)
 [ "$(wc -l < "$tmp/v.jsonl")" -eq $((vn + 1)) ] && ok || bad "--try --trace has not events+1 lines"
 [ "$(grep -cv '^{"type":"[a-z]*",.*}$' "$tmp/v.jsonl")" -eq 0 ] && ok || bad "--try --trace line shape"
-if command -v python3 > /dev/null; then
+if have_python3; then
   python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/v.jsonl" && ok || bad "--try --trace is not JSON Lines"
 fi
 cmp -s <(sed -n "2,$((first_draw + 1))p" "$tmp/main.jsonl") <(sed -n "2,$((first_draw + 1))p" "$tmp/v.jsonl") && ok || bad "the first $first_draw events differ"
@@ -102,5 +92,4 @@ case $line in
   *) bad "event $first_draw of the variation: ${line:0:200}" ;;
 esac
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+try_done
