@@ -307,6 +307,7 @@ static void turn_options(const mahjong_event *ev, const uint8_t *h, int hd, mahj
     char label[16];
     d->window = 0;
     d->n = 0;
+    d->ndecline = 0;
     if (ev->can_win) opt_add(d, MJ_EV_SELFDRAWN, ev->player, MJ_NOBODY, MJ_NOBODY, 0, -1,
                              "SELFDRAWN");
     if (h[MJ_PASS])
@@ -337,14 +338,59 @@ static int turn_index(const mahjong_decision *d, int selfdrawn, int tile, int ta
     return -1;
 }
 
+/* The rule's claim on the normal discard dsc (its claims[] judged), with
+ * player skip's claims left out (MJ_NOBODY: nobody's): RON by the first
+ * player along the turn order whose hand wins (when that player declines, the
+ * later ones stay cut off: a rule of the game, not a strategy), else the PONG
+ * that lowers its player's distance strictly, else the next player's highest
+ * CHOW that does. *kind: MJ_EV_RON, MJ_EV_PONG, MJ_EV_CHOW or 0 (nobody
+ * claims); *at: the claimer's index in claims[]; *low: CHOW's lowest tile.
+ * The main line's verdict (skip = MJ_NOBODY) and every "B declines" of a
+ * variation are this one function. */
+static void rule_claim(const mahjong_event *dsc, int skip, int *kind, int *at, int *low) {
+    int i, j, n = dsc->nclaims < 3 ? dsc->nclaims : 3;
+    *kind = 0;
+    *at = -1;
+    *low = MJ_NOBODY;
+    for (i = 0; i < n; i++)
+        if (dsc->claims[i].ron) {
+            if (dsc->claims[i].player == skip) break;
+            *kind = MJ_EV_RON;
+            *at = i;
+            return;
+        }
+    for (i = 0; i < n; i++) {
+        const mahjong_claim *c = &dsc->claims[i];
+        if (c->player != skip && c->pong_after >= 0 && c->pong_after < c->dist) *at = i;
+    }
+    if (*at >= 0) {
+        *kind = MJ_EV_PONG;
+        return;
+    }
+    if (n && dsc->claims[0].player != skip)
+        for (j = 0; j < 3; j++) {
+            const mahjong_claim *c = &dsc->claims[0];
+            if (c->chow_after[j] >= 0 && c->chow_after[j] < c->dist) {
+                *kind = MJ_EV_CHOW;
+                *at = 0;
+                *low = dsc->tile - j;
+                return;
+            }
+        }
+}
+
+static int window_index(const mahjong_decision *d, int kind, int player, int low);
+
 /* The claim window of the normal discard dsc: every player's claims in turn
  * order from the discarder (RON only for the first who can win: the others
- * are cut off by the rules, not by a strategy), then "pass". */
+ * are cut off by the rules, not by a strategy), then "pass"; and "B declines"
+ * for each player with a claim, leading to what the rule takes without B. */
 static void window_options(const mahjong_event *dsc, mahjong_decision *d) {
     int i, j, t = dsc->tile;
     char label[DS_CHOICE_LABEL];
     d->window = 1;
     d->n = 0;
+    d->ndecline = 0;
     for (i = 0; i < dsc->nclaims && i < 3; i++) {
         const mahjong_claim *c = &dsc->claims[i];
         char who = mahjong_player_name(c->player);
@@ -365,6 +411,17 @@ static void window_options(const mahjong_event *dsc, mahjong_decision *d) {
         }
     }
     opt_add(d, 0, MJ_NOBODY, t, MJ_NOBODY, -1, -1, "pass");
+    for (i = 0; i < dsc->nclaims && i < 3; i++) {
+        int q = dsc->claims[i].player, k, kind, at, low;
+        mahjong_decline *x;
+        for (k = 0; k < d->n && d->opt[k].player != q; k++) {}
+        if (k == d->n) continue; /* nothing to decline */
+        rule_claim(dsc, q, &kind, &at, &low);
+        x = &d->decline[d->ndecline++];
+        snprintf(x->label, sizeof x->label, "%c declines", mahjong_player_name(q));
+        x->player = (uint8_t)q;
+        x->then = window_index(d, kind, kind ? dsc->claims[at].player : MJ_NOBODY, low);
+    }
 }
 
 /* The window's candidate that is a claim (kind, player, CHOW's lowest tile),
@@ -486,14 +543,15 @@ static int find_label(const mahjong_decision *d, const char *label) {
 }
 
 static int not_candidate(sim *s, const mahjong_decision *d, const char *label) {
-    char legal[MJ_OPTIONS_MAX * (DS_CHOICE_LABEL + 2)];
+    char legal[(MJ_OPTIONS_MAX + 3) * (DS_CHOICE_LABEL + 2)];
     size_t len = 0;
     int i;
     legal[0] = '\0';
-    for (i = 0; i < d->n; i++) {
-        size_t l = strlen(d->opt[i].label);
+    for (i = 0; i < d->n + d->ndecline; i++) {
+        const char *x = i < d->n ? d->opt[i].label : d->decline[i - d->n].label;
+        size_t l = strlen(x);
         if (i) memcpy(legal + len, ", ", 2), len += 2;
-        memcpy(legal + len, d->opt[i].label, l);
+        memcpy(legal + len, x, l);
         len += l;
     }
     legal[len] = '\0';
@@ -570,17 +628,12 @@ static void decide_claims(sim *s, const mahjong_state *st, int p, int t, mahjong
             }
         }
     }
-    /* verdicts: RON (first along the turn order), then PONG, then CHOW */
-    if (ron_at < 0) {
-        for (i = 0; i < 3; i++) {
-            mahjong_claim *c = &ev->claims[i];
-            if (c->pong_after >= 0 && c->pong_after < c->dist) pong_at = i;
-        }
-        if (pong_at < 0) {
-            mahjong_claim *c = &ev->claims[0];
-            for (j = 0; j < 3 && chow_j < 0; j++)
-                if (c->chow_after[j] >= 0 && c->chow_after[j] < c->dist) chow_j = j;
-        }
+    /* the rule: RON (first along the turn order), then PONG, then CHOW */
+    {
+        int kind, at, low;
+        rule_claim(ev, MJ_NOBODY, &kind, &at, &low);
+        if (kind == MJ_EV_PONG) pong_at = at;
+        if (kind == MJ_EV_CHOW) chow_j = t - low;
     }
     for (i = 0; i < 3; i++) {
         mahjong_claim *c = &ev->claims[i];
@@ -722,7 +775,12 @@ static int claim_window(sim *s, const mahjong_state *st, const mahjong_event *ds
             turn_event(s, st, next_player(dsc->player, st->dir), &ev);
             return ds_choice_not_decision(s->err, s->tr->n, mahjong_event_what(&ev));
         }
-        if ((i = find_label(&d, f)) < 0) return not_candidate(s, &d, f);
+        if ((i = find_label(&d, f)) < 0) {
+            int k; /* "B declines": what the rule takes without B */
+            for (k = 0; k < d.ndecline && strcmp(d.decline[k].label, f); k++) {}
+            if (k == d.ndecline || d.decline[k].then < 0) return not_candidate(s, &d, f);
+            i = d.decline[k].then;
+        }
         kind = d.opt[i].kind;
         player = d.opt[i].player;
         low = d.opt[i].target;

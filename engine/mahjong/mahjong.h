@@ -337,6 +337,11 @@ int mahjong_simulate_full(const mahjong_input *in, const ds_choice *ch, size_t n
  *     order from the discarder: "B RON" (only the first player who could win),
  *     "B PONG", "C CHOW 3P 4P 5P" (highest first), and "pass" last (value: the
  *     claimer's distance after the call; RON 0; pass none).
+ *     A window also accepts "B declines" for each player with a candidate:
+ *     that player does not claim and the rule decides among the others (a
+ *     player cut off by B's RON stays cut off). It is no candidate of its
+ *     own: it always leads to one of them (decline[].then), often "pass",
+ *     but not always (B declines a PONG, C still CHOWs by the rule).
  */
 enum { MJ_OPTIONS_MAX = 20 };
 
@@ -351,12 +356,22 @@ typedef struct mahjong_option {
     int8_t before;   /* window: the claimer's distance before; else -1 */
 } mahjong_option;
 
+/* "B declines" in a claim window: the candidate the rule takes when B does
+ * not claim. */
+typedef struct mahjong_decline {
+    char label[DS_CHOICE_LABEL]; /* "B declines" */
+    uint8_t player;
+    int then;                    /* index in opt[] of what the rule takes then */
+} mahjong_decline;
+
 typedef struct mahjong_decision {
     int window;      /* 0: a turn decision, 1: a claim window */
     int n;           /* candidates */
     int chosen;      /* index of the candidate the event took */
     int rule;        /* index of the rule's own choice (== chosen unless forced) */
     mahjong_option opt[MJ_OPTIONS_MAX];
+    int ndecline;    /* window: one per player with a candidate, in turn order */
+    mahjong_decline decline[3];
 } mahjong_decision;
 
 /* 1 and *d filled when event i of tr is a decision, 0 when it is not (or i

@@ -278,7 +278,7 @@ static const char *decision_rule(const mahjong_decision *d, const mahjong_event 
     }
 }
 
-/* ,"decision":{"rule","text","chosen"[,"forced","rule_choice"],"candidates"} */
+/* ,"decision":{"rule","text","chosen"[,"forced","rule_choice"],"candidates"[,"declines"]} */
 static void put_decision(ds_buf *b, const mahjong_decision *d, const mahjong_event *ev,
                          const mahjong_event *prev) {
     char text[240];
@@ -333,7 +333,25 @@ static void put_decision(ds_buf *b, const mahjong_decision *d, const mahjong_eve
         }
         ds_buf_putc(b, '}');
     }
-    ds_buf_puts(b, "]}");
+    ds_buf_putc(b, ']');
+    if (d->ndecline) { /* "B declines" (--try): what the rule takes without B */
+        put_key(b, "declines");
+        ds_buf_putc(b, '[');
+        for (i = 0; i < d->ndecline; i++) {
+            const mahjong_decline *x = &d->decline[i];
+            const char *then = x->then >= 0 ? d->opt[x->then].label : "pass";
+            if (i) ds_buf_putc(b, ',');
+            ds_buf_puts(b, "{\"label\":");
+            ds_buf_json_str(b, x->label, strlen(x->label));
+            put_key(b, "player");
+            put_player(b, x->player);
+            put_key(b, "then");
+            ds_buf_json_str(b, then, strlen(then));
+            ds_buf_putc(b, '}');
+        }
+        ds_buf_putc(b, ']');
+    }
+    ds_buf_putc(b, '}');
 }
 
 int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_buf *out) {

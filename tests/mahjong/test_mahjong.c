@@ -785,6 +785,108 @@ static void check_variation(const mahjong_input *in, mahjong_dist_cache *cache, 
     free(line);
 }
 
+/* "B declines" at every claim window of the line m (events, output mo):
+ * one per player with a candidate, in turn order; it leads to what the rule
+ * takes without B, computed here from the discard's claims (RON by the first
+ * whose hand wins, and when that is B nobody RONs; else a PONG with a strict
+ * drop by another player; else the next player's highest CHOW with a strict
+ * drop, unless he is B; else pass); forcing it is forcing that candidate,
+ * byte for byte (output and trace), and the main line when it is the rule's
+ * own choice. Counts the declines that lead to neither pass nor the rule's
+ * choice (the reason the label exists). */
+static long declines_seen[3]; /* the rule's choice, pass, another claim */
+
+static void check_declines(const mahjong_input *in, const ds_trace *m, const ds_buf *mo,
+                           int max_forced) {
+    size_t i;
+    int forced = 0;
+    for (i = 1; i < m->n; i++) {
+        const mahjong_event *dsc = (const mahjong_event *)ds_trace_event(m, i - 1);
+        mahjong_decision d;
+        int k, q, c, j;
+        if (!mahjong_decision_at(m, i, &d) || !d.window) continue;
+        /* one per player with a candidate, in turn order */
+        for (k = 0, c = 0; c < 3; c++) {
+            int has = 0;
+            for (q = 0; q < d.n; q++) has |= d.opt[q].kind && d.opt[q].player == dsc->claims[c].player;
+            if (!has) continue;
+            CHECK(k < d.ndecline && d.decline[k].player == dsc->claims[c].player);
+            k++;
+        }
+        CHECK_EQ_INT(k, d.ndecline);
+        for (k = 0; k < d.ndecline; k++) {
+            const mahjong_decline *x = &d.decline[k];
+            char want[DS_CHOICE_LABEL], label[DS_CHOICE_LABEL];
+            int ron = -1, pong = -1;
+            snprintf(label, sizeof label, "%c declines", mahjong_player_name(x->player));
+            CHECK(!strcmp(x->label, label));
+            CHECK(x->then >= 0 && x->then < d.n);
+            if (x->then < 0 || x->then >= d.n) continue;
+            strcpy(want, "pass");
+            for (c = 0; c < 3 && ron < 0; c++) if (dsc->claims[c].ron) ron = c;
+            if (ron >= 0 && dsc->claims[ron].player != x->player) {
+                snprintf(want, sizeof want, "%c RON", mahjong_player_name(dsc->claims[ron].player));
+            } else {
+                for (c = 0; c < 3; c++) {
+                    const mahjong_claim *cl = &dsc->claims[c];
+                    if (cl->player != x->player && cl->pong_after >= 0 && cl->pong_after < cl->dist) pong = c;
+                }
+                if (pong >= 0) {
+                    snprintf(want, sizeof want, "%c PONG", mahjong_player_name(dsc->claims[pong].player));
+                } else if (dsc->claims[0].player != x->player) {
+                    const mahjong_claim *cl = &dsc->claims[0];
+                    for (j = 0; j < 3; j++)
+                        if (cl->chow_after[j] >= 0 && cl->chow_after[j] < cl->dist) {
+                            int low = dsc->tile - j;
+                            snprintf(want, sizeof want, "%c CHOW %s %s %s", mahjong_player_name(cl->player),
+                                     mahjong_tile_name(low), mahjong_tile_name(low + 1), mahjong_tile_name(low + 2));
+                            break;
+                        }
+                }
+            }
+            CHECK(!strcmp(d.opt[x->then].label, want));
+            if (strcmp(d.opt[x->then].label, want))
+                fprintf(stderr, "event %zu: %s leads to %s, want %s\n", i, x->label, d.opt[x->then].label, want);
+            declines_seen[x->then == d.rule ? 0 : !strcmp(want, "pass") ? 1 : 2]++;
+            /* forcing it = forcing that candidate (a few per game: each is a game) */
+            if (forced < max_forced && (x->then != d.rule || forced == 0)) {
+                ds_choice a, b;
+                ds_trace ta, tb;
+                ds_buf oa, ja, ob, jb;
+                ds_error e;
+                a.i = b.i = i;
+                strcpy(a.label, x->label);
+                strcpy(b.label, d.opt[x->then].label);
+                CHECK(play(in, &a, 1, &ta, &oa, &ja, &e) == 0);
+                CHECK(play(in, &b, 1, &tb, &ob, &jb, &e) == 0);
+                CHECK(oa.len == ob.len && !memcmp(oa.data, ob.data, oa.len));
+                CHECK(ja.len == jb.len && !memcmp(ja.data, jb.data, ja.len));
+                if (x->then == d.rule) CHECK(oa.len == mo->len && !memcmp(oa.data, mo->data, oa.len));
+                free_play(&ta, &oa, &ja);
+                free_play(&tb, &ob, &jb);
+                forced++;
+            }
+        }
+        /* a decline of a player with nothing to claim is refused, naming them */
+        for (c = 0; c < 3; c++) {
+            int has = 0;
+            ds_choice a;
+            ds_trace ta;
+            ds_buf oa, ja;
+            ds_error e;
+            for (k = 0; k < d.ndecline; k++) has |= d.decline[k].player == dsc->claims[c].player;
+            if (has) continue;
+            a.i = i;
+            snprintf(a.label, sizeof a.label, "%c declines", mahjong_player_name(dsc->claims[c].player));
+            CHECK(play(in, &a, 1, &ta, &oa, &ja, &e) == -1);
+            CHECK(strstr(e.msg, "is not a choice") != NULL && strstr(e.msg, d.decline[0].label) != NULL);
+            ds_buf_free(&oa);
+            ds_buf_free(&ja);
+            break;
+        }
+    }
+}
+
 static void test_variations(void) {
     mahjong_dist_cache *cache = mahjong_dist_cache_new();
     mahjong_input in;
@@ -801,6 +903,7 @@ static void test_variations(void) {
         mahjong_random_wall((uint64_t)s, in.wall);
         CHECK(play(&in, NULL, 0, &m, &mo, &mj, &e) == 0);
         check_decisions(&in, &m, &mj, cache);
+        check_declines(&in, &m, &mo, 4);
         for (i = 0; i < m.n && nd < 512; i++) {
             mahjong_decision d;
             if (mahjong_decision_at(&m, i, &d)) decs[nd++] = i;
@@ -910,9 +1013,9 @@ static void test_variations(void) {
             mahjong_decision_at(&m, ch[0].i, &d);
             len = (size_t)snprintf(want, sizeof want, "'CHOW' is not a choice at event %zu; the "
                                    "choices are: ", ch[0].i);
-            for (k = 0; k < d.n; k++)
+            for (k = 0; k < d.n + d.ndecline; k++)
                 len += (size_t)snprintf(want + len, sizeof want - len, "%s%s", k ? ", " : "",
-                                        d.opt[k].label);
+                                        k < d.n ? d.opt[k].label : d.decline[k - d.n].label);
             CHECK(mahjong_simulate_try(&in, ch, 1, &vr, &e) == -1);
             CHECK(!strcmp(e.msg, want));
             ch[0].i = m.n;
@@ -933,6 +1036,9 @@ static void test_variations(void) {
            forced_kinds[3], forced_kinds[4], forced_kinds[5], forced_kinds[6], endings[0],
            endings[1], endings[2]);
     for (k = 0; k < 8; k++) CHECK(forced_kinds[k] > 0);
+    printf("declines: %ld lead to the rule's own choice, %ld to pass, %ld to another claim\n",
+           declines_seen[0], declines_seen[1], declines_seen[2]);
+    for (k = 0; k < 3; k++) CHECK(declines_seen[k] > 0);
     mahjong_dist_cache_free(cache);
 }
 
