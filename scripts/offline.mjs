@@ -20,6 +20,7 @@
 // Environment: DS_SDL2_WASM_PREFIX (default ~/.cache/deckscope/sdl2-wasm),
 // JOBS (default 2).
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -109,7 +110,7 @@ html = html.replace(/\b(href|src)="([^"]+\.(svg|png|ico))"/gi, (all, attr, ref) 
 });
 
 // ---- 3. the samples, answered to fetch() from memory ----------------------------
-const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+const GAMES = createRequire(import.meta.url)(path.join(shell, 'games.js')).ids; // the page's one list
 const files = {};
 const index = {};
 for (const g of GAMES) {

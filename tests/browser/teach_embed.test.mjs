@@ -251,7 +251,7 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
     assert.equal(got.api, want, `${hash}: window.deckscope.caption`);
     assert.ok(await page.locator('#e-caption').isVisible());
     if (lang === 'zh') assert.match(got.shown, /[\u4e00-\u9fff]/, 'Chinese');
-    else assert.doesNotMatch(got.shown, /[\u4e00-\u9fff]/, 'English');
+    else assert.doesNotMatch(got.shown.replace(/小E/g, 'E'), /[\u4e00-\u9fff]/, 'English (小E is goudan\'s name in both)');
   }
   // It follows the step.
   await openEmbed(page, 'game=mahjong&sample=1&step=59&lang=en');

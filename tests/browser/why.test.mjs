@@ -246,7 +246,7 @@ test('why panel: goudan and cirno steps in words, no bare arrow for an empty val
   });
   // goudan sample 2, event 1: E's HP 1 minion attacks the teacher (HP 14) for 3
   await seekSettled(page, 2);
-  assert.deepEqual((await changedPanel(page)).words, ['E’s HP 1 minion has attacked (not again this turn)', 'The teacher’s HP 14 → 11']);
+  assert.deepEqual((await changedPanel(page)).words, ['小E’s HP 1 minion has attacked (not again this turn)', 'The teacher’s HP 14 → 11']);
   // the first hit that empties a board: the raw list shows "(none)", not a bare arrow
   const steps = await page.evaluate(() => window.deckscope.steps);
   let found = false;

@@ -90,30 +90,23 @@ API int dsv_api_error_col(void) { return the_view->error.col; }
 
 /* The lists the page must agree with, as JSON arrays of ids in number order:
  * the games (ds_games.h; web/shell/games.js must list the same) and the mark
- * kinds (DSV_MARKS in view.h; app.js builds its MARK table from this). */
+ * kinds (DSV_MARKS in view.h; app.js builds its MARK table from this).
+ * Constant texts made at compile time: they need no view. A leading comma is
+ * skipped, so the lists stay one X-macro each. */
+#define JSON_ID_(NAME, id) ",\"" #id "\""
 API const char *dsv_api_games(void) {
-    ds_buf *b = &the_view->scratch;
-    int g;
-    ds_buf_clear(b);
-    ds_buf_putc(b, '[');
-    for (g = 0; g < DS_NGAMES; g++) ds_buf_printf(b, "%s\"%s\"", g ? "," : "", ds_game_id(g));
-    ds_buf_putc(b, ']');
-    return scratch(b);
+    static const char list[] = "[" DS_GAMES(JSON_ID_) "]";
+    static char out[sizeof list];
+    if (!out[0]) { out[0] = '['; memcpy(out + 1, list + 2, sizeof list - 2); }
+    return out;
 }
 API const char *dsv_api_mark_kinds(void) {
-    static const char *const names[DSV_NMARKS] = {
-#define DSV_MARK_NAME_(NAME, id) #id,
-        DSV_MARKS(DSV_MARK_NAME_)
-#undef DSV_MARK_NAME_
-    };
-    ds_buf *b = &the_view->scratch;
-    int k;
-    ds_buf_clear(b);
-    ds_buf_putc(b, '[');
-    for (k = 0; k < DSV_NMARKS; k++) ds_buf_printf(b, "%s\"%s\"", k ? "," : "", names[k]);
-    ds_buf_putc(b, ']');
-    return scratch(b);
+    static const char list[] = "[" DSV_MARKS(JSON_ID_) "]";
+    static char out[sizeof list];
+    if (!out[0]) { out[0] = '['; memcpy(out + 1, list + 2, sizeof list - 2); }
+    return out;
 }
+#undef JSON_ID_
 
 API int dsv_api_game(void) { return the_view->game; }
 API int dsv_api_loaded(void) { return the_view->loaded; }

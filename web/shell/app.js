@@ -10,9 +10,11 @@
 'use strict';
 
 (function () {
-  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const GAMES = window.dsGames.ids; // games.js: the one list (checked against dsv_api_games)
   const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
-  const MARK = { NONE: 0, TURN: 1, ROUND: 2, CALL: 3, END: 4 };
+  // Mark kinds by name (MARK.ROUND ...): filled from the module's one list
+  // (DSV_MARKS in web/app/view.h, dsv_api_mark_kinds) when it starts.
+  const MARK = {};
   const MAX_HASH_INPUT = 6000; // bytes of input text kept in the URL
 
   const $ = (id) => document.getElementById(id);
@@ -206,6 +208,8 @@
       error_col: w('dsv_api_error_col', 'number', []),
       error_json: w('dsv_api_error_json', 'string', []),
       game: w('dsv_api_game', 'number', []),
+      games: w('dsv_api_games', 'string', []),
+      mark_kinds: w('dsv_api_mark_kinds', 'string', []),
       steps: w('dsv_api_steps', 'number', []),
       step: w('dsv_api_step', 'number', []),
       busy: w('dsv_api_busy', 'number', []),
@@ -281,6 +285,10 @@
       mark('ds:module-ready');
       M = m;
       C = wrapExports(m);
+      // The module's lists: the mark kinds, and the games (games.js must number them alike).
+      JSON.parse(C.mark_kinds()).forEach((k, i) => { MARK[String(k).toUpperCase()] = i; });
+      const cGames = JSON.parse(C.games());
+      if (cGames.join() !== GAMES.join()) throw new Error(`games.js lists ${GAMES.join()}, the module ${cGames.join()}`);
       C.set_reduced_motion(motionMq.matches ? 1 : 0);
       C.set_lang(i18n.lang === 'zh' ? 1 : 0);
       enableControls();

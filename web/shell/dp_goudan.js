@@ -11,7 +11,7 @@
 'use strict';
 
 (function () {
-  const GOUDAN = 3;
+  const GOUDAN = window.dsGames.num.goudan; // games.js
   const I18N = {
     en: {
       'dpg.title': 'Decision explorer',

@@ -27,7 +27,7 @@
 'use strict';
 
 (function () {
-  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const GAMES = window.dsGames.ids; // games.js: the one list
   const $ = (id) => document.getElementById(id);
   const stage = $('stage');
   const canvas = $('canvas');

@@ -15,9 +15,14 @@
 //                                 absent); null/undefined/false kids skipped
 //   deckscope.i18n.apply(root)    fills [data-i18n], [data-i18n-title],
 //                                 [data-i18n-aria], [data-i18n-placeholder]
+//   deckscope.i18n.rule(game, code, lang)  the sentence of a decision's rule
+//                                 code (decision.rule in the engine's JSON),
+//                                 or '' for a code it does not know
 // Loaded before app.js; app.js keeps this object as window.deckscope.i18n.
 // Initial language: &lang= in the URL hash, else localStorage, else the
 // browser's language (zh* -> zh), else English.
+// Node can require() this file too: it then exports {rule, rules} only (the
+// narration's tests read the rule sentences from here).
 'use strict';
 
 (function () {
@@ -286,6 +291,74 @@
     },
   };
 
+  // ---- the rules' sentences, by the engine's rule codes ---------------------------
+  // Every decision record of the engine names the rule that chose with a code
+  // ("decision": {"rule": "max_p", ...}, docs/trace-format.md; the games'
+  // documents list them). The page says a rule only through this table: the
+  // narration, the why panel and the quiz call rule(game, code, lang). The
+  // engine's own English sentence of a rule is in one place per game in C
+  // (the CLI's text); these are the learner's words for the same rule.
+  // tests/js/rules.test.mjs checks that every code the engine emits has both.
+  const MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
+  const RULES = {
+    'cirno.max_p': ['Not under DOUBLE: play the basic card that makes p as large as possible without going over 99.',
+      '未被施加 DOUBLE：在 p 不超过 99 的前提下，打出使 p 尽可能大的基本牌。'],
+    'cirno.max_p_tie': ['Not under DOUBLE: play the basic card that makes p as large as possible without going over 99; when several kinds reach that p, multiplication > addition > subtraction > division > fixed.',
+      '未被施加 DOUBLE：在 p 不超过 99 的前提下，打出使 p 尽可能大的基本牌；几类牌得到同一个 p 时，按乘法、加法、减法、除法、固定牌的顺序选。'],
+    'cirno.counter': ['Not under DOUBLE, and no basic card keeps p at 99 or below: play a counter card, PASS first, then TURN, then DOUBLE.',
+      '未被施加 DOUBLE，且没有基本牌能让 p 不超过 99：打出解牌，依次考虑 PASS、TURN、DOUBLE。'],
+    'cirno.double_counter': ['Under DOUBLE: a counter card comes first (PASS, then TURN, then DOUBLE); it ends the turn and passes DOUBLE on to the next player.',
+      '被施加 DOUBLE：优先打出解牌（依次考虑 PASS、TURN、DOUBLE），跳过本回合并把 DOUBLE 转给下一名玩家。'],
+    'cirno.double_min_p': ['Under DOUBLE without a counter card: play the basic card that makes p as small as possible without going over 99; the second card is then chosen as usual (largest p).',
+      '被施加 DOUBLE 且没有解牌：在 p 不超过 99 的前提下，打出使 p 尽可能小的基本牌；第二张牌再按情形 1（p 最大）决策。'],
+    'cirno.double_min_p_tie': ['Under DOUBLE without a counter card: play the basic card that makes p as small as possible without going over 99; when several kinds reach that p, division > subtraction > addition > multiplication > fixed.',
+      '被施加 DOUBLE 且没有解牌：在 p 不超过 99 的前提下，打出使 p 尽可能小的基本牌；几类牌得到同一个 p 时，按除法、减法、加法、乘法、固定牌的顺序选。'],
+    'cirno.all_lose': ['Every card she holds would take p over 99: she plays any card (the first) and loses the round.',
+      '无论打哪张牌 p 都会超过 99：她随便打出一张（第一张），成为本轮的失败者。'],
+    'thegame.backwards': ['Rule 1: if some card can make a backwards trick (exactly 10 below the last card of an up row, or 10 above on a down row), play the leftmost such card, on the topmost row where the trick works.',
+      '规则 1：如果有牌能用倒退技巧（比递增行末张正好小 10，或比递减行末张正好大 10），打出最左侧的那张，放在能用技巧的最上面一行。'],
+    'thegame.closest': ['Rule 2: with no backwards trick, play the card and row with the smallest difference between the card and the row’s last card; ties go to the leftmost card, then the topmost row.',
+      '规则 2：没有倒退技巧时，选牌与该行末张之差的绝对值最小的出法；并列时取最左侧的牌，再取最上面的行。'],
+    'thegame.end_turn': ['After two cards the turn always ends: the player refills the hand from the pile, up to 8 cards (playing on is a variation).',
+      '每回合打出两张牌后一定结束回合：从抽牌堆把手牌补到 8 张（继续出牌是一种变化）。'],
+    'thegame.none': ['No card in the hand can go on any row (no normal move, no backwards trick): the game is lost.',
+      '手牌中没有任何一张能放到任何一行（既没有普通出法，也没有倒退技巧）：游戏失败。'],
+    'mahjong.special_first': ['Special tiles are always discarded first, in the order PASS, REVERSE, DOUBLE; a PASS names the next player.',
+      '手里有特殊牌时一定先打出，顺序为 PASS、REVERSE、DOUBLE；PASS 指定下家。'],
+    'mahjong.min_distance': ['Discard the tile that leaves the smallest winning distance.',
+      '打出使和牌距离最小的那张牌。'],
+    'mahjong.tie_order': [`Discard the tile that leaves the smallest winning distance; ties go to the first in the order ${MJ_ORDER}.`,
+      `打出使和牌距离最小的那张牌；并列时按 ${MJ_ORDER} 的顺序。`],
+    'mahjong.selfdrawn': ['A player whose hand after the draw is a winning hand always declares SELFDRAWN.',
+      '摸牌后手牌能和就一定自摸（SELFDRAWN）。'],
+    'mahjong.ron_first_along_turn_order': ['A player whose hand plus the discarded tile wins always declares RON; if several can, only the first along the turn order from the discarder does (the others are cut off).',
+      '手牌加上这张牌能和就一定荣和；多人能和时，只有从出牌者起沿回合顺序的第一人能和（其余被截和）。'],
+    'mahjong.pong_strict_drop': ['A player calls PONG only if it strictly lowers his winning distance; PONG comes before CHOW.',
+      '只有碰后和牌距离严格减小才碰；碰优先于吃。'],
+    'mahjong.chow_highest_strict_drop': ['Only the next player may CHOW, and only if it strictly lowers his winning distance; among such options, the one with the highest numbers.',
+      '只有下家能吃，且只有吃后和牌距离严格减小才吃；有多种方案时选数字较大的。'],
+    'mahjong.no_claim': ['Nobody claims the tile: no RON is possible and no PONG or CHOW would strictly lower its player’s winning distance.',
+      '没有人要这张牌：没有人能荣和，碰或吃也不能使和牌距离严格减小。'],
+    'goudan.max_win': ['Both sides play optimally: the mover takes the operation with the highest win probability; values within 1e-12 are a tie, which goes to the first of: attack the opponent, trade (smaller minions first), play a card, skill, end the turn.',
+      '双方都采用最优策略：选使自己胜率最大的操作；胜率相差不超过 1e-12 视为并列，按攻击对方、同归于尽（体力小的随从先）、打牌、技能、结束回合的顺序选。'],
+    'goudan.chance': ['Chance, not a choice: the target is drawn at random with the playout seed. The values are 小E’s win probabilities after each outcome.',
+      '这不是选择而是随机：目标由对局种子随机抽取。数值是每种结果之后小E的胜率。'],
+  };
+  for (const [code, [en, zh]] of Object.entries(RULES)) {
+    dicts.en['rule.' + code] = en;
+    dicts.zh['rule.' + code] = zh;
+  }
+  const ruleIn = (game, code, lang) => {
+    const k = 'rule.' + String(game) + '.' + String(code);
+    const d = /^zh/i.test(String(lang || '')) ? dicts.zh : dicts.en;
+    return k in d ? d[k] : '';
+  };
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    if (typeof module === 'object' && module && module.exports)
+      module.exports = { rule: ruleIn, rules: Object.keys(RULES) };
+    return;
+  }
+
   const norm = (l) => (/^zh/i.test(String(l || '')) ? 'zh' : /^en/i.test(String(l || '')) ? 'en' : null);
   const STORE = 'deckscope.lang';
 
@@ -328,6 +401,8 @@
       }
       if (document.readyState !== 'loading') i18n.apply(document);
     },
+    // A rule code's sentence in lang (default: the page's language); '' if unknown.
+    rule(game, code, lang) { return ruleIn(game, code, lang || i18n.lang); },
     // Language change listeners (app.js forwards them as deckscope 'lang').
     onChange(fn) { listeners.add(fn); },
     offChange(fn) { listeners.delete(fn); },

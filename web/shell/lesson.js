@@ -24,7 +24,7 @@
 (function (root) {
   const FORMAT = 'deckscope-lesson';
   const VERSION = 1;
-  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const GAMES = (root.dsGames || require('./games.js')).ids; // games.js: the one list
   const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
   const MAX_NOTE = 2000;     // characters of one note
   const MAX_NOTES = 500;

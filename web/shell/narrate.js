@@ -17,6 +17,10 @@
  *
  * ctx = {stateBefore, stateAfter, header, step, steps}; every part may be
  * missing, the sentences then leave out what they would have read there.
+ *
+ * The facts come from one place each: the game ids from games.js, a rule's
+ * sentence from its code (decision.rule) through i18n.js, ties and row
+ * directions from the engine's records ("tie", "row_dir", "row_names").
  */
 (function (root) {
   'use strict';
@@ -24,7 +28,16 @@
   var ARROW = '→';
   // A player's HP as a learner sees it: a hit past 0 still shows 0, never a negative number.
   function hpOf(p) { return Math.max(0, Number(p.hp)); }
-  var GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  /* the page's scripts (games.js and i18n.js load first), or node's require */
+  function load(name, file) {
+    if (root[name]) return root[name];
+    if (typeof require === 'function') return require(file);
+    return null;
+  }
+  var GAMES = load('dsGames', './games.js').ids;
+  var I18N = (root.deckscope && root.deckscope.i18n) || load('dsI18nRules', './i18n.js');
+  /* a rule code's sentence (i18n.js, the one table); '' if it has none */
+  function ruleText(game, code, lang) { return I18N && I18N.rule ? I18N.rule(game, code, isZh(lang) ? 'zh' : 'en') : ''; }
 
   /* ---------- helpers ---------- */
 
@@ -90,25 +103,9 @@
     return d === 'counterclockwise' ? T(lang, 'counterclockwise', '逆时针')
                                     : T(lang, 'clockwise', '顺时针');
   }
-  var CIRNO_RULE = {
-    max_p: ['Not under DOUBLE: play the basic card that makes p as large as possible without going over 99.',
-            '未被施加 DOUBLE：在 p 不超过 99 的前提下，打出使 p 尽可能大的基本牌。'],
-    max_p_tie: ['Not under DOUBLE: play the basic card that makes p as large as possible without going over 99; when several kinds reach that p, multiplication > addition > subtraction > division > fixed.',
-                '未被施加 DOUBLE：在 p 不超过 99 的前提下，打出使 p 尽可能大的基本牌；几类牌得到同一个 p 时，按乘法、加法、减法、除法、固定牌的顺序选。'],
-    counter: ['Not under DOUBLE, and no basic card keeps p at 99 or below: play a counter card, PASS first, then TURN, then DOUBLE.',
-              '未被施加 DOUBLE，且没有基本牌能让 p 不超过 99：打出解牌，依次考虑 PASS、TURN、DOUBLE。'],
-    double_counter: ['Under DOUBLE: a counter card comes first (PASS, then TURN, then DOUBLE); it ends the turn and passes DOUBLE on to the next player.',
-                     '被施加 DOUBLE：优先打出解牌（依次考虑 PASS、TURN、DOUBLE），跳过本回合并把 DOUBLE 转给下一名玩家。'],
-    double_min_p: ['Under DOUBLE without a counter card: play the basic card that makes p as small as possible without going over 99; the second card is then chosen as usual (largest p).',
-                   '被施加 DOUBLE 且没有解牌：在 p 不超过 99 的前提下，打出使 p 尽可能小的基本牌；第二张牌再按情形 1（p 最大）决策。'],
-    double_min_p_tie: ['Under DOUBLE without a counter card: play the basic card that makes p as small as possible without going over 99; when several kinds reach that p, division > subtraction > addition > multiplication > fixed.',
-                       '被施加 DOUBLE 且没有解牌：在 p 不超过 99 的前提下，打出使 p 尽可能小的基本牌；几类牌得到同一个 p 时，按除法、减法、加法、乘法、固定牌的顺序选。'],
-    all_lose: ['Every card she holds would take p over 99: she plays any card (the first) and loses the round.',
-               '无论打哪张牌 p 都会超过 99：她随便打出一张（第一张），成为本轮的失败者。']
-  };
   function cirnoRuleText(lang, rule, ctx) {
-    var r = CIRNO_RULE[rule];
-    if (r) return isZh(lang) ? r[1] : r[0];
+    var r = ruleText('cirno', rule, lang);
+    if (r) return r;
     var h = states(ctx).header, rules = h ? arr(h.rules) : [];
     for (var i = 0; i < rules.length; i++) if (rules[i] && rules[i].name === rule && rules[i].text) return rules[i].text;
     return str(rule);
@@ -231,19 +228,21 @@
   /* ====================== thegame ====================== */
 
   var TG_PLAYER = 'Vladimir';
-  var TG_ROWS = [['up1', '递增行 1'], ['up2', '递增行 2'], ['down1', '递减行 1'], ['down2', '递减行 2']];
-  function tgRow(lang, r) { var x = TG_ROWS[r]; return x ? (isZh(lang) ? x[1] : x[0]) : str(r); }
-  var TG_RULE = {
-    backwards: ['Rule 1: if some card can make a backwards trick (exactly 10 below the last card of an up row, or 10 above on a down row), play the leftmost such card, on the topmost row where the trick works.',
-                '规则 1：如果有牌能用倒退技巧（比递增行末张正好小 10，或比递减行末张正好大 10），打出最左侧的那张，放在能用技巧的最上面一行。'],
-    closest: ['Rule 2: with no backwards trick, play the card and row with the smallest difference between the card and the row’s last card; ties go to the leftmost card, then the topmost row.',
-              '规则 2：没有倒退技巧时，选牌与该行末张之差的绝对值最小的出法；并列时取最左侧的牌，再取最上面的行。'],
-    none: ['No card in the hand can go on any row (no normal move, no backwards trick): the game is lost.',
-           '手牌中没有任何一张能放到任何一行（既没有普通出法，也没有倒退技巧）：游戏失败。']
-  };
-  function tgRuleText(lang, rule) { var r = TG_RULE[rule]; return r ? (isZh(lang) ? r[1] : r[0]) : str(rule); }
-  function tgTops(lang, tops) {
-    return arr(tops).map(function (t, r) { return tgRow(lang, r) + ' ' + t; }).join(T(lang, ', ', '，'));
+  /* a row by the engine's name (row_name, row_names, a state's rows[].name:
+   * "up1" ... "down2", its direction and its number); Chinese says the
+   * direction in words. Nothing here numbers the rows itself. */
+  function tgRowName(lang, name) {
+    var m = /^(up|down)(\d+)$/.exec(str(name));
+    if (!m || !isZh(lang)) return str(name);
+    return (m[1] === 'up' ? '递增行 ' : '递减行 ') + m[2];
+  }
+  function tgRow(lang, r, names) {
+    var n = arr(names)[r];
+    return has(n) ? tgRowName(lang, n) : T(lang, 'row ' + (r + 1), '第 ' + (r + 1) + ' 行');
+  }
+  function tgRuleText(lang, rule) { return ruleText('thegame', rule, lang) || str(rule); }
+  function tgTops(lang, d) {
+    return arr(d.tops).map(function (t, r) { return tgRow(lang, r, d.row_names) + ' ' + t; }).join(T(lang, ', ', '，'));
   }
 
   function tgNarrate(ev, lang) {
@@ -261,7 +260,7 @@
         return T(lang, P + ' is stuck: none of his ' + ev.hand_left + ' cards fits any row, so he loses with ' + ev.pile_left + ' left in the pile',
                  P + ' 无牌可出：手里的 ' + ev.hand_left + ' 张牌都放不上任何一行，他输了（抽牌堆还剩 ' + ev.pile_left + ' 张）');
       case 'play': {
-        var d = obj(ev.decision) || {}, c = ev.card, row = tgRow(lang, ev.row), up = ev.row === 0 || ev.row === 1;
+        var d = obj(ev.decision) || {}, c = ev.card, row = tgRowName(lang, ev.row_name), up = ev.row_dir === 'up';
         if (ev.backwards)
           return T(lang, P + ' plays ' + c + ' on ' + row + ' by a backwards trick: exactly 10 ' + (up ? 'below' : 'above') + ' its last card ' + ev.prev_top + ' (a trick comes first)',
                    P + ' 用倒退技巧把 ' + c + ' 放到' + row + '：比末张 ' + ev.prev_top + ' 正好' + (up ? '小' : '大') + ' 10（倒退技巧优先）');
@@ -293,7 +292,7 @@
     });
     return moves;
   }
-  function tgLabel(lang, m) { return m.card + ' ' + ARROW + ' ' + tgRow(lang, m.row); }
+  function tgLabel(lang, m, d) { return m.card + ' ' + ARROW + ' ' + tgRow(lang, m.row, d.row_names); }
 
   function tgWhy(ev, lang) {
     var d = obj(ev.decision);
@@ -302,7 +301,7 @@
       return {
         title: T(lang, 'Why the game is lost', '为什么游戏失败'),
         rule: tgRuleText(lang, 'none') + T(lang, ' Hand: ', ' 手牌：') + arr(d.hand).join(' ') +
-              T(lang, '; last cards: ', '；各行末张：') + tgTops(lang, d.tops) + T(lang, '.', '。'),
+              T(lang, '; last cards: ', '；各行末张：') + tgTops(lang, d) + T(lang, '.', '。'),
         candidates: arr(d.hand).map(function (c) { return { label: String(c), value: T(lang, 'no move', '无法出'), chosen: false, note: '' }; })
       };
     var cands = tgMoves(d).map(function (m) {
@@ -313,10 +312,10 @@
         else if (m.diff === d.best_diff) note = T(lang, 'same difference, but not the leftmost card or topmost row', '差相同，但不是最左的牌或最上的行');
         else note = T(lang, 'larger difference', '差更大');
       }
-      return { label: tgLabel(lang, m), value: m.trick ? T(lang, 'trick (10\u00a0back)', '倒退\u00a010') : T(lang, 'difference\u00a0', '差\u00a0') + m.diff, chosen: m.chosen, note: note };
+      return { label: tgLabel(lang, m, d), value: m.trick ? T(lang, 'trick (10\u00a0back)', '倒退\u00a010') : T(lang, 'difference\u00a0', '差\u00a0') + m.diff, chosen: m.chosen, note: note };
     });
     return {
-      title: T(lang, 'Why ' + ev.card + ' on ' + tgRow(lang, ev.row), '为什么把 ' + ev.card + ' 放到' + tgRow(lang, ev.row)),
+      title: T(lang, 'Why ' + ev.card + ' on ' + tgRowName('en', ev.row_name), '为什么把 ' + ev.card + ' 放到' + tgRowName('zh', ev.row_name)),
       rule: tgRuleText(lang, d.rule),
       candidates: cands
     };
@@ -331,9 +330,9 @@
     var pick = [chosen].concat(moves.filter(function (m) { return !m.chosen; }).slice(0, 5));
     pick.sort(function (a, b) { return (b.trick - a.trick) || (a.card === b.card ? a.row - b.row : d.hand.indexOf(a.card) - d.hand.indexOf(b.card)); });
     return {
-      question: T(lang, 'Hand ' + arr(d.hand).join(' ') + '; rows end at ' + tgTops(lang, d.tops) + '. Which move does ' + TG_PLAYER + ' make?',
-                  '手牌 ' + arr(d.hand).join(' ') + '；各行末张：' + tgTops(lang, d.tops) + '。' + TG_PLAYER + ' 会怎么出？'),
-      options: pick.map(function (m) { return { label: tgLabel(lang, m), correct: m.chosen }; }),
+      question: T(lang, 'Hand ' + arr(d.hand).join(' ') + '; rows end at ' + tgTops(lang, d) + '. Which move does ' + TG_PLAYER + ' make?',
+                  '手牌 ' + arr(d.hand).join(' ') + '；各行末张：' + tgTops(lang, d) + '。' + TG_PLAYER + ' 会怎么出？'),
+      options: pick.map(function (m) { return { label: tgLabel(lang, m, d), correct: m.chosen }; }),
       reason: tgRuleText(lang, d.rule) + ' ' + tgNarrate(ev, lang) + T(lang, '.', '。')
     };
   }
@@ -354,24 +353,9 @@
 
   /* ====================== mahjong ====================== */
 
-  var MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
-  var MJ_RULE = {
-    special_first: ['Special tiles are always discarded first, in the order PASS, REVERSE, DOUBLE; a PASS names the next player.',
-                    '手里有特殊牌时一定先打出，顺序为 PASS、REVERSE、DOUBLE；PASS 指定下家。'],
-    min_distance: ['Discard the tile that leaves the smallest winning distance.',
-                   '打出使和牌距离最小的那张牌。'],
-    tie_order: ['Discard the tile that leaves the smallest winning distance; ties go to the first in the order ' + MJ_ORDER + '.',
-                '打出使和牌距离最小的那张牌；并列时按 ' + MJ_ORDER + ' 的顺序。'],
-    ron_first_along_turn_order: ['A player whose hand plus the discarded tile wins always declares RON; if several can, only the first along the turn order from the discarder does (the others are cut off).',
-                                 '手牌加上这张牌能和就一定荣和；多人能和时，只有从出牌者起沿回合顺序的第一人能和（其余被截和）。'],
-    pong_strict_drop: ['A player calls PONG only if it strictly lowers his winning distance; PONG comes before CHOW.',
-                       '只有碰后和牌距离严格减小才碰；碰优先于吃。'],
-    chow_highest_strict_drop: ['Only the next player may CHOW, and only if it strictly lowers his winning distance; among such options, the one with the highest numbers.',
-                               '只有下家能吃，且只有吃后和牌距离严格减小才吃；有多种方案时选数字较大的。']
-  };
   function mjRuleText(lang, why) {
-    var r = MJ_RULE[why && why.rule];
-    if (r) return isZh(lang) ? r[1] : r[0];
+    var r = ruleText('mahjong', why && why.rule, lang);
+    if (r) return r;
     return str(why && (why.text || why.rule));
   }
   function mjDist(lang, d) {
@@ -572,10 +556,11 @@
 
   /* ====================== goudan ====================== */
 
-  /* names: "E" / "the teacher", 小E / 老师; the cards placed in front of a
-   * player are "minions" / 随从 (the statement's 面前的牌) */
+  /* names: 小E / "the teacher", 小E / 老师 (the DP panel's words, dp_goudan.js,
+   * and the canvas's); the cards placed in front of a player are "minions" /
+   * 随从 (the statement's 面前的牌) */
   function gdName(lang, who, capital) {
-    if (who === 'E') return T(lang, 'E', '小E');
+    if (who === 'E') return '小E';
     if (who === 'teacher') return T(lang, capital ? 'The teacher' : 'the teacher', '老师');
     return str(who);
   }
@@ -597,8 +582,7 @@
     if (!d || !num(d.value)) return '';
     return T(lang, '; ' + gdPoss('en', who) + ' win chance ' + pct(d.value), '；' + gdName('zh', who) + '胜率 ' + pct(d.value));
   }
-  var GD_RULE = ['Both sides play optimally: the mover takes the operation with the highest win probability; values within 1e-12 are a tie, which goes to the first of: attack the opponent, trade (smaller minions first), play a card, skill, end the turn.',
-                 '双方都采用最优策略：选使自己胜率最大的操作；胜率相差不超过 1e-12 视为并列，按攻击对方、同归于尽（体力小的随从先）、打牌、技能、结束回合的顺序选。'];
+  function gdRuleText(lang, d) { return ruleText('goudan', d && d.rule || 'max_win', lang) || str(d && d.text); }
   function gdOpLabel(lang, c, who) {
     var opp = gdOther(who);
     switch (c.op) {
@@ -687,8 +671,7 @@
     });
     return {
       title: T(lang, 'Where the hit lands', '这一击落在哪里'),
-      rule: T(lang, 'Chance, not a choice: the target is drawn at random with the playout seed. The values are E’s win probabilities after each outcome.',
-              '这不是选择而是随机：目标由对局种子随机抽取。数值是每种结果之后小E的胜率。'),
+      rule: gdRuleText(lang, d),
       candidates: cands
     };
   }
@@ -697,10 +680,11 @@
     var d = obj(ev.decision);
     if (!d) return null;
     if (d.rule === 'chance') return gdChanceWhy(ev, lang, d);
-    var who = str(ev.player), best = num(d.value) ? d.value : null;
+    var who = str(ev.player);
     var cands = arr(d.candidates).map(function (c, i) {
       var chosen = i === gdIdx(d), note = '';
-      if (!chosen && has(best) && num(c.value) && Math.abs(c.value - best) <= 1e-12) note = T(lang, 'equal chance, later in the fixed order', '胜率相同，固定顺序靠后');
+      /* "tie": the engine's own test (within GOUDAN_TIE_EPS of the best) */
+      if (!chosen && c.tie === true) note = T(lang, 'equal chance, later in the fixed order', '胜率相同，固定顺序靠后');
       else if (!chosen) note = T(lang, 'lower win chance', '胜率更低');
       return { label: gdOpLabel(lang, c, who), value: pct(c.value), chosen: chosen, note: note };
     });
@@ -708,7 +692,7 @@
     return {
       title: T(lang, 'Why ' + gdName('en', who) + ' chooses to ' + (ch ? gdOpLabel('en', ch, who) : str(ev.type)),
                '为什么' + gdName('zh', who) + '选择' + (ch ? gdOpLabel('zh', ch, who) : str(ev.type))),
-      rule: GD_RULE[isZh(lang) ? 1 : 0] + T(lang, ' The chances are ' + gdPoss('en', who) + ' win probabilities.', '胜率指' + gdName('zh', who) + '的获胜概率。'),
+      rule: gdRuleText(lang, d) + T(lang, ' The chances are ' + gdPoss('en', who) + ' win probabilities.', '胜率指' + gdName('zh', who) + '的获胜概率。'),
       candidates: cands
     };
   }
@@ -729,19 +713,19 @@
     return {
       question: T(lang, 'Which operation gives ' + gdName('en', who) + ' the best chance to win?' + pos, '哪个操作能让' + gdName('zh', who) + '的胜率最大？' + pos),
       options: arr(d.candidates).map(function (c, i) { return { label: gdOpLabel(lang, c, who), correct: i === gdIdx(d) }; }),
-      reason: GD_RULE[isZh(lang) ? 1 : 0] + (ch ? T(lang, ' Best: ' + gdOpLabel('en', ch, who) + ', win chance ' + pct(ch.value) + '.', '最优：' + gdOpLabel('zh', ch, who) + '，胜率 ' + pct(ch.value) + '。') : '')
+      reason: gdRuleText(lang, d) + (ch ? T(lang, ' Best: ' + gdOpLabel('en', ch, who) + ', win chance ' + pct(ch.value) + '.', '最优：' + gdOpLabel('zh', ch, who) + '，胜率 ' + pct(ch.value) + '。') : '')
     };
   }
 
   function gdStart(h, lang) {
     var s = obj(h.state), e = gdSide(s, 'E'), t = gdSide(s, 'teacher');
-    if (!e || !t) return T(lang, 'The position right before E’s turn', '小E的回合开始前的局面');
-    return T(lang, 'Before E’s turn: E has ' + gdDesc('en', e) + '; the teacher has ' + gdDesc('en', t) + '; at most ' + s.O + ' skills and plays per turn',
+    if (!e || !t) return T(lang, 'The position right before 小E’s turn', '小E的回合开始前的局面');
+    return T(lang, 'Before 小E’s turn: 小E has ' + gdDesc('en', e) + '; the teacher has ' + gdDesc('en', t) + '; at most ' + s.O + ' skills and plays per turn',
              '小E的回合开始前：小E ' + gdDesc('zh', e) + '；老师 ' + gdDesc('zh', t) + '；每回合技能与打牌合计最多 ' + s.O + ' 次');
   }
   function gdHeadline(s, lang) {
     var e = gdSide(s, 'E'), t = gdSide(s, 'teacher'), parts = [];
-    if (e) parts.push(T(lang, 'E HP ' + hpOf(e), '小E 体力 ' + hpOf(e)));
+    if (e) parts.push(T(lang, '小E HP ' + hpOf(e), '小E 体力 ' + hpOf(e)));
     if (t) parts.push(T(lang, 'teacher HP ' + hpOf(t), '老师 体力 ' + hpOf(t)));
     if (has(s.winner)) parts.push(T(lang, gdName('en', s.winner) + ' won', gdName('zh', s.winner) + '获胜'));
     else if (s.to_move && s.turn > 0) parts.push(T(lang, gdName('en', s.to_move) + ' to move, ' + s.ops_left + (s.ops_left === 1 ? ' operation left' : ' operations left'), '轮到' + gdName('zh', s.to_move) + '，剩 ' + s.ops_left + ' 次操作'));
@@ -813,7 +797,7 @@
     arr(a.rows).forEach(function (ra, r) {
       var rb = arr(b.rows)[r], ca = arr(ra && ra.cards), cb = arr(rb && rb.cards);
       if (ca.length && cb.length && (ca.length !== cb.length || ca[ca.length - 1] !== cb[cb.length - 1]))
-        out.push(T(lang, tgRow('en', r) + ': last card ' + arrow(cb[cb.length - 1], ca[ca.length - 1]), tgRow('zh', r) + '：末张 ' + arrow(cb[cb.length - 1], ca[ca.length - 1])));
+        out.push(T(lang, tgRowName('en', ra.name) + ': last card ' + arrow(cb[cb.length - 1], ca[ca.length - 1]), tgRowName('zh', ra.name) + '：末张 ' + arrow(cb[cb.length - 1], ca[ca.length - 1])));
     });
     var played = bagMinus(b.hand, a.hand), got = bagMinus(a.hand, b.hand), n = arr(a.hand).length;
     var cards = function (k) { return T(lang, k + (k === 1 ? ' card' : ' cards'), k + ' 张'); };
@@ -1030,7 +1014,7 @@
 
   var api = {
     version: 1,
-    games: GAMES.slice(),
+    games: GAMES.slice(), /* games.js's list */
     narrate: narrate,
     why: why,
     quiz: quiz,

@@ -16,7 +16,7 @@
 
 (function (root) {
   const GOUDAN_TOLERANCE = 1e-6; // the official statement: absolute error <= 1e-6
-  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const GAMES = (root.dsGames || require('./games.js')).ids; // games.js: the one list
 
   // ---- pure logic --------------------------------------------------------
 
