@@ -44,8 +44,10 @@ static const char *const ui_en[UI_COUNT] = {
     [UI_MJ_SKIPPED] = CROSS " PASS",
     [UI_MJ_EXHAUSTED] = "DRAW  \xc3\x97" "0",
 
-    [UI_GD_NAME_E] = "E",
-    [UI_GD_NAME_T] = "T",
+    /* goudan's players as the page and the DP view name them (issue 13): 小E
+     * in both languages, the teacher; the badges E / T stay codes */
+    [UI_GD_NAME_E] = "\xe5\xb0\x8f" "E",
+    [UI_GD_NAME_T] = "teacher",
     [UI_GD_BADGE_E] = "E",
     [UI_GD_BADGE_T] = "T",
     [UI_GD_TO_MOVE_OPS] = " to move  ops",
@@ -66,7 +68,7 @@ static const char *const ui_en[UI_COUNT] = {
     [UI_GD_CHANCE_N] = "P(%s wins) = %.4f  " DOT "  best of %d options",
     [UI_GD_CHANCE_BRIEF] = "P(%s wins) = %.4f",
     [UI_GD_START] = "START",
-    [UI_GD_START_SUB] = "E moves first " DOT " O = %d operations per turn",
+    [UI_GD_START_SUB] = "\xe5\xb0\x8f" "E moves first " DOT " O = %d operations per turn",
     [UI_GD_WINS] = "%s WINS",
 
     [UI_GDP_OP_PLAY] = "PLAY",

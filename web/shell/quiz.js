@@ -412,7 +412,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   function gdExplain(ev, l) {
     const d = ev.decision || {};
     const cands = arr(d.candidates);
-    const who = ev.player === 'E' ? L(l, 'E', '小E') : L(l, 'the teacher', '老师');
+    const who = ev.player === 'E' ? '小E' : L(l, 'the teacher', '老师'); // 小E in both languages (the DP panel's name)
     // a percentage with 2 decimals, more when two different values would read the same
     let digits = 2;
     const vals = cands.map((c) => c.value).filter(isNum);
@@ -436,9 +436,10 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
       prefer: (i, j) => {
         const a = cands[i], b = cands[j];
         if (!a || !b || !isNum(a.value) || !isNum(b.value)) return null;
-        if (Math.abs(a.value - b.value) <= 1e-12) {
-          return L(l, 'the two chances are equal (within 1e-12); a tie goes to the first of: attack the opponent, trade (smaller minions first), play a card, skill, end the turn.',
-            '两者胜率相等（相差不超过 1e-12）；并列时按攻击对方、同归于尽（体力小的随从先）、打牌、技能、结束回合的顺序选。');
+        // a tie is the engine's own test ("tie" on both candidates), and the rule is said from its code (i18n.js)
+        if (a.tie === true && b.tie === true) {
+          return L(l, 'the two chances are equal (the engine marks both as a tie). ', '两者胜率相等（引擎把两者都标为并列）。') +
+            (i18n().rule ? i18n().rule('goudan', d.rule || 'max_win', l) : '');
         }
         return L(l, `both sides play optimally: the mover takes the highest win probability, ${pc(b.value)} > ${pc(a.value)}.`,
           `双方都采用最优策略：选胜率最大的操作，${pc(b.value)} > ${pc(a.value)}。`);
