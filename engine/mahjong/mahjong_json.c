@@ -145,6 +145,13 @@ static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c
     ds_buf_putc(b, '}');
 }
 
+/* The turn rules' English sentences, once: why.text says them as they are,
+ * decision.text with this decision's tile and distance (the page says a rule
+ * from its code, web/shell/i18n.js). */
+#define MJ_TEXT_SPECIAL "special tiles are discarded first, in the order PASS, REVERSE, DOUBLE"
+#define MJ_TEXT_ORDER "the first in the order Z F B N W S E 9S..1S 9P..1P 9M..1M"
+#define MJ_TEXT_SELFDRAWN "the hand after the draw is a winning hand"
+
 /* The rule code of a turn decision (why.rule, decision.rule). */
 static const char *turn_rule(const mahjong_event *ev) {
     return ev->rule == MJ_WHY_SPECIAL     ? "special_first"
@@ -168,12 +175,11 @@ static void put_discard(ds_buf *b, const mahjong_event *ev, const char *forced_r
     const char *rule = turn_rule(ev);
     const char *why =
         ev->rule == MJ_WHY_SPECIAL
-            ? "special tiles are discarded first, in the order PASS, REVERSE, DOUBLE"
+            ? MJ_TEXT_SPECIAL
         : ev->rule == MJ_WHY_TIE_ORDER
-            ? "several tiles give the least distance: the first in the order Z F B N W S E "
-              "9S..1S 9P..1P 9M..1M"
+            ? "several tiles give the least distance: " MJ_TEXT_ORDER
         : ev->rule == MJ_WHY_SELFDRAWN
-            ? "the hand after the draw is a winning hand: the rule declares SELFDRAWN"
+            ? MJ_TEXT_SELFDRAWN ": the rule declares SELFDRAWN"
             : "the only tile that gives the least distance";
     if (ev->tile == MJ_PASS) {
         put_key(b, "pass_target");
@@ -238,17 +244,16 @@ static const char *decision_rule(const mahjong_decision *d, const mahjong_event 
     if (!d->window) {
         switch (ev->rule) {
         case MJ_WHY_SELFDRAWN:
-            snprintf(text, cap, "the hand after the draw is a winning hand: a player who can "
-                                "win always declares SELFDRAWN");
+            snprintf(text, cap, MJ_TEXT_SELFDRAWN ": a player who can win always declares "
+                                "SELFDRAWN");
             break;
         case MJ_WHY_SPECIAL:
-            snprintf(text, cap, "special tiles are discarded first, in the order PASS, REVERSE, "
-                                "DOUBLE: %s%s", r->label,
+            snprintf(text, cap, MJ_TEXT_SPECIAL ": %s%s", r->label,
                      r->tile == MJ_PASS ? " (the rule's PASS names the next player)" : "");
             break;
         case MJ_WHY_TIE_ORDER:
-            snprintf(text, cap, "several tiles leave the least distance, %d: %s is the first in "
-                                "the order Z F B N W S E 9S..1S 9P..1P 9M..1M", r->value, r->label);
+            snprintf(text, cap, "several tiles leave the least distance, %d: %s is " MJ_TEXT_ORDER,
+                     r->value, r->label);
             break;
         default:
             snprintf(text, cap, "%s is the only tile whose discard leaves the least distance, %d",

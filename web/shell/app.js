@@ -811,6 +811,9 @@
   // ---- "More": the teaching tools on narrow screens --------------------------------
   // teach.js, export.js and quiz.js append their buttons to #teach-tools; below
   // 700 px (style.css) that container is the dropdown of the "More" button.
+  // Wider, the tools sit in the bar, which stays one line: when the bar's
+  // controls would wrap, the last tools move into #more-overflow (the end of
+  // #teach-tools, a dropdown of "More" there; style.css) until the rest fits.
   // Enter/Space open it (focus goes to its first tool), ↑ ↓ Home End move, Esc
   // and Tab out close it, Esc returns the focus to "More".
   (function moreMenu() {
@@ -818,7 +821,46 @@
     if (!box || !btn || !tools) return;
     const narrow = window.matchMedia('(max-width: 700px)');
     let fromMenu = false;
-    const items = () => [...tools.children].filter((e) => !e.hidden && !e.disabled && e.offsetParent !== null);
+    const over = document.createElement('div');
+    over.id = 'more-overflow';
+    over.className = 'more-overflow';
+    tools.appendChild(over);
+    const menuMode = () => narrow.matches || box.hasAttribute('data-overflow');
+    const items = () => [...(narrow.matches ? tools : over).querySelectorAll('button')]
+      .filter((e) => !e.hidden && !e.disabled && e.offsetParent !== null);
+    // One line: every shown control of the bar's end at the same height.
+    const barEnd = box.parentElement;
+    function oneLine() {
+      const tops = [...barEnd.querySelectorAll('button, select')].filter((e) => e.offsetParent !== null && !over.contains(e))
+        .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => r.top + r.height / 2);
+      return !tops.length || Math.max(...tops) - Math.min(...tops) < 4;
+    }
+    let fitting = false;
+    function fit() {
+      if (fitting) return;
+      fitting = true;
+      const wasOpen = box.hasAttribute('data-open');
+      // all tools back in the bar, in their order, #more-overflow last
+      over.before(...over.children);
+      tools.appendChild(over);
+      box.removeAttribute('data-overflow');
+      if (!narrow.matches && !oneLine()) {
+        box.setAttribute('data-overflow', '');
+        const row = () => [...tools.children].filter((e) => e !== over);
+        for (let list = row(); list.length && !oneLine(); list = row()) over.prepend(list[list.length - 1]);
+      }
+      if (wasOpen && !menuMode()) setOpen(false, false);
+      watch.takeRecords();
+      fitting = false;
+    }
+    let fitQueued = 0;
+    const refit = () => { if (!fitQueued) fitQueued = requestAnimationFrame(() => { fitQueued = 0; fit(); }); };
+    // tools added, shown or hidden, relabelled (language); the bar resized
+    const watch = new MutationObserver(refit);
+    watch.observe(tools, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'], characterData: true });
+    new ResizeObserver(refit).observe(box.closest('header') || barEnd);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(refit);
+    refit();
     const isOpen = () => box.hasAttribute('data-open');
     function setOpen(open, focus) {
       if (open) box.setAttribute('data-open', ''); else box.removeAttribute('data-open');
@@ -827,13 +869,13 @@
       if (!open && focus) btn.focus({ preventScroll: true });
     }
     // No tools (a partial page): no button.
-    const sync = () => { btn.hidden = !tools.children.length; };
+    const sync = () => { btn.hidden = !tools.querySelector('button'); };
     new MutationObserver(sync).observe(tools, { childList: true });
     sync();
     // A keyboard "click" (Enter/Space: detail 0) puts the focus on the first tool.
     btn.addEventListener('click', (e) => setOpen(!isOpen(), e.detail === 0 && !isOpen()));
     btn.addEventListener('keydown', (e) => {
-      if (e.key === 'ArrowDown' && narrow.matches) { e.preventDefault(); e.stopPropagation(); setOpen(true, true); }
+      if (e.key === 'ArrowDown' && menuMode()) { e.preventDefault(); e.stopPropagation(); setOpen(true, true); }
     });
     box.addEventListener('keydown', (e) => {
       if (!isOpen()) return;
@@ -855,7 +897,9 @@
     // the event's target); the focus goes back to "More" unless the tool took it.
     tools.addEventListener('click', (e) => {
       // (The tool may have closed the menu already by moving the focus into its dialog.)
-      if (!narrow.matches || e.target === tools) return;
+      if (e.target === tools || e.target === over) return;
+      // a tool of the bar itself: the menu (if open) just closes
+      if (!(narrow.matches || over.contains(e.target))) { if (isOpen()) setOpen(false, false); return; }
       fromMenu = true;
       setOpen(false, false);
       setTimeout(() => {
@@ -865,7 +909,7 @@
     });
     // A dialog opened from the menu gives the focus back to its (now hidden) tool: to "More" instead.
     document.addEventListener('close', () => {
-      if (!fromMenu || !narrow.matches) return;
+      if (!fromMenu || !menuMode()) return;
       setTimeout(() => {
         const a = document.activeElement;
         if (!a || a === document.body || tools.contains(a)) { fromMenu = false; btn.focus({ preventScroll: true }); }
@@ -1328,7 +1372,28 @@
     }
     // variation.js adds "Try another move" here
     emit('why', { box, step: C.step(), event: r.event, decision: r.decision || null });
+    fitCands();
   }
+  // With a check result above it (teach.js: the side column's .check-first),
+  // the why panel's candidates stay on screen in two columns: the table
+  // scrolls inside the room left under the check panel, its chosen row in
+  // view, instead of going on below the fold (issue 13). One column: as is.
+  const sideCol = document.querySelector('.side-col');
+  function fitCands() {
+    const wrap = el.why.querySelector('.cands-wrap');
+    if (!wrap || !sideCol) return;
+    const on = sideCol.classList.contains('check-first') && sideCol.getBoundingClientRect().left > innerWidth / 3;
+    const room = Math.floor(innerHeight - (wrap.getBoundingClientRect().top + scrollY) - 16);
+    const want = on ? Math.max(96, Math.min(room, 288)) + 'px' : '';
+    if (wrap.style.maxHeight === want) return;
+    wrap.style.maxHeight = want;
+    if (on) wrap.tabIndex = 0; else wrap.removeAttribute('tabindex'); // a scrolling box: reachable by keyboard
+    const row = on && wrap.querySelector('tr.chosen');
+    if (row && (row.offsetTop + row.offsetHeight > wrap.scrollTop + wrap.clientHeight || row.offsetTop < wrap.scrollTop)) {
+      wrap.scrollTop = Math.max(0, row.offsetTop - wrap.clientHeight / 2);
+    }
+  }
+  if (sideCol) new ResizeObserver(() => fitCands()).observe(sideCol);
   // A table of a decision record's entries ({label, value, chosen, note}).
   function candTable(list, firstHead) {
     const tb = document.createElement('table');
