@@ -15,6 +15,12 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+// A toolbar tool: in the bar, or (when the bar has no room for it) in "More".
+async function tool(page, id) {
+  if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
+  await page.click('#' + id);
+}
+
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
 // A decision of the line shown with a candidate the rule did not take: [event, label].
@@ -80,7 +86,7 @@ test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, 
   assert.equal(await page2.evaluate(() => window.deckscope.variation.map((c) => c.join(':')).join(',')), spec);
 
   // file: "Download lesson", then "Open lesson" in a fresh page on another game
-  await page.click('#lesson-open');
+  await tool(page, 'lesson-open');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#lesson-download')]);
   assert.match(dl.suggestedFilename(), /\.deckscope\.json$/);
   const file = artifact('lesson.deckscope.json');
@@ -89,7 +95,7 @@ test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, 
   assert.deepEqual(essence(json), essence(lesson));
   const page3 = await openPage(env.browser);
   await loadView(page3, env.url + '#game=thegame&sample=1&lang=en');
-  await page3.click('#lesson-open');
+  await tool(page3, 'lesson-open');
   await page3.setInputFiles('#lesson-file', file);
   await page3.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
   assert.deepEqual(essence(await page3.evaluate(() => window.deckscope.lesson())), essence(lesson));
@@ -192,7 +198,7 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: 240_000 }, a
   await page.keyboard.press('Shift+N');
   await page.waitForFunction((s) => window.deckscope.step === s, at[at.length - 2], { timeout: 5000 });
 
-  await page.click('#lesson-tour');
+  await tool(page, 'lesson-tour');
   for (let k = 0; k < at.length; k++) {
     await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: 60_000 });
     const s1 = await page.evaluate(() => window.deckscope.step);
@@ -218,7 +224,7 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: 240_000 }, a
 test('"Add note" in the page: the dialog saves, edits and deletes a note', { timeout: 120_000 }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1&step=4&lang=en');
-  await page.click('#lesson-add');
+  await tool(page, 'lesson-add');
   await page.fill('#lesson-text', 'First **point**');
   await page.selectOption('#lesson-view-speed', '4');
   await page.click('#lesson-save');

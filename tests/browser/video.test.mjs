@@ -11,6 +11,12 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+// A toolbar tool: in the bar, or (when the bar has no room for it) in "More".
+async function tool(page, id) {
+  if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
+  await page.click('#' + id);
+}
+
 // Plays the blob in a <video>: its duration and two frames' pixels.
 const inspect = (page) => page.evaluate(async () => {
   const blob = window.__video;
@@ -72,7 +78,7 @@ test('a WebM of a step range: plays, expected duration, first and last frames di
 test('the dialog records at 60 fps and offers the file; cancel stops a recording', { timeout: 180_000 }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&step=2&lang=en');
-  await page.click('#video-open');
+  await tool(page, 'video-open');
   await page.fill('#video-to', '4');
   await page.selectOption('#video-fps', '60');
   await page.selectOption('#video-speed', '8');
