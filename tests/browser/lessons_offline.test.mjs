@@ -1,0 +1,165 @@
+// lessons_offline.test.mjs - a lesson in the offline one-file page (`make
+// offline`, docs/teaching.md "Lessons"): the file, copied alone into an empty
+// folder and opened from file://, opens a lesson file chosen with "Open
+// lesson…" (notes on the main line and in a variation, view settings), shows
+// its notes at their steps and marks them on the scrubber, plays the tour
+// through every note, refuses a bad file with a message and keeps what it had;
+// the lesson's link (&lesson= on the file:// address) opens the same lesson in
+// a fresh page. No request leaves the file (network or other files), no
+// console error.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, artifact } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..');
+// DS_OFFLINE_HTML: a page `make offline` has just built; otherwise the test
+// runs the same script itself (as teach_offline.test.mjs does).
+const given = process.env.DS_OFFLINE_HTML && existsSync(process.env.DS_OFFLINE_HTML) ? process.env.DS_OFFLINE_HTML : null;
+const built = given || path.join(ARTIFACTS, 'deckscope.html');
+let browser, fileUrl, dir;
+
+before(async () => {
+  if (!given) {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'offline.mjs'), '--out', built],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+  }
+  dir = mkdtempSync(path.join(os.tmpdir(), 'deckscope-offline-lesson-'));
+  const alone = path.join(dir, 'deckscope.html');
+  copyFileSync(built, alone);
+  fileUrl = pathToFileURL(alone).href;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+});
+after(async () => { if (browser) await browser.close(); });
+
+// A page of the file that records problems and every request.
+async function open(url) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await context.newPage();
+  page.problems = [];
+  page.requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push('console.error: ' + m.text()); });
+  page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
+  page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('request', (r) => page.requests.push(r.url()));
+  await page.goto(url, { waitUntil: 'load' });
+  const ready = await page.evaluate(() => Promise.race([
+    window.deckscope.ready.then(() => 'ready'),
+    new Promise((res) => setTimeout(() => res('timeout: ' + window.deckscope.state), 30_000)),
+  ]));
+  assert.equal(ready, 'ready');
+  page.closeAll = () => context.close();
+  return page;
+}
+const foreign = (page) => page.requests.filter((u) => !/^(data|blob):/.test(u) && u.split('#')[0] !== fileUrl);
+// A toolbar tool: in the bar, or in "More" when the bar has no room for it.
+async function tool(page, id) {
+  if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
+  await page.click('#' + id);
+}
+const plain = (t) => t.replace(/\*\*|`/g, '').replace(/\n/g, '');
+const essence = (l) => ({ game: l.game, source: l.source, variation: l.variation, notes: l.notes, title: l.title || '' });
+
+test('from file://: "Open lesson…" opens a lesson file; notes shown and marked; the tour stops at each; the link works', { timeout: 300_000 }, async (t) => {
+  const page = await open(fileUrl + '#game=thegame&sample=1&lang=en');
+  await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+
+  // The lesson file: cirno sample 1, notes on the main line (one with view
+  // settings) and one in a variation (a decision of the engine with another
+  // candidate, read from the file's own engine).
+  await page.evaluate(() => window.deckscope.load({ game: 'cirno', sample: 1 }));
+  await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  const info = await page.evaluate(() => {
+    const d = window.deckscope;
+    for (let i = Math.floor(d.steps / 2); i < d.steps; i++) {
+      const e = JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
+      const dec = e.decision;
+      if (!dec || !Array.isArray(dec.candidates)) continue;
+      const other = dec.candidates.map((c) => String(c.label)).find((l) => l !== String(dec.chosen));
+      if (other) return { steps: d.steps, line: `${i}:${other}`, at: i + 1 };
+    }
+    return { steps: d.steps };
+  });
+  assert.ok(info.line, 'a decision with an alternative');
+  const lesson = {
+    format: 'deckscope-lesson', version: 1, title: 'Offline lesson', game: 'cirno', source: { sample: 1 }, variation: '', step: 0, lang: 'en',
+    notes: [
+      { step: 2, line: '', text: 'Watch **the order** of play.' },
+      { step: Math.floor(info.steps / 3), line: '', text: 'Here `p` grows.', view: { why: true, speed: 4 } },
+      { step: info.at, line: info.line, text: 'In the variation, the other card.' },
+    ],
+  };
+  const file = path.join(dir, 'offline.deckscope.json');
+  writeFileSync(file, JSON.stringify(lesson, null, 2));
+  // back to another game, then open the file through the dialog's file input
+  await page.evaluate(() => window.deckscope.load({ game: 'thegame', sample: 1 }));
+  await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await tool(page, 'lesson-open');
+  await page.setInputFiles('#lesson-file', file);
+  await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
+  assert.match(await page.textContent('#lesson-status'), /Offline lesson.*3 notes/);
+  assert.deepEqual(essence(await page.evaluate(() => window.deckscope.lesson())), essence(lesson));
+  await page.keyboard.press('Escape');
+
+  // the notes of the main line: marked on the scrubber, shown at their steps
+  assert.equal(await page.locator('#lesson-marks .lesson-mark').count(), 2);
+  for (const n of lesson.notes.slice(0, 2)) {
+    await page.evaluate((s) => window.deckscope.seek(s, false), n.step);
+    await page.waitForFunction((x) => !document.getElementById('lesson-note').hidden &&
+      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: 5000 });
+  }
+  assert.deepEqual(await page.$$eval('#lesson-note-text strong, #lesson-note-text code', (e) => e.map((x) => x.textContent)), ['p']);
+  await page.evaluate(() => window.deckscope.seek(0, false));
+
+  // the tour: every note in order (the last one in the variation), waiting at each
+  await page.evaluate(() => window.deckscope.setSpeed(8));
+  await tool(page, 'lesson-tour');
+  for (let k = 0; k < lesson.notes.length; k++) {
+    const n = lesson.notes[k];
+    await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: 60_000 });
+    await page.waitForTimeout(300);
+    const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
+      line: window.deckscope.variation.map((c) => c.join(':')).join(','),
+      text: document.getElementById('lesson-note-text').textContent, head: document.getElementById('lesson-note-head').textContent }));
+    assert.equal(r.step, n.step, `note ${k + 1}: its step`);
+    assert.equal(r.line, n.line, `note ${k + 1}: its line`);
+    assert.equal(r.playing, false, 'the tour waits');
+    assert.equal(r.text, plain(n.text));
+    assert.match(r.head, new RegExp(`Note ${k + 1} of ${lesson.notes.length}`));
+    if (k === 1) writeFileSync(artifact('offline-lesson-tour.png'), await page.screenshot());
+    await page.click('#lesson-continue');
+  }
+  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: 10_000 });
+  await page.click('#lesson-end');
+
+  // a bad file: a message; the lesson and the game stay
+  const bad = path.join(dir, 'bad.deckscope.json');
+  writeFileSync(bad, JSON.stringify({ ...lesson, version: 7 }));
+  await tool(page, 'lesson-open');
+  await page.setInputFiles('#lesson-file', bad);
+  await page.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: 5000 });
+  assert.match(await page.textContent('#lesson-status'), /version 7/);
+  assert.equal(await page.evaluate(() => window.deckscope.lesson().notes.length), 3);
+  await page.keyboard.press('Escape');
+
+  // the lesson's link is this file with &lesson=: a fresh page opens the same lesson
+  const url = await page.evaluate(() => window.deckscope.lessonUrl());
+  assert.ok(url.startsWith(fileUrl.split('#')[0] + '#'), url);
+  assert.match(url, /[#&]lesson=[zj][A-Za-z0-9_-]+/);
+  t.diagnostic(`lesson link: ${url.length} characters`);
+  const page2 = await open(url);
+  await page2.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
+  assert.deepEqual(essence(await page2.evaluate(() => window.deckscope.lesson())), essence(await page.evaluate(() => window.deckscope.lesson())));
+
+  for (const p of [page, page2]) {
+    assert.deepEqual(foreign(p), [], 'no request for anything but the file');
+    assert.deepEqual(p.problems, []);
+    await p.closeAll();
+  }
+});
