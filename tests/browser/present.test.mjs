@@ -54,12 +54,22 @@ test('presenter mode at 1920x1080: large type, no side panels, no horizontal scr
   assert.equal(m.hscroll, false);
   assert.ok(m.stageW > 1700 && m.stageH > 500, `stage ${m.stageW}x${m.stageH}`);
   assert.equal(m.scale, 2, 'canvas labels zoomed x2');
+  // the Tour / Why / Exit bar covers nothing of the stage
+  const clear = await page.evaluate(() => {
+    const a = document.getElementById('present-bar').getBoundingClientRect(), b = document.getElementById('stage').getBoundingClientRect();
+    return a.bottom <= b.top || a.right <= b.left || a.left >= b.right || a.top >= b.bottom;
+  });
+  assert.ok(clear, 'the presenter bar does not cover the stage');
   await page.screenshot({ path: artifact('present-1920.png') });
   for (const theme of ['dark', 'light']) {
     await page.selectOption('#theme', theme).catch(() => page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme));
     const c = await page.evaluate(() => [getComputedStyle(document.getElementById('caption')).color, getComputedStyle(document.body).backgroundColor]);
     assert.ok(c[0] === 'rgb(0, 0, 0)' || c[0] === 'rgb(255, 255, 255)', `high-contrast text in ${theme}: ${c[0]}`);
     assert.notEqual(c[0], c[1]);
+    const mt = await measure(page);
+    assert.ok(mt.caption >= 32 && mt.note >= 32, `${theme}: caption ${mt.caption}px, note ${mt.note}px`);
+    assert.equal(mt.hscroll, false, `${theme}: no horizontal scroll`);
+    await page.screenshot({ path: artifact(`present-1920-${theme}.png`) });
   }
   // f leaves (and the canvas zoom with it), f again enters
   await page.locator('#stage').focus();

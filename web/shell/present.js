@@ -53,7 +53,8 @@
 :root[data-present] header.bar, :root[data-present] .side-col, :root[data-present] footer.foot, :root[data-present] #intro,
 :root[data-present] .variation-strip, :root[data-present] #dp-panel { display: none !important; }
 :root[data-present] .layout { display: block; padding: 0; max-width: none; }
-:root[data-present] .main-col { position: fixed; inset: 0; z-index: 40; gap: .4rem; padding: .6rem 1.2rem; background: var(--bg);
+/* (the top padding keeps the stage clear of the Tour / Why / Exit bar above it) */
+:root[data-present] .main-col { position: fixed; inset: 0; z-index: 40; gap: .4rem; padding: calc(1rem + max(2.1rem, 1.9vw)) 1.2rem .6rem; background: var(--bg);
   display: flex; flex-direction: column; overflow: hidden; }
 :root[data-present] .stage { flex: 1 1 auto; aspect-ratio: auto; max-height: none; min-height: 0; height: auto; }
 :root[data-present] .caption, :root[data-present] #e-caption { font-size: max(1.35rem, 1.75vw); line-height: 1.3; min-height: 0; font-weight: 600; }
