@@ -58,26 +58,34 @@ CFLAGS=(-g -O1 -std=c11 -fno-sanitize-recover=all -I"$root/engine" -I"$root/engi
 build() {
   command -v clang >/dev/null || die "clang not found: apt-get install clang libclang-rt-14-dev"
   mkdir -p "$FUZZ_DIR/obj" "$FUZZ_DIR/bin"
-  local objs=() src o
-  # The engine once, instrumented for libFuzzer; rebuilt when a source or
-  # header is newer than its object.
+  local objs=() src o sums
+  # The engine once, instrumented for libFuzzer, and a harness binary per
+  # harness. What they were built from is kept as a checksum of the sources
+  # (not their times: a tree unpacked with older times, another checkout,
+  # or a file touched without a change all come out right); a different
+  # engine rebuilds every object and harness, a different fuzz_targets.c
+  # every harness.
+  sums=$(cat "$root"/engine/*/*.[ch] | cksum)
+  if [ "$(cat "$FUZZ_DIR/obj/.sources" 2>/dev/null)" != "$sums" ]; then
+    rm -f "$FUZZ_DIR"/obj/*.o "$FUZZ_DIR"/bin/*
+  fi
   for src in "$root"/engine/*/*.c; do
     o="$FUZZ_DIR/obj/$(basename "$src" .c).o"
     objs+=("$o")
-    if [ ! -e "$o" ] || [ -n "$(find "$root/engine" -name '*.[ch]' -newer "$o" -print -quit)" ]; then
-      nice -n 19 clang "${CFLAGS[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$src" -o "$o"
-    fi
+    [ -e "$o" ] || nice -n 19 clang "${CFLAGS[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$src" -o "$o"
   done
+  echo "$sums" > "$FUZZ_DIR/obj/.sources"
+  sums="$sums $(cksum < "$root/tests/fuzz/fuzz_targets.c")"
+  if [ "$(cat "$FUZZ_DIR/bin/.sources" 2>/dev/null)" != "$sums" ]; then rm -f "$FUZZ_DIR"/bin/*; fi
   local h name num
   for h in $HARNESSES; do
     IFS=: read -r name num _ _ <<<"$h"
     [ -n "$only" ] && ! [[ $name =~ $only ]] && continue
     o="$FUZZ_DIR/bin/$name"
-    if [ ! -e "$o" ] || [ "$root/tests/fuzz/fuzz_targets.c" -nt "$o" ] || [ -n "$(find "$FUZZ_DIR/obj" -newer "$o" -print -quit)" ]; then
-      nice -n 19 clang "${CFLAGS[@]}" -fsanitize=fuzzer,address,undefined -DFUZZ_TARGET="$num" \
+    [ -e "$o" ] || nice -n 19 clang "${CFLAGS[@]}" -fsanitize=fuzzer,address,undefined -DFUZZ_TARGET="$num" \
         "$root/tests/fuzz/fuzz_targets.c" "${objs[@]}" -lm -o "$o"
-    fi
   done
+  echo "$sums" > "$FUZZ_DIR/bin/.sources"
 }
 
 # ---- seed corpora: the samples and `deckscope gen` ------------------------------
