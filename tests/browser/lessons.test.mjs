@@ -4,7 +4,8 @@
 // "Open lesson") and embed.html (&lesson= and lesson_url=) with the same
 // notes, steps, variations and view settings; a note's text is text (an
 // <img onerror> in it stays words); the tour stops at every note; n / Shift+N
-// jump; a bad lesson file is refused with a message and breaks nothing.
+// jump, and at 1100x800 the note, its buttons and the timeline fit on the
+// screen; a bad lesson file is refused with a message and breaks nothing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -211,6 +212,12 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: 240_000 }, a
     assert.equal(r.playing, false);
     assert.equal(r.text, `Note number ${k + 1}`);
     assert.match(r.head, new RegExp(`Note ${k + 1} of ${at.length}`));
+    // on a 1100x800 laptop the note, its buttons and the whole timeline fit on the screen
+    const fit = await page.evaluate(() => {
+      const b = (id) => document.getElementById(id).getBoundingClientRect();
+      return { cont: b('lesson-continue').bottom, scrub: b('scrubber').bottom, play: b('tl-play').bottom, vh: innerHeight };
+    });
+    assert.ok(fit.cont <= fit.vh && fit.scrub <= fit.vh && fit.play <= fit.vh, `the tour's buttons and the timeline on screen: ${JSON.stringify(fit)}`);
     if (k === 1) await page.screenshot({ path: artifact('lessons-tour.png') });
     await page.click('#lesson-continue');
   }

@@ -306,6 +306,12 @@ button.link { background: none; border: 0; padding: 0; color: var(--accent, #1f6
 .lesson-list-text { white-space: normal; }
 a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--edge, #ccc); border-radius: 6px; color: inherit; text-decoration: none; }
 .teach-status.bad { color: var(--bad, #c62828); }
+/* Two columns: a note (and the tour's buttons) under the caption take room
+   from the stage, so the timeline stays on a laptop's screen (1100x800). */
+@media (min-width: 981px) {
+  :root:not([data-present]) .main-col:has(> #lesson-note:not([hidden])) > .stage { max-height: calc(100vh - 24rem); }
+  :root:not([data-present]) .main-col:has(> #lesson-note:not([hidden]) #lesson-tour-row:not([hidden])) > .stage { max-height: calc(100vh - 27rem); }
+}
 `);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   } catch (e) { /* old browsers: unstyled */ }
