@@ -193,6 +193,15 @@ args_checks() {
       view_env "$ds" render goudan -o "$tmp/x.png" --seed -1
     usage_error "deckscope-view --seed -1" "deckscope-view" "--seed must be a non-negative integer, found '-1'" \
       view_env "$view" --seed -1
+    # issue 17: no atoi/strtoull/"%d%c%d" leniency: junk after a size, a seed
+    # past 2^64 - 1 and a query that is no number are refused
+    usage_error "render --size junk" "deckscope render" "--size must be WxH with W and H between 64 and 4096, found '640x360junk'" \
+      view_env "$ds" render cirno -o "$tmp/x.png" --size 640x360junk
+    usage_error "deckscope-view --size 320x240x" "deckscope-view" "found '320x240x'" view_env "$view" --size 320x240x
+    usage_error "deckscope-view --seed 2^64" "deckscope-view" "--seed must be a non-negative integer, found '18446744073709551616'" \
+      view_env "$view" --seed 18446744073709551616
+    usage_error "deckscope-view --query abc" "deckscope-view" "--query must be a positive integer, found 'abc'" \
+      view_env "$view" --query abc
     usage_error "render unknown game" "deckscope render" "unknown game 'bogus'" view_env "$ds" render bogus -o "$tmp/x.gif"
     usage_error "deckscope-view unknown game" "deckscope-view" "unknown game 'bogus'" view_env "$view" --game bogus
     # render's input as a FILE operand, as --input, and on stdin: the same PNG
