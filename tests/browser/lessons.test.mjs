@@ -5,7 +5,7 @@
 // notes, steps, variations and view settings; a note's text is text (an
 // <img onerror> in it stays words); the tour stops at every note; n / Shift+N
 // jump, and at 1100x800 the note, its buttons and the timeline fit on the
-// screen; a bad lesson file is refused with a message and breaks nothing.
+// screen (on a phone the buttons stay above the sticky timeline); a bad lesson file is refused with a message and breaks nothing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -244,4 +244,31 @@ test('"Add note" in the page: the dialog saves, edits and deletes a note', { tim
   assert.ok(await page.locator('#lesson-note').isHidden());
   noProblems(page);
   await page.closeAll();
+});
+
+test('on a 390x844 phone the tour\'s buttons stay above the sticky timeline (en, zh)', { timeout: 120_000 }, async () => {
+  for (const lang of ['en', 'zh']) {
+    const page = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await loadView(page, env.url + `#game=cirno&sample=1&lang=${lang}`);
+    await page.evaluate(() => { const d = window.deckscope; d.setSpeed(8); d.addNote(3, 'Watch **the order** of play.'); d.addNote(5, 'Second note'); });
+    await page.evaluate(() => window.deckscope.tour.start());
+    await page.waitForFunction(() => window.deckscope.tour.index === 0 && !window.deckscope.tour.moving, null, { timeout: 60_000 });
+    await page.waitForTimeout(300);
+    const b = await page.evaluate(() => {
+      const r = (id) => { const x = document.getElementById(id).getBoundingClientRect(); return { top: x.top, bottom: x.bottom }; };
+      const c = document.getElementById('lesson-continue').getBoundingClientRect();
+      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+      return { cont: r('lesson-continue'), end: r('lesson-end'), tl: r('timeline'), vh: innerHeight, onTop: hit && hit.id === 'lesson-continue',
+        hs: document.scrollingElement.scrollWidth > innerWidth };
+    });
+    const tag = `${lang}: ${JSON.stringify(b)}`;
+    assert.ok(b.cont.top >= 0 && b.cont.bottom <= b.tl.top && b.end.bottom <= b.tl.top, `the tour's buttons above the timeline ${tag}`);
+    assert.ok(b.onTop, `nothing covers Continue ${tag}`);
+    assert.equal(b.hs, false, 'no horizontal scroll');
+    await page.tap('#lesson-continue');
+    await page.waitForFunction(() => window.deckscope.tour.index === 1 && !window.deckscope.tour.moving, null, { timeout: 60_000 });
+    if (lang === 'zh') await page.screenshot({ path: artifact('lessons-tour-phone-zh.png') });
+    noProblems(page);
+    await page.closeAll();
+  }
 });

@@ -312,6 +312,12 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
   :root:not([data-present]) .main-col:has(> #lesson-note:not([hidden])) > .stage { max-height: calc(100vh - 24rem); }
   :root:not([data-present]) .main-col:has(> #lesson-note:not([hidden]) #lesson-tour-row:not([hidden])) > .stage { max-height: calc(100vh - 27rem); }
 }
+/* One column (phones: the timeline sticks to the bottom): likewise, so the
+   tour's buttons stay above the timeline instead of under it. */
+@media (max-width: 980px) {
+  :root:not([data-present]) .main-col:has(> #lesson-note:not([hidden])) > .stage { max-height: min(70vh, calc(100vh - 27rem)); }
+  :root:not([data-present]) .main-col:has(> #lesson-note:not([hidden]) #lesson-tour-row:not([hidden])) > .stage { max-height: min(70vh, calc(100vh - 30rem)); }
+}
 `);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   } catch (e) { /* old browsers: unstyled */ }
