@@ -73,7 +73,8 @@ for (const [game, k, modes] of CASES) {
     await page.evaluate(() => window.deckscope.setLang('en'));
     await frames(page, 4);
     const en = await drawn(page);
-    assert.ok(!en.some((s) => CJK.test(s)), `English: no Chinese left: ${JSON.stringify(en)}`);
+    // 小E is goudan's name in both languages (issue 13): no other Chinese left
+    assert.ok(!en.some((s) => CJK.test(s.replace(/小E/g, 'E'))), `English: no Chinese left: ${JSON.stringify(en)}`);
     assert.ok(en.some((s) => /[A-Za-z]{3,}/.test(s)), `English words are back: ${JSON.stringify(en)}`);
     await page.evaluate(() => window.deckscope.setLang('zh'));
     await frames(page, 4);
