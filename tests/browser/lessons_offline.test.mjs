@@ -5,8 +5,8 @@
 // its notes at their steps and marks them on the scrubber, plays the tour
 // through every note, refuses a bad file with a message and keeps what it had;
 // the lesson's link (&lesson= on the file:// address) opens the same lesson in
-// a fresh page. No request leaves the file (network or other files), no
-// console error.
+// a fresh page; the toolbar's tools come in the site's order. No request
+// leaves the file (network or other files), no console error.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -69,6 +69,11 @@ const essence = (l) => ({ game: l.game, source: l.source, variation: l.variation
 test('from file://: "Open lesson…" opens a lesson file; notes shown and marked; the tour stops at each; the link works', { timeout: 300_000 }, async (t) => {
   const page = await open(fileUrl + '#game=thegame&sample=1&lang=en');
   await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  // the tools in the site's order (the file runs its scripts while parsing: the
+  // lesson tools once came before Share / Check my output)
+  const order = await page.evaluate(() => [...document.querySelectorAll('#teach-tools button[id]')].map((e) => e.id));
+  assert.deepEqual(order.filter((id) => ['teach-share', 'teach-check', 'export-open', 'quiz-open', 'play-open', 'lesson-add', 'lesson-open', 'present-toggle', 'video-open'].includes(id)),
+    ['teach-share', 'teach-check', 'export-open', 'quiz-open', 'play-open', 'lesson-add', 'lesson-open', 'present-toggle', 'video-open'], order.join(' '));
 
   // The lesson file: cirno sample 1, notes on the main line (one with view
   // settings) and one in a variation (a decision of the engine with another

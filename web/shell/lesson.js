@@ -397,7 +397,12 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
   };
   for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(api))) Object.defineProperty(ds, k, { ...d, configurable: true });
 
-  if (ds.embed) setupEmbed(); else setupPage();
+  // The offline page (scripts/offline.mjs) runs its scripts inline while the
+  // document is parsed: start once it is parsed, after the modules before
+  // this one, so the tools keep the site's order (present.js and video.js
+  // wait alike and come after: present.js chains ds.hashExtra set here).
+  const start = () => (ds.embed ? setupEmbed() : setupPage());
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 
   // ---- the lesson link ----------------------------------------------------------------
   let encoded = '';  // &lesson= of the lesson in memory ('' = no notes, or too long)

@@ -16,7 +16,13 @@
 //     move between notes (lesson.js); otherwise the page's keys work as usual.
 'use strict';
 
-(function () {
+(function (start) {
+  // The offline page (scripts/offline.mjs) runs its scripts inline while the
+  // document is parsed, the site's are deferred: start once it is parsed
+  // either way, after the modules before this one (teach.js, export.js,
+  // quiz.js and play.js wait alike), so the tools keep the site's order.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})(function () {
   const ds = window.deckscope;
   if (!ds || !ds.on || !ds.i18n) return;
   const i18n = ds.i18n;
@@ -155,4 +161,4 @@
   // the page's hash keeps it (app.js asks ds.hashExtra; lesson.js owns that slot)
   const prevExtra = ds.hashExtra;
   ds.hashExtra = () => [typeof prevExtra === 'function' ? prevExtra() : '', on ? 'present=1' : ''].filter(Boolean).join('&');
-})();
+});

@@ -16,7 +16,13 @@
 // (the promise rejects with {cancelled: true}).
 'use strict';
 
-(function () {
+(function (start) {
+  // The offline page (scripts/offline.mjs) runs its scripts inline while the
+  // document is parsed, the site's are deferred: start once it is parsed
+  // either way, after the modules before this one (teach.js, export.js,
+  // quiz.js and play.js wait alike), so the tools keep the site's order.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})(function () {
   const ds = window.deckscope;
   if (!ds || !ds.on || !ds.i18n || ds.embed) return;
   const i18n = ds.i18n;
@@ -266,4 +272,4 @@
       startBtn.disabled = false; cancelBtn.hidden = true; progress.hidden = true;
     }
   });
-})();
+});
