@@ -2,14 +2,21 @@
 // takes a seat; choosing the rule's label at every decision reproduces the
 // main line's judge output; choosing other labels gives exactly the CLI's
 // `--try` output for the same choices (which the page's variation lists);
-// undo takes a move back; the keyboard alone plays; the summary's figures
-// (moves, matches; goudan: the probability lost per move from the engine's
-// own decision records) are right.
+// undo takes a move back; the keyboard alone plays a whole game (and the
+// pending decision and the feedback are in one aria-live region); the
+// summary's figures are right; goudan's win chances before and after each
+// move, the loss and the verdict equal the CLI's `--explain` values on the
+// same states (the states at a turn's start, which a query can state; the
+// others against the CLI's played-out variation); mahjong's "A declines"
+// lets another player claim by the rule where "pass" would not; embed.html
+// with &play= plays a seat too (40 px targets).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
-import { cli, lines, sample } from './page-helpers.mjs';
+import { cli, lines, sample, REPO } from './page-helpers.mjs';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -59,18 +66,22 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     sum = await ds(() => window.deckscope.summary());
     assert.equal(sum.moves, k);
     assert.equal(sum.matched, k - forced.length);
+    // the summary's figures: one entry per move, matches counted, the card says them
+    assert.deepEqual(sum.history.map((m) => [m.i, m.label, m.match]), sum.history.map((m) => [m.i, m.label, m.label === m.rule]));
+    assert.equal(sum.history.filter((m) => !m.match).length, forced.length);
+    const card = await page.$eval('.play-summary', (e) => e.textContent);
+    assert.ok(card.includes(`You made ${k} move`) && card.includes(`${k - forced.length} matched`), card);
     if (game === 'goudan') {
-      // the losses are the engine's values: best candidate minus the one taken
-      const evs = playoutOf(input, spec);
-      let total = 0;
-      for (const [i, l] of forced) {
-        const d = evs[i].decision;
-        const best = Math.max(...d.candidates.map((c) => c.value));
-        total += best - d.candidates.find((c) => c.label === l).value;
-      }
+      // the totals are the sums of the moves' losses (each checked against
+      // --explain in its own test below); the page plays the CLI's playout
+      const total = sum.history.reduce((a, m) => a + m.loss, 0);
       assert.ok(Math.abs(sum.totalLoss - total) < 1e-12, `${sum.totalLoss} vs ${total}`);
-      const pageEv = await ds(() => window.deckscope.steps);
-      assert.equal(pageEv, evs.length, 'the page plays the CLI playout');
+      assert.equal(sum.maxLoss, Math.max(...sum.history.map((m) => m.loss)));
+      const counted = {};
+      for (const m of sum.history) counted[m.verdict] = (counted[m.verdict] || 0) + 1;
+      assert.deepEqual(sum.verdicts, counted);
+      const evs = playoutOf(input, spec);
+      assert.equal(await ds(() => window.deckscope.steps), evs.length, 'the page plays the CLI playout');
     } else {
       assert.equal(await ds(() => window.deckscope.output()), outputOf(game, input, spec));
     }
@@ -96,30 +107,242 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
   });
 }
 
-test('keyboard only: the Play button, the seat, 1-9 and Enter', { timeout: 180_000 }, async () => {
+// The keyboard alone: the Play button, the seat, Start, then digits and
+// arrows + Enter to the end of the game; every decision announced in the
+// live region, every move's feedback too; the summary card at the end.
+for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
+  test(`${game}: keyboard only, a whole game; the live region`, { timeout: 300_000 }, async () => {
+    const page = await openPage(env.browser, { reducedMotion: 'reduce' }); // no animation between decisions
+    await loadView(page, env.url + `#game=${game}&sample=1&lang=en`);
+    await page.focus('#play-open');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#play-panel:not([hidden])');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'play-seat');
+    const seats = await page.$$eval('#play-seat option', (os) => os.map((o) => o.value));
+    assert.ok(seats.includes(SEAT[game]), seats.join());
+    await page.keyboard.press('Tab'); // Start
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.deckscope.pending !== null || window.deckscope.summary(), null, { timeout: 60_000 });
+    let p = await page.evaluate(() => window.deckscope.pending);
+    const live = () => page.$eval('#play-panel [aria-live="polite"]', (e) => e.textContent);
+    let n = 0, presses = 0, rule = 0;
+    while (p) {
+      // the decision waiting is announced: the seat and the number of choices
+      assert.ok((await live()).includes(`Your move (${SEAT[game]}): choose one of ${p.labels.length}`), await live());
+      // alternately a digit and the arrows + Enter (the list's own keys)
+      let k;
+      if (n % 2 === 0 || p.labels.length < 2) {
+        k = Math.min(p.labels.length, 1 + (n % 3)) - 1;
+        await page.keyboard.press(String(k + 1));
+      } else {
+        await page.focus('.play-opt'); // the first option, as Tab would reach it
+        await page.keyboard.press('ArrowDown');
+        k = 1;
+        assert.equal(await page.evaluate(() => document.activeElement.dataset.label), p.labels[1]);
+        await page.keyboard.press('Enter');
+      }
+      presses++;
+      if (p.labels[k] === p.chosen) rule++;
+      await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: 60_000 });
+      // the feedback names the move, in the same live region
+      assert.ok((await live()).includes(p.labels[k]), await live());
+      p = await page.evaluate(() => window.deckscope.pending);
+      n++;
+      if (n > 200) break;
+    }
+    const sum = await page.evaluate(() => window.deckscope.summary());
+    assert.ok(sum, 'the game ended');
+    assert.equal(sum.moves, presses);
+    assert.equal(sum.matched, rule);
+    assert.match(await page.$eval('.play-summary', (e) => e.textContent), new RegExp(`You made ${presses} moves?; ${rule} matched`));
+    // every option is a tap target of at least 40 px (the summary's buttons too)
+    const sizes = await page.$$eval('.play-summary button, #play-panel button', (bs) => bs.filter((b) => b.offsetParent).map((b) => [b.offsetWidth, b.offsetHeight, b.textContent]));
+    for (const [w, hh, tx] of sizes) assert.ok(w >= 40 && hh >= 40, `${tx}: ${w}x${hh}`);
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  });
+}
+
+// goudan: the learner's win chance before each move (the best operation's),
+// after it, the loss and the verdict, against the CLI. At a turn's start the
+// state is a query ("小E" the mover, the hand before the draw), so
+// `deckscope goudan --explain` evaluates it afresh; other states (later in a
+// turn) are compared with the CLI's played-out variation.
+const EXPLAIN_RE = [
+  [/^minion #\d+ \(HP (\d)\) attacks/, (m) => `face(hp${m[1]})`],
+  [/^minion #\d+ \(HP (\d)\) trades with the \S+ minion #\d+ \(HP (\d)\)/, (m) => `trade(${m[1]}x${m[2]})`],
+  [/^play a card/, () => 'play'],
+  [/^skill/, () => 'skill'],
+  [/^end the turn/, () => 'end_turn'],
+];
+function explainState(st, O) {
+  // st: the engine's state before the turn_start event; players[0] is 小E
+  const mover = st.players.find((q) => (q.name === 'E' ? 'E' : 'T') === (st.to_move === 'E' ? 'E' : 'T'));
+  const other = st.players.find((q) => q !== mover);
+  const mins = (q) => [q.minions.length, ...q.minions.map((m) => m.hp)].join(' ');
+  const query = `1 ${O}\n${mover.hp} ${other.hp}\n${mins(other)}\n${mins(mover)}\n${other.hand} ${mover.hand}\n`;
+  const out = lines(cli(['goudan', '--explain'], query));
+  const vals = {};
+  for (const l of out.slice(1, -1)) {
+    const m = /^\s+\*?\s*([0-9.]+)\s+(.*)$/.exec(l);
+    assert.ok(m, l);
+    const re = EXPLAIN_RE.find(([r]) => r.test(m[2]));
+    assert.ok(re, `an operation of --explain: ${m[2]}`);
+    const label = re[1](re[0].exec(m[2]));
+    vals[label] = Math.max(vals[label] ?? -1, Number(m[1]));
+  }
+  return { query, vals };
+}
+const verdictOf = (loss) => (loss < 1e-12 ? 'best' : loss < 0.05 ? 'good' : loss < 0.10 ? 'inaccuracy' : loss < 0.15 ? 'mistake' : 'blunder');
+
+for (const [name, input] of [
+  ['sample 2', () => sample('goudan', 2)],
+  ['generated, seed 6', () => cli(['gen', 'goudan', '--seed', '6'])],
+]) {
+  test(`goudan (${name}): the learner's win chances and losses equal the CLI's --explain`, { timeout: 300_000 }, async () => {
+    const text = input();
+    const O = Number(text.trim().split(/\s+/)[1]);
+    const page = await openPage(env.browser);
+    await loadView(page, env.url + '#game=goudan&sample=1&lang=en');
+    await page.evaluate((t) => window.deckscope.load({ game: 'goudan', input: t }), text); // the CLI's text
+    await page.waitForFunction(() => !window.deckscope.busy, null, { timeout: 120_000 });
+    let explained = 0, fromTrace = 0;
+    const verdicts = new Set();
+    for (const seat of ['E', 'T']) {
+      let p = await page.evaluate((s) => window.deckscope.playAs(s, { instant: true }), seat);
+      let n = 0;
+      while (p) {
+        // the worst operation, the rule's, the second best, in turn
+        const pick = n % 3 === 1 || p.labels.length < 2 ? p.chosen : n % 3 === 0 ? p.labels[p.labels.length - 1] : p.labels[1];
+        p = await page.evaluate((l) => window.deckscope.choose(l), pick);
+        n++;
+      }
+      const sum = await page.evaluate(() => window.deckscope.summary());
+      const spec = sum.variation.map(([i, l]) => `${i}:${l}`).join(',');
+      const evs = playoutOf(text, spec);
+      for (const m of sum.history) {
+        assert.ok(m.verdict, 'every goudan move has a verdict');
+        assert.ok(Math.abs(m.loss - (m.before - m.after)) < 1e-12 && m.loss >= 0);
+        assert.equal(m.verdict, verdictOf(m.loss));
+        verdicts.add(m.verdict);
+        let want;
+        if (m.i > 0 && evs[m.i - 1].type === 'turn_start') {
+          const st = await page.evaluate((k) => JSON.parse(window.deckscope.module.ccall('dsv_api_state_json', 'string', ['number'], [k])), m.i - 1);
+          const { query, vals } = explainState(st, O);
+          assert.ok(m.label in vals, `${m.label} is an operation of --explain for\n${query}`);
+          want = { before: Math.max(...Object.values(vals)), after: vals[m.label] };
+          explained++;
+        } else {
+          const d = evs[m.i].decision;
+          want = { before: Math.max(...d.candidates.map((c) => c.value)), after: d.candidates.find((c) => c.label === m.label).value };
+          fromTrace++;
+        }
+        const msg = `${seat} event ${m.i} ${m.label}: page ${m.before}/${m.after}, CLI ${want.before}/${want.after}`;
+        assert.ok(Math.abs(m.before - want.before) <= 1e-9, msg);
+        assert.ok(Math.abs(m.after - want.after) <= 1e-9, msg);
+        assert.ok(Math.abs(m.loss - (want.before - want.after)) <= 2e-9, msg);
+      }
+    }
+    console.log(`goudan ${name}: ${explained} moves checked against --explain, ${fromTrace} against the played-out variation; verdicts ${[...verdicts].join(', ')}`);
+    assert.ok(explained >= 2, `${explained} states checked against --explain`);
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  });
+}
+
+// mahjong: declining the seat's own claim is "A declines" (the engine's
+// label): another player may still claim by the rule, which "pass" (nobody
+// claims) would not give. Found in the official cases, where it happens.
+test('mahjong: declining a claim lets the others claim by the rule', { timeout: 300_000 }, async () => {
+  const dir = path.join(REPO, 'tests', 'data', 'mahjong-official');
+  let found = null;
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.in')).sort((a, b) => parseInt(a) - parseInt(b))) {
+    const text = readFileSync(path.join(dir, f), 'utf8');
+    const evs = lines(cli(['mahjong', '--trace'], text)).slice(1).map((l) => JSON.parse(l));
+    for (const e of evs) {
+      const d = e.decision;
+      const x = d && (d.declines || []).find((y) => y.then !== 'pass' && y.then !== d.chosen);
+      if (x) { found = { f, text, i: e.i, seat: x.player, label: x.label, then: x.then, rule: d.chosen }; break; }
+    }
+    if (found) break;
+  }
+  assert.ok(found, 'an official case where a decline leads to another claim');
   const page = await openPage(env.browser);
-  await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
-  await page.emulateMedia({ reducedMotion: 'reduce' }); // no animation between decisions
-  await page.focus('#play-open');
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('#play-panel:not([hidden])');
-  assert.equal(await page.evaluate(() => document.activeElement.id), 'play-seat');
-  await page.keyboard.press('Tab'); // Start
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.deckscope.pending !== null, null, { timeout: 30_000 });
-  const p = await page.evaluate(() => window.deckscope.pending);
-  // digit 1 takes the first option; the feedback is in a live region
-  await page.keyboard.press('1');
-  await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: 30_000 });
-  const fb = await page.$eval('.play-feedback', (e) => e.textContent);
-  assert.ok(fb.includes(p.labels[0]), fb);
-  assert.equal(await page.$eval('.play-feedback', (e) => e.getAttribute('aria-live')), 'polite');
-  // every option is a tap target of at least 40 px
-  const sizes = await page.$$eval('.play-opt', (bs) => bs.map((b) => [b.offsetWidth, b.offsetHeight]));
-  for (const [w, hh] of sizes) assert.ok(w >= 40 && hh >= 40, `${w}x${hh}`);
+  await loadView(page, env.url + '#game=mahjong&sample=1&lang=en');
+  await page.evaluate((t) => window.deckscope.load({ game: 'mahjong', input: t }), found.text);
+  let p = await page.evaluate((s) => window.deckscope.playAs(s, { instant: true }), found.seat);
+  let seen = false;
+  while (p) {
+    let pick = p.chosen;
+    if (p.i === found.i) {
+      // the seat's own claims and its decline; nobody else's, no "pass"
+      assert.equal(p.chosen, found.rule);
+      assert.ok(p.labels.includes(found.label) && !p.labels.includes('pass'), p.labels.join());
+      assert.ok(p.labels.every((l) => l === found.label || l.startsWith(found.seat + ' ')), p.labels.join());
+      pick = found.label;
+      seen = true;
+    }
+    p = await page.evaluate((l) => window.deckscope.choose(l), pick);
+  }
+  assert.ok(seen, 'the learner reached the window');
+  const fb = await page.evaluate(() => window.deckscope.summary());
+  assert.deepEqual(fb.variation, [[found.i, found.label]]);
+  const out = await page.evaluate(() => window.deckscope.output());
+  assert.equal(out, cli(['mahjong', '--try', `${found.i}:${found.label}`], found.text));
+  assert.equal(out, cli(['mahjong', '--try', `${found.i}:${found.then}`], found.text), 'the decline is the rule among the others');
+  assert.notEqual(out, cli(['mahjong', '--try', `${found.i}:pass`], found.text), 'not "nobody claims"');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// embed.html#...&play=<seat>: the same mode in an iframe's compact panel.
+for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
+  test(`${game}: embed.html with &play= plays a seat`, { timeout: 300_000 }, async () => {
+    const input = sample(game, 1);
+    const page = await openPage(env.browser, { viewport: { width: 640, height: 480 }, reducedMotion: 'reduce' });
+    await page.goto(env.url + `embed.html#game=${game}&sample=1&lang=en&play=${SEAT[game]}`);
+    await page.waitForFunction(() => window.deckscope.pending || (window.deckscope.summary && window.deckscope.summary()), null, { timeout: 120_000 });
+    const ds = (fn, arg) => page.evaluate(fn, arg);
+    assert.ok(await page.$eval('#e-learn', (e) => !e.hidden), 'the play panel is shown');
+    // the decision and the feedback are in one live region; targets of 40 px
+    assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), /Your move/);
+    const sizes = await page.$$eval('#e-learn button', (bs) => bs.filter((b) => b.offsetParent).map((b) => [b.offsetWidth, b.offsetHeight, b.textContent]));
+    assert.ok(sizes.length >= 2);
+    for (const [w, hh, tx] of sizes) assert.ok(w >= 40 && hh >= 40, `${tx}: ${w}x${hh}`);
+    // the rule's labels: the main line
+    let p = await ds(() => window.deckscope.pending);
+    while (p) p = await ds((l) => window.deckscope.choose(l), p.chosen);
+    let sum = await ds(() => window.deckscope.summary());
+    assert.equal(sum.matched, sum.moves);
+    assert.deepEqual(sum.variation, []);
+    if (game !== 'goudan') assert.equal(await ds(() => window.deckscope.output()), outputOf(game, input, ''));
+    writeFileSync(artifact(`play-embed-${game}.png`), await page.screenshot());
+    // Play again, one other label at the first decision: the CLI's --try
+    await page.click('#e-learn .play-summary button:not(.primary)');
+    await page.waitForFunction(() => window.deckscope.pending, null, { timeout: 60_000 });
+    p = await ds(() => window.deckscope.pending);
+    const other = p.labels.filter((l) => l !== p.chosen);
+    assert.ok(other.length, 'the first decision has another move');
+    const spec = `${p.i}:${other[0]}`;
+    // by the keyboard: its digit
+    await page.keyboard.press(String(p.labels.indexOf(other[0]) + 1));
+    await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: 60_000 });
+    assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), new RegExp('You played ' + other[0].replace(/[()]/g, '\\$&')));
+    assert.deepEqual(await ds(() => window.deckscope.variation), [[p.i, other[0]]]);
+    // undo in the embed
+    await page.click('#e-learn .play-undo');
+    await page.waitForFunction((i) => window.deckscope.pending && window.deckscope.pending.i === i && !window.deckscope.variation.length, p.i);
+    await ds((l) => window.deckscope.choose(l), other[0]);
+    p = await ds(() => window.deckscope.pending);
+    while (p) p = await ds((l) => window.deckscope.choose(l), p.chosen);
+    sum = await ds(() => window.deckscope.summary());
+    assert.deepEqual(sum.variation, [[Number(spec.split(':')[0]), other[0]]]);
+    if (game === 'goudan') assert.equal(await ds(() => window.deckscope.steps), playoutOf(input, spec).length);
+    else assert.equal(await ds(() => window.deckscope.output()), outputOf(game, input, spec));
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  });
+}
 
 test('&play=<seat> in the URL starts play mode', { timeout: 120_000 }, async () => {
   const page = await openPage(env.browser);

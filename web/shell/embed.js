@@ -14,6 +14,8 @@
 //   &try=<I:LABEL,...>         a variation: these decisions taken differently
 //                              (docs/variations.md; a refused one is an error)
 //   &quiz=1                    the quiz (quiz.js), when it is available
+//   &play=<seat>               play mode (play.js): the learner takes the seat
+//                              and makes its decisions in a compact panel
 // With no game, input, sample or seed at all it shows cirno sample 1 (mahjong
 // sample 1 with view=dp: the game of the DP view that needs no solving).
 // It talks to the host page with postMessage (docs/embedding.md):
@@ -21,7 +23,8 @@
 //   embed -> host {type:'deckscope', event:'ready'|'load'|'step'|'play'|'pause'|'error', ...}
 // and exposes the subset of the page's window.deckscope API that makes sense
 // here (ready, load, seek, step, steps, play, pause, outputLine, caption, on,
-// module).
+// module; for play mode also branch, variation, mainLine, variationInfo,
+// output and playTo, and play.js's playAs, pending, choose, undo, summary).
 // The canvas never takes focus by itself and nothing here scrolls, so the
 // host page never jumps to the iframe.
 'use strict';
@@ -91,7 +94,7 @@
   if (!showCaption) el.caption.hidden = true;
   // The "open in deckscope" link: the same view in the full page.
   {
-    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try', 'lesson', 'lesson_url'].includes(k));
+    const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try', 'lesson', 'lesson_url', 'play'].includes(k));
     el.open.href = 'index.html' + (keep.length ? '#' + keep.map((k) => k + '=' + encodeURIComponent(params[k])).join('&') : '');
   }
 
@@ -136,6 +139,7 @@
     mode: () => view.mode,
     module: () => M,
     caption: () => caption(view.step),
+    variation: () => variation.map(([i, l]) => [i, l]),
   };
   for (const [k, get] of Object.entries(getters)) Object.defineProperty(ds, k, { get, configurable: true, enumerable: true });
   Object.assign(ds, {
@@ -150,6 +154,7 @@
     outputLine() { if (!C || !view.loaded) return null; const l = C.outputLine(view.step); return l > 0 ? l : null; },
     on(name, fn) { (listeners[name] = listeners[name] || new Set()).add(fn); return ds; },
     off(name, fn) { if (listeners[name]) listeners[name].delete(fn); return ds; },
+    branch, mainLine, variationInfo, output, playTo: (to) => playUntil(to),
   });
   ds.ready.catch(() => {});
   window.deckscope = ds;
@@ -282,6 +287,11 @@
           throw e;
         }
       }
+      variation = req.try ? String(req.try).split(',').filter(Boolean).map((x) => {
+        const k = x.indexOf(':');
+        return [Number(x.slice(0, k)), x.slice(k + 1)];
+      }) : [];
+      mainInfo = null;
       view.steps = C.steps();
       view.loaded = true;
       C.setMode(opts.mode);
@@ -299,6 +309,71 @@
     return p;
   }
 
+  // ---- variations: the engine's line with forced choices (docs/variations.md) ---------------
+  // What play mode (play.js) needs of the page's API, as app.js has it: the
+  // engine simulates the line (dsv_api_try), the embed keeps the list.
+  let variation = [];
+  let mainInfo = null; // the main line's {steps, outcome} while a variation is shown
+  function applyTry(list) {
+    if (!C || !view.loaded) return Promise.reject(new Error('no game is loaded'));
+    if (view.busy) return Promise.reject(new Error('the game is still being solved'));
+    const main = variation.length ? mainInfo : { steps: view.steps, outcome: caption(view.steps) };
+    const spec = list.map(([i, l]) => i + ':' + l).join(',');
+    const n = M.lengthBytesUTF8(spec);
+    const p = M._malloc(n + 1);
+    let rc;
+    try { M.stringToUTF8(spec, p, n + 1); rc = C.tryLine(p, n); } finally { M._free(p); }
+    if (rc !== 0) {
+      const j = parseJson(C.errorJson()) || {};
+      const e = new Error(C.error());
+      e.code = j.code; e.args = j.args;
+      post('error', errorFields(e, 'try'));
+      return Promise.reject(e);
+    }
+    variation = list.map(([i, l]) => [i, String(l)]);
+    mainInfo = list.length ? main : null;
+    view.steps = C.steps();
+    gen++;
+    emit('variation', { variation: ds.variation, steps: view.steps });
+    return Promise.resolve({ game: ds.game, steps: view.steps, variation: ds.variation });
+  }
+  // branch(i, label): at decision event i take label; earlier choices stay.
+  function branch(i, label) {
+    const k = Math.floor(Number(i));
+    if (!(k >= 0) || label === undefined || label === null) return Promise.reject(new Error('branch(i, label)'));
+    return applyTry(variation.filter(([j]) => j < k).concat([[k, String(label)]]))
+      .then((r) => { C.seek(k + 1, 0); view.step = C.step(); updateControls(); return r; });
+  }
+  function mainLine() { return applyTry([]).then((r) => { updateControls(); return r; }); }
+  function variationInfo() {
+    const outcome = C && view.loaded && !view.busy && view.steps > 0 ? caption(view.steps) : '';
+    return { variation: ds.variation, main: mainInfo, outcome, steps: view.steps };
+  }
+  // The judge output of the line shown.
+  function output() {
+    if (!C || !view.loaded) return '';
+    const len = C.outputLen(), p = C.output();
+    return len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
+  }
+  // Plays (animated, at the speed set) up to step `to`; resolves there (or
+  // where playback stopped). The range of &to= is restored after.
+  function playUntil(to) {
+    if (!C || !view.loaded || view.busy) return Promise.resolve(view.step);
+    const target = clampStep(to);
+    if (C.step() >= target) { ds.seek(target, false); return Promise.resolve(C.step()); }
+    return new Promise((resolve) => {
+      const done = () => {
+        if (C.playing() && C.step() < target) return;
+        ds.off('step', done); ds.off('pause', done); ds.off('load', done); ds.off('variation', done);
+        if (C.playing()) C.play(0);
+        C.setPlayTo(opts.to === null ? -1 : playTo());
+        resolve(C.step());
+      };
+      ds.on('step', done); ds.on('pause', done); ds.on('load', done); ds.on('variation', done);
+      C.setPlayTo(target);
+      C.play(1);
+    });
+  }
   // ---- the caption: the main page's narration line (narrate.js) -------------------------
   let gen = 0;
   const captions = new Map();
@@ -461,6 +536,11 @@
                    sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed,
                    try: params.try });
       if (params.speed && Number(params.speed) > 0) C.setSpeed(Number(params.speed));
+      // &play=<seat>: play.js takes over the timeline up to the seat's decisions
+      if (params.play && ds.playAs) {
+        ds.playAs(params.play).catch((err) => { setOverlay(err.message); stage.dataset.state = 'error'; post('error', errorFields(err, 'play')); });
+        return;
+      }
       if (opts.autoplay) ds.play();
     } catch (err) {
       setOverlay((err.line ? `${err.line}:${err.col}: ` : '') + (i18n.errorText ? i18n.errorText(err) : err.message));
@@ -505,6 +585,9 @@
       generate: w('dsv_api_generate', 'string', ['number', 'number']),
       goudanSelect: w('dsv_api_goudan_select', 'number', ['number', 'number']),
       tryLine: w('dsv_api_try', 'number', ['number', 'number']),
+      playing: w('dsv_api_playing', 'number', []),
+      output: w('dsv_api_output', 'number', []),
+      outputLen: w('dsv_api_output_len', 'number', []),
       eventJson: w('dsv_api_event_json', 'string', ['number']),
       stateJson: w('dsv_api_state_json', 'string', ['number']),
       setLang: w('dsv_api_set_lang', null, ['number']),

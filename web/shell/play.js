@@ -63,6 +63,7 @@
       'play.replay': 'Replay my game',
       'play.again': 'Play again',
       'play.badSeat': 'No such seat: {seat}',
+      'play.decline': '{p} declines',
     },
     zh: {
       'play.button': '亲自下',
@@ -100,6 +101,7 @@
       'play.replay': '回放我的对局',
       'play.again': '再来一局',
       'play.badSeat': '没有这个座位：{seat}',
+      'play.decline': '{p} 不鸣牌',
     },
   });
 
@@ -109,6 +111,9 @@
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
   const pct = (x) => (window.dsNarrate && window.dsNarrate.percent ? window.dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
+  // A label as the learner reads it: the engine's, but mahjong's "A declines"
+  // in the page's language (data-label keeps the engine's).
+  const shown = (l) => { const m = /^([A-D]) declines$/.exec(String(l)); return m ? t('play.decline', { p: m[1] }) : String(l); };
   const num = (game, v) => (v === null || v === undefined ? '–' : game === 'goudan' ? pct(v) : String(v));
 
   // ---- seats -----------------------------------------------------------------------
@@ -139,22 +144,28 @@
   }
   // mahjong's claim window is one decision for the three other players
   // (docs/games/mahjong.md): its candidates carry their player; "pass" is
-  // nobody's claim.
+  // nobody's claim, and "B declines" (the record's "declines") is B not
+  // claiming while the rule decides among the others.
   const claimWindow = (d) => d.candidates.some((c) => c.kind === 'pass');
+  const declineOf = (d, seat) => (d.declines || []).find((x) => x.player === seat) || null;
   // The learner's candidates at a decision: in a claim window, the seat's own
-  // claims and "pass" (not claiming).
+  // claims and its "declines" (not claiming); the others' claims and "pass"
+  // are not the seat's to choose.
   function options(ev, seat) {
     const d = ev.decision;
-    if (claimWindow(d)) return d.candidates.filter((c) => c.player === seat || c.kind === 'pass');
-    return d.candidates;
+    if (!claimWindow(d)) return d.candidates;
+    const own = d.candidates.filter((c) => c.player === seat);
+    const x = declineOf(d, seat);
+    return own.length && x ? own.concat([{ label: x.label, kind: 'decline', player: seat, value: own[0].dist_before, then: x.then }]) : [];
   }
   // What the rule does for the seat: in a claim window, its own claim if the
-  // rule makes it, else "pass" (another player's claim is not the seat's move).
+  // rule makes it, else its "declines" (which then leads to the rule's choice).
   function ruleFor(ev, seat) {
     const d = ev.decision;
     if (!claimWindow(d)) return String(d.chosen);
     const c = d.candidates.find((x) => String(x.label) === String(d.chosen));
-    return c && c.player === seat ? String(d.chosen) : 'pass';
+    const x = declineOf(d, seat);
+    return c && c.player === seat ? String(d.chosen) : x ? x.label : String(d.chosen);
   }
 
   // ---- state -----------------------------------------------------------------------
@@ -174,10 +185,11 @@
     return 'blunder';
   }
 
-  // From the current step, the next decision of the seat: plays up to it.
-  async function advance() {
+  // From step `from` (where the view was just put: an embed reports its step
+  // a frame later), the next decision of the seat: plays up to it.
+  async function advance(from) {
     const n = ds.steps;
-    let i = ds.step;
+    let i = from;
     for (; i < n; i++) {
       const ev = eventAt(i);
       if (mine(P.game, ev, P.seat) && options(ev, P.seat).length) {
@@ -214,7 +226,7 @@
     ds.seek(0, false);
     build();
     render();
-    return advance();
+    return advance(0);
   }
 
   async function choose(label) {
@@ -223,7 +235,8 @@
     const l = String(label);
     if (!p.labels.includes(l)) throw new Error(`'${l}' is not one of: ${p.labels.join(', ')}`);
     const d = p.ev.decision;
-    const byLabel = (x) => d.candidates.find((c) => String(c.label) === x) || {};
+    const opts = options(p.ev, P.seat);
+    const byLabel = (x) => opts.find((c) => String(c.label) === x) || d.candidates.find((c) => String(c.label) === x) || {};
     const mineC = byLabel(l), ruleC = byLabel(p.chosen);
     const m = { i: p.i, label: l, rule: p.chosen, match: l === p.chosen, mine: mineC.value, ruleValue: ruleC.value,
       loses: !!mineC.loses, text: d.text || '', ev: p.ev };
@@ -236,8 +249,8 @@
     P.pending = null;
     // In a claim window, not claiming when the rule gives the tile to another
     // player is the seat's rule move: that claim stands (nothing forced).
-    // Declining the seat's own claim forces "pass": nobody claims then (the
-    // engine's label; the other players' lesser claims are not tried).
+    // Declining the seat's own claim forces "A declines": the engine's rule
+    // decides among the others (another player may still claim).
     if (!m.match) {
       await ds.branch(p.i, l); // the variation: the engine plays on from the learner's move
       m.forced = true;
@@ -245,7 +258,7 @@
     P.moves.push(m);
     P.feedback = m;
     render();
-    return advance();
+    return advance(p.i + 1);
   }
 
   async function undo() {
@@ -273,6 +286,14 @@
       seat: P.seat, moves: P.moves.length, matched: P.moves.filter((m) => m.match).length,
       outcome: info.outcome, mainOutcome: P.main ? P.main.outcome : info.outcome,
       variation: ds.variation,
+      // each move: the decision, the learner's label and the rule's, and
+      // (goudan) the win chance before it (the best operation's), after it,
+      // the loss and the verdict
+      history: P.moves.map((m) => {
+        const o = { i: m.i, label: m.label, rule: m.rule, match: m.match };
+        if (m.verdict) Object.assign(o, { before: m.before, after: m.mine, loss: m.loss, verdict: m.verdict });
+        return o;
+      }),
     };
     if (P.game === 'goudan') {
       const losses = P.moves.map((m) => m.loss || 0);
@@ -288,14 +309,16 @@
     P.active = false;
     P.pending = null;
     if (ui) ui.panel.hidden = true;
-    if (ui) ui.button.setAttribute('aria-pressed', 'false');
+    if (ui && ui.button) ui.button.setAttribute('aria-pressed', 'false');
+    if (ds.embed) document.body.dataset.play = 'off';
   }
 
   // ---- the panel ---------------------------------------------------------------------
   function build() {
     if (!ui) return;
     ui.panel.hidden = false;
-    ui.button.setAttribute('aria-pressed', 'true');
+    if (ui.button) ui.button.setAttribute('aria-pressed', 'true');
+    if (ds.embed) document.body.dataset.play = 'on';
   }
   function seatChoices(game) {
     if (game === 'thegame') return ['1'];
@@ -311,25 +334,31 @@
     if (!P.active) { panel.hidden = true; return; }
     panel.hidden = false;
     const p = P.pending;
+    if (panel.contains(document.activeElement)) P.keepFocus = true;
     head.textContent = p ? t('play.yourMove', { seat: P.seat, n: p.labels.length }) : P.finished ? t('play.summary') : t('play.waiting');
     opts.textContent = '';
     if (p) {
-      const d = p.ev.decision;
+      const all = options(p.ev, P.seat);
       p.labels.forEach((l, k) => {
-        const c = d.candidates.find((x) => String(x.label) === l) || {};
+        const c = all.find((x) => String(x.label) === l) || {};
         const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: () => choose(l).catch(() => {}) },
-          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: l }),
+          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: shown(l) }),
           P.hints && c.value !== undefined && c.value !== null ? h('small', { text: num(P.game, c.value) }) : null);
         opts.append(b);
       });
+      // the keyboard stays in the list: the first option takes the focus when
+      // the focus was in the panel (the option pressed is gone) or, in the
+      // page, nowhere; an embed never takes the focus by itself
       const first = opts.querySelector('button');
-      if (first && panel.contains(document.activeElement) === false && document.activeElement === document.body) first.focus();
+      const nowhere = !document.activeElement || document.activeElement === document.body;
+      if (first && (P.keepFocus || (!ds.embed && nowhere)) && !panel.contains(document.activeElement)) first.focus({ preventScroll: true });
+      P.keepFocus = false;
     }
     feedback.textContent = '';
     const m = P.feedback;
     if (m) {
       feedback.append(h('p', { class: m.match ? 'play-ok' : 'play-bad',
-        text: m.match ? t('play.match', { label: m.label }) : t('play.differ', { label: m.label, rule: m.rule }) }));
+        text: m.match ? t('play.match', { label: shown(m.label) }) : t('play.differ', { label: shown(m.label), rule: shown(m.rule) }) }));
       if (!m.match) {
         if (!m.verdict) {
           feedback.append(h('p', { text: t('play.compare', {
@@ -374,46 +403,32 @@
     return m.text;
   }
 
-  function setup() {
-    const tools = document.getElementById('teach-tools');
-    // under the timeline: the canvas, its caption and the controls stay together
-    const anchor = document.getElementById('timeline') || document.getElementById('variation') || document.getElementById('caption');
-    if (!tools || !anchor) return;
-    const button = h('button', { type: 'button', id: 'play-open', class: 'toggle', 'aria-pressed': 'false', i18n: 'play.button' });
-    const seatSel = h('select', { id: 'play-seat' });
-    const hints = h('input', { type: 'checkbox', id: 'play-hints' });
+  // embed.html (&play=<seat>): the same mode in the iframe, in a compact
+  // panel between the caption and the timeline: the decision and its
+  // choices, undo, the feedback line and the summary (no seat picker: the
+  // URL names the seat; embed.js calls playAs once the game is loaded).
+  function setupEmbed() {
+    const box = document.getElementById('e-learn');
+    if (!box) return;
     const head = h('p', { class: 'play-head', id: 'play-head' });
     const opts = h('div', { class: 'play-opts', role: 'group', 'aria-labelledby': 'play-head' });
-    const feedback = h('div', { class: 'play-feedback', 'aria-live': 'polite' });
+    const feedback = h('div', { class: 'play-feedback' });
     const summaryBox = h('div', { class: 'play-summary' });
-    const undoBtn = h('button', { type: 'button', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
-    const panel = h('section', { class: 'panel play', id: 'play-panel', hidden: true, 'aria-labelledby': 'play-title' },
-      h('div', { class: 'play-top' },
-        h('h2', { id: 'play-title', i18n: 'play.title' }),
-        h('label', { class: 'field inline' }, h('span', { i18n: 'play.seat' }), seatSel),
-        h('button', { type: 'button', class: 'primary', i18n: 'play.start',
-          onclick: () => playAs(seatSel.value, { instant: P.instant }).catch((e) => { head.textContent = e.message; }) }),
-        h('label', { class: 'field inline' }, hints, h('span', { i18n: 'play.hints' })),
-        undoBtn,
-        h('button', { type: 'button', i18n: 'play.exit', onclick: stopPlay })),
-      h('div', { 'aria-live': 'polite' }, head), opts, h('p', { class: 'hint', i18n: 'play.keys' }), feedback, summaryBox);
-    anchor.after(panel);
-    ui = { panel, head, opts, feedback, summaryBox, undoBtn, button, seatSel };
-    const fillSeats = () => {
-      if (!ds.game) return;
-      seatSel.textContent = '';
-      for (const s of seatChoices(ds.game)) seatSel.append(h('option', { value: s, text: s }));
-    };
-    button.addEventListener('click', () => {
-      if (P.active || !panel.hidden) { stopPlay(); return; }
-      fillSeats();
-      panel.hidden = false;
-      button.setAttribute('aria-pressed', 'true');
-      head.textContent = '';
-      seatSel.focus();
-    });
-    hints.addEventListener('change', () => { P.hints = hints.checked; render(); });
-    // keys typed in the panel stay in it: 1-9 choose, arrows move between options
+    const undoBtn = h('button', { type: 'button', class: 'play-undo', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
+    // one live region for the decision waiting and the feedback on the move
+    // made: screen readers hear both, in that order
+    const live = h('div', { class: 'play-live', 'aria-live': 'polite' }, feedback, head);
+    box.append(live, h('div', { class: 'play-row' }, opts, undoBtn), summaryBox);
+    ui = { panel: box, head, opts, feedback, summaryBox, undoBtn, button: null, seatSel: null };
+    keys(box, opts);
+    const name = () => box.setAttribute('aria-label', t('play.title'));
+    name();
+    if (i18n.onChange) i18n.onChange(() => { name(); setTimeout(render, 0); });
+  }
+
+  // 1-9 choose, arrows move between the options (in the panel); outside it,
+  // 1-9 choose too while a decision waits.
+  function keys(panel, opts) {
     panel.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const bs = [...opts.querySelectorAll('button')];
@@ -430,7 +445,6 @@
         e.stopPropagation();
       }
     });
-    // outside the panel, 1-9 choose too while a decision waits
     document.addEventListener('keydown', (e) => {
       if (!P.pending || e.ctrlKey || e.metaKey || e.altKey || panel.contains(e.target)) return;
       const tag = e.target && e.target.tagName;
@@ -440,6 +454,53 @@
         if (b) { b.click(); e.preventDefault(); }
       }
     });
+  }
+
+  function setup() {
+    if (ds.embed) { setupEmbed(); return; }
+    const tools = document.getElementById('teach-tools');
+    // under the timeline: the canvas, its caption and the controls stay together
+    const anchor = document.getElementById('timeline') || document.getElementById('variation') || document.getElementById('caption');
+    if (!tools || !anchor) return;
+    const button = h('button', { type: 'button', id: 'play-open', class: 'toggle', 'aria-pressed': 'false', i18n: 'play.button' });
+    const seatSel = h('select', { id: 'play-seat' });
+    const hints = h('input', { type: 'checkbox', id: 'play-hints' });
+    const head = h('p', { class: 'play-head', id: 'play-head' });
+    const opts = h('div', { class: 'play-opts', role: 'group', 'aria-labelledby': 'play-head' });
+    const feedback = h('div', { class: 'play-feedback' });
+    const summaryBox = h('div', { class: 'play-summary' });
+    const undoBtn = h('button', { type: 'button', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
+    const panel = h('section', { class: 'panel play', id: 'play-panel', hidden: true, 'aria-labelledby': 'play-title' },
+      h('div', { class: 'play-top' },
+        h('h2', { id: 'play-title', i18n: 'play.title' }),
+        h('label', { class: 'field inline' }, h('span', { i18n: 'play.seat' }), seatSel),
+        h('button', { type: 'button', class: 'primary', i18n: 'play.start',
+          onclick: () => playAs(seatSel.value, { instant: P.instant }).catch((e) => { head.textContent = e.message; }) }),
+        h('label', { class: 'field inline' }, hints, h('span', { i18n: 'play.hints' })),
+        undoBtn,
+        h('button', { type: 'button', i18n: 'play.exit', onclick: stopPlay })),
+      // one live region: screen readers hear the decision waiting and the
+      // feedback on the move just made
+      h('div', { class: 'play-live', 'aria-live': 'polite' }, feedback, head), opts,
+      h('p', { class: 'hint', i18n: 'play.keys' }), summaryBox);
+    anchor.after(panel);
+    ui = { panel, head, opts, feedback, summaryBox, undoBtn, button, seatSel };
+    const fillSeats = () => {
+      if (!ds.game) return;
+      seatSel.textContent = '';
+      for (const s of seatChoices(ds.game)) seatSel.append(h('option', { value: s, text: s }));
+    };
+    button.addEventListener('click', () => {
+      if (P.active || !panel.hidden) { stopPlay(); return; }
+      fillSeats();
+      panel.hidden = false;
+      button.setAttribute('aria-pressed', 'true');
+      head.textContent = '';
+      seatSel.focus();
+    });
+    hints.addEventListener('change', () => { P.hints = hints.checked; render(); });
+    // keys typed in the panel stay in it
+    keys(panel, opts);
     ds.on('load', () => { if (P.active && ds.game !== P.game) stopPlay(); fillSeats(); });
     if (i18n.onChange) i18n.onChange(() => setTimeout(render, 0));
     tools.append(button);
