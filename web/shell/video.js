@@ -179,22 +179,24 @@
       ds.seek(from, false);
       paint();
       rec.start(250);
+      const start = performance.now();
       loop();
       (async () => {
-        await sleep(HOLD_MS);
+        // every moment is timed from the recorder's start (not by the view's
+        // own playback, which slows down with slow frames, nor by chained
+        // sleeps, whose overshoots add up on a busy machine): one step every
+        // 0.9 s / speed after a hold, a hold at the end, so the video lasts
+        // what videoSeconds says
+        const until = async (ms) => { const wait = start + ms - performance.now(); if (wait > 0) await sleep(wait); };
+        await until(HOLD_MS);
         if (cancelled) return;
-        // one step every 0.9 s / speed, timed here (not by the view's own
-        // playback, which slows down with slow frames): the video lasts what
-        // videoSeconds says
         const stepMs = (STEP_SECONDS * 1000) / (ds.speed || 1);
-        const t0 = performance.now();
         for (let s = from + 1; s <= to; s++) {
           ds.seek(s, true);
-          const wait = t0 + (s - from) * stepMs - performance.now();
-          if (wait > 0) await sleep(wait);
+          await until(HOLD_MS + (s - from) * stepMs);
           if (cancelled) return;
         }
-        await sleep(HOLD_MS);
+        await until(2 * HOLD_MS + (to - from) * stepMs);
         finished = true;
         if (!cancelled && rec.state !== 'inactive') rec.stop();
       })().catch((e) => { if (!finished && rec.state !== 'inactive') { cancelled = false; reject(e); cleanup(); } });
