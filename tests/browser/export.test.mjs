@@ -8,11 +8,17 @@
 //     here AND decoded frame by frame by Chromium's own decoder (ImageDecoder);
 //     the progress bar moves, the page keeps drawing frames during the export;
 //   - the PNG of a step equals (nearly pixel for pixel) the native CLI's
-//     `deckscope render <game> --step S` of the same size, when the CLI can render;
+//     `deckscope render <game> --step S` of the same size, when the CLI can render
+//     (with DS_REQUIRE_ALL=1 a CLI that cannot render is a failure, not a skip);
 //   - a bad range, cancelling, and loading another game during an export
 //     fail cleanly, and the next export works;
 //   - in the DP view (mahjong) the exports draw the DP scene and do not move
-//     the view; no console errors;
+//     the view; the exported DP frame of a step is the DP canvas at that step
+//     (mahjong at two animation positions, goudan with its heat map filled):
+//     the PNG and a screenshot of the canvas, the same size (to a pixel of
+//     rounding), differ in at most 3% of the pixels, a pixel matching one
+//     of the other's within one pixel (the shares are printed);
+//     no console errors;
 //   - the caption (on by default): the GIF's and the PNG's strip under the
 //     picture holds text in the theme's text colour, the caption of the step
 //     each frame shows (the GIF's strip equals the page's PNG strip of that
@@ -187,7 +193,10 @@ test('the page PNG equals the CLI render of the same step', { timeout: 120_000 }
       { input, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' } });
     cliPng = readFileSync(artifact('cli-thegame-7.png'));
   } catch (e) {
-    t.skip(`the CLI cannot render here: ${String(e.stderr || e.message).split('\n')[0]}`);
+    const why = `the CLI cannot render here: ${String(e.stderr || e.message).split('\n')[0]}`;
+    // In CI (DS_REQUIRE_ALL=1, .ci/run) nothing may be skipped.
+    if (process.env.DS_REQUIRE_ALL === '1') assert.fail(`${why} (DS_REQUIRE_ALL=1 forbids skipping)`);
+    t.skip(why);
     return;
   }
   const page = await openPage(env.browser);
@@ -290,6 +299,132 @@ test('exports in the DP view draw the DP scene (mahjong)', { timeout: 120_000 },
   assert.deepEqual([r.frames, r.w, r.h], [1 + 2 * 2, 640, 360]);
   assert.deepEqual([r.mode, r.step], [1, 20], 'exporting does not move the view');
   writeFileSync(artifact('export-mahjong-dp-20.png'), Buffer.from(r.png, 'base64'));
+  noProblems(page);
+  await page.closeAll();
+});
+
+// The DP view's export is the DP canvas (issue 17): the scenes draw from a
+// read-only view, and the export's copy of the view carries the DP state of
+// its step, so the PNG of step k equals what the canvas shows at step k. The
+// canvas is WebGL, the export SDL's software renderer: they differ in the
+// edge pixels of glyphs and lines (measured: about 1% of mahjong's DP table,
+// a glyph-dense picture, with the one-pixel tolerance below; 5% without it),
+// not in what is drawn (the old code's placeholder "d = – (60)" differed
+// in 20.8%).
+const DP_DIFF_MAX = 0.03;
+
+async function framesPass(page, n) {
+  const f0 = await page.evaluate(() => window.deckscope.frames);
+  await page.waitForFunction((f) => window.deckscope.frames >= f, f0 + n, { timeout: 30_000 });
+}
+
+// The canvas as it is now (screenshot) against the PNG export of the current
+// step at the canvas's CSS size: the share of pixels whose RGB differ by more
+// than 48 in sum, and the export's colour count.
+async function dpExportVsCanvas(page, name) {
+  // The page may place the canvas at a fractional CSS position (74.75 px),
+  // where the compositor resamples it for the screenshot: move it onto whole
+  // pixels (a transform, so nothing is laid out again).
+  await page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    c.style.transform = '';
+    const r = c.getBoundingClientRect();
+    c.style.transform = `translate(${Math.round(r.x) - r.x}px, ${Math.round(r.y) - r.y}px)`;
+  });
+  await framesPass(page, 3);
+  const shot = await page.locator('#canvas').screenshot();
+  const r = await page.evaluate(async (shotB64) => {
+    // the size the scene is laid out for: the canvas's backing store (the
+    // page runs at a device pixel ratio of 1)
+    const c = document.getElementById('canvas');
+    const p = await window.deckscopeExport.png({ width: c.width, height: c.height, scale: 1, caption: false });
+    const read = async (blob) => {
+      const bm = await createImageBitmap(blob);
+      const oc = new OffscreenCanvas(bm.width, bm.height);
+      oc.getContext('2d').drawImage(bm, 0, 0);
+      return oc.getContext('2d').getImageData(0, 0, bm.width, bm.height);
+    };
+    const a = await read(p.blob);
+    const b = await read(new Blob([Uint8Array.from(atob(shotB64), (ch) => ch.charCodeAt(0))], { type: 'image/png' }));
+    const u8 = new Uint8Array(await p.blob.arrayBuffer());
+    let s = '';
+    for (const x of u8) s += String.fromCharCode(x);
+    const out = { png: btoa(s), a: [a.width, a.height], b: [b.width, b.height], step: window.deckscope.step,
+                  mode: window.deckscope.mode };
+    // a canvas of a fractional CSS size: the screenshot rounds, the export
+    // truncates; the rows and columns both have are compared
+    const cw = Math.min(a.width, b.width), ch = Math.min(a.height, b.height);
+    // A pixel of the export matches when the screenshot has a pixel within
+    // 48 (sum of RGB) at the same place or one pixel away (WebGL and SDL's
+    // software renderer may place an edge a pixel apart); a different
+    // picture still differs widely.
+    let differ = 0, differExact = 0;
+    const colours = new Set();
+    const near = (i, x, y) => {
+      if (x < 0 || y < 0 || x >= cw || y >= ch) return false;
+      const j = (y * b.width + x) * 4;
+      return Math.abs(a.data[i] - b.data[j]) + Math.abs(a.data[i + 1] - b.data[j + 1]) + Math.abs(a.data[i + 2] - b.data[j + 2]) <= 48;
+    };
+    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
+      const i = (y * a.width + x) * 4;
+      if (!near(i, x, y)) {
+        differExact++;
+        let ok = false;
+        for (let dy = -1; dy <= 1 && !ok; dy++) for (let dx = -1; dx <= 1 && !ok; dx++) ok = near(i, x + dx, y + dy);
+        if (!ok) differ++;
+      }
+      colours.add((a.data[i] << 16) | (a.data[i + 1] << 8) | a.data[i + 2]);
+    }
+    out.differ = differ / (cw * ch);
+    out.differExact = differExact / (cw * ch);
+    out.rect = JSON.stringify(c.getBoundingClientRect());
+    out.distinct = colours.size;
+    return out;
+  }, shot.toString('base64'));
+  await page.evaluate(() => { document.getElementById('canvas').style.transform = ''; });
+  writeFileSync(artifact(`${name}-export.png`), Buffer.from(r.png, 'base64'));
+  writeFileSync(artifact(`${name}-canvas.png`), shot);
+  console.log(`${name}: the export differs from the canvas in ${(r.differ * 100).toFixed(3)}% of the pixels ` +
+              `(${(r.differExact * 100).toFixed(3)}% without the one-pixel tolerance; ${r.a[0]}x${r.a[1]}, ` +
+              `${r.distinct} colours; canvas at ${r.rect})`);
+  assert.ok(Math.abs(r.a[0] - r.b[0]) <= 1 && Math.abs(r.a[1] - r.b[1]) <= 1,
+    `${name}: the export has the canvas's size (${r.a} vs ${r.b})`);
+  assert.ok(r.distinct > 8, `${name}: the export is not blank (${r.distinct} colours)`);
+  assert.ok(r.differ <= DP_DIFF_MAX, `${name}: the export is the canvas: ${(r.differ * 100).toFixed(3)}% of the pixels differ`);
+  return r;
+}
+
+test('the DP export of a step is the DP canvas at that step (mahjong, goudan)', { timeout: 180_000 }, async () => {
+  const page = await openPage(env.browser);
+  // mahjong: sample 1 at step 60, the DP animation at column 20, then at its end
+  await openGame(page, 'game=mahjong&sample=1&step=60');
+  await page.selectOption('#theme', 'dark');
+  await page.evaluate(() => window.deckscope.setMode(1));
+  await page.waitForFunction(() => window.deckscope.mode === 1);
+  const mjInfo = () => page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
+  await page.waitForFunction(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])).ok);
+  await page.evaluate(() => window.deckscope.module.ccall('dsv_api_dp_mahjong_seek', null, ['number', 'number'], [20, 0]));
+  let r = await dpExportVsCanvas(page, 'export-dp-mahjong-60-pos20');
+  assert.deepEqual([r.step, r.mode], [60, 1], 'exporting does not move the view');
+  assert.equal((await mjInfo()).pos, 20, 'exporting does not move the DP animation');
+  await page.evaluate(() => window.deckscope.module.ccall('dsv_api_dp_mahjong_seek', null, ['number', 'number'], [36, 0]));
+  await dpExportVsCanvas(page, 'export-dp-mahjong-60-end');
+  // another player's hand at the same step: the export follows the choice
+  await page.evaluate(() => window.deckscope.module.ccall('dsv_api_dp_mahjong_open', 'number', ['number', 'number'], [-1, 2]));
+  await page.evaluate(() => window.deckscope.module.ccall('dsv_api_dp_mahjong_seek', null, ['number', 'number'], [36, 0]));
+  assert.equal((await mjInfo()).player, 'C');
+  await dpExportVsCanvas(page, 'export-dp-mahjong-60-C');
+
+  // goudan: sample 1 at step 3, once the heat map is filled
+  await openGame(page, 'game=goudan&sample=1&step=3');
+  await page.evaluate(() => window.deckscope.setMode(1));
+  await page.waitForFunction(() => window.deckscope.mode === 1);
+  await page.waitForFunction(() => {
+    const j = JSON.parse(window.deckscope.module.ccall('dsv_api_dp_goudan_json', 'string', [], []));
+    return j && j.ok && j.heat.hp_max > 0 && j.heat.done === j.heat.hp_max * j.heat.hp_max;
+  }, null, { timeout: 60_000 });
+  r = await dpExportVsCanvas(page, 'export-dp-goudan-1-3');
+  assert.deepEqual([r.step, r.mode], [3, 1], 'exporting does not move the view');
   noProblems(page);
   await page.closeAll();
 });

@@ -1,6 +1,9 @@
 /* sw_canvas.h - what the front-end tests that draw scenes share: a canvas in
- * SDL's software renderer (a surface, its renderer, the text atlas) and the
- * ds_frame a scene draws with on it, as the platform layer would fill it.
+ * SDL's software renderer (a surface, its renderer, the text atlas, the
+ * frame output its frames report to) and the ds_frame a scene draws with on
+ * it, as the platform layer would fill it. As the platform layer does, a
+ * test runs the model's update step (dsv_tick, dsv_dp_update) before
+ * drawing: scenes only draw.
  *
  *   canvas c;
  *   if (canvas_open(&c, 640, 360, 1.0f) == 0) {
@@ -25,12 +28,14 @@ typedef struct canvas {
     SDL_Surface *surf;
     SDL_Renderer *r;
     ds_text text;
+    ds_frame_out out; /* what the frames drawn on it report (frame_out.h) */
     int w, h;
     float scale;
 } canvas;
 
 static int canvas_open(canvas *c, int w, int h, float scale) {
     memset(c, 0, sizeof *c);
+    ds_frame_out_init(&c->out);
     c->surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!c->surf) return -1;
     c->r = SDL_CreateSoftwareRenderer(c->surf);
@@ -42,6 +47,7 @@ static int canvas_open(canvas *c, int w, int h, float scale) {
 }
 
 static void canvas_close(canvas *c) {
+    ds_frame_out_free(&c->out);
     text_free(&c->text);
     if (c->r) SDL_DestroyRenderer(c->r);
     if (c->surf) SDL_FreeSurface(c->surf);
@@ -60,6 +66,7 @@ static ds_frame canvas_frame(const canvas *c, const ds_theme *th, const ds_view 
     f.dt = dt;
     f.game = v ? v->game : -1;
     f.view = v;
+    f.out = (ds_frame_out *)&c->out;
     return f;
 }
 

@@ -80,11 +80,11 @@ int main(void) {
     dsv_init(&v);
     ds_buf_init(&in);
     CHECK(dsv_generate(0, 7, &in) == 0);
-    view_api_attach(&v);
+    view_api_attach(&v, NULL);
     CHECK(view_api_view() == &v);
     CHECK(dsv_api_load(0, in.data, (int)in.len) == 0);
     CHECK(dsv_api_loaded() == 1 && dsv_api_steps() > 0);
-    view_api_attach(NULL);
+    view_api_attach(NULL, NULL);
     check_nothing_loaded();
     dsv_free(&v);
     ds_buf_free(&in);

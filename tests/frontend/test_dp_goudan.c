@@ -13,7 +13,12 @@
  *   - the heat map fills completely, with probabilities, and its cell at the
  *     current HPs is the state's value;
  *   - the teaching solve runs to the end (all start states of HP <= 8);
- *   - the JSON is produced and has no NaN. */
+ *   - the JSON is produced and has no NaN;
+ *   - still frames (dsv_dp_still, what an export draws): a render copy of the
+ *     view at the live step gets the live explorer (even one gone into a
+ *     child) in its own memory, at any other step the explorer of that step
+ *     (the decision the timeline follows there), both with the heat map
+ *     filled; the live explorer is left as it was. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +108,52 @@ static void check_game(ds_view *v, int *entered) {
     }
 }
 
+static void check_still(ds_view *v) {
+    size_t n = v->trace.n, live = n / 2, s;
+    dsv_dp_goudan *dp, before;
+    int stills = 0, i;
+    v->mode = DSV_MODE_DP;
+    dsv_seek(v, live, 0);
+    dsv_dp_update(v, 0, 6.0);
+    dp = dsv_dp_goudan_get(v);
+    CHECK(dp != NULL);
+    if (!dp) return;
+    /* the live explorer gone into a leaf of the tree, when there is one */
+    for (i = 1; dp->ok && dp->play_index >= 0 && i < dp->tree.n; i++)
+        if (dp->tree.node[i].depth == 3 && dsv_dp_goudan_enter(v, dp, i) == 0) break;
+    memcpy(&before, dp, sizeof before);
+    for (s = 0; s <= n; s++) {
+        ds_view c = *v; /* a render copy: its own cursor, its own DP state */
+        const dsv_dp_goudan *d;
+        c.dp = NULL;
+        c.dp_release = NULL;
+        c.step = c.from_step = s;
+        CHECK_EQ_INT(dsv_dp_still(&c, v), 0);
+        d = dsv_dp_goudan_peek(&c);
+        CHECK(d != NULL && d != dp);
+        if (d) {
+            CHECK_EQ_INT(d->heat_done, d->heat_hp * d->heat_hp);
+            if (s == live) {
+                CHECK(d->n == dp->n && d->custom == dp->custom && d->ok == dp->ok && d->value == dp->value);
+                CHECK(!memcmp(&d->nav[d->n - 1].st, &dp->nav[dp->n - 1].st, sizeof d->nav[0].st));
+            } else {
+                const goudan_event *e;
+                CHECK(!d->custom && d->step == s && d->n == 1);
+                if (d->decision_step >= 0) {
+                    e = ds_trace_event(&v->trace, (size_t)d->decision_step);
+                    CHECK(d->ok && same_decision(&d->dec, &e->decision));
+                }
+            }
+            stills++;
+        }
+        if (c.dp_release) c.dp_release(&c);
+    }
+    CHECK((size_t)stills == n + 1);
+    CHECK(memcmp(&before, dp, sizeof before) == 0); /* the live explorer untouched */
+    dsv_dp_goudan_follow(v, dp);
+    v->mode = DSV_MODE_GAME;
+}
+
 int main(void) {
     ds_view v;
     char path[512];
@@ -113,7 +164,7 @@ int main(void) {
     const char *json;
 
     dsv_init(&v);
-    view_api_attach(&v);
+    view_api_attach(&v, NULL);
     snprintf(path, sizeof path, "%s/goudan/sample-2.in", DS_SAMPLES);
     text = ds_test_read_file(path, &len);
     CHECK(text != NULL);
@@ -122,6 +173,7 @@ int main(void) {
     free(text);
     CHECK(dsv_dp_goudan_get(NULL) == NULL);
     check_game(&v, &entered);
+    check_still(&v);
 
     /* a typed state = goudan_explain of the same query's turn */
     dp = dsv_dp_goudan_get(&v);
@@ -168,16 +220,16 @@ int main(void) {
 
     /* the teaching solve */
     dsv_dp_goudan_anim(&v, dp, 2);
-    CHECK(dp->anim && dp->anim_playing && dp->nlayers == 2 * DSG_ANIM_HP + 15);
+    CHECK(dp->anim && dp->anim_on && !dp->anim_done && dp->anim_playing && dp->nlayers == 2 * DSG_ANIM_HP + 15);
     {
         int guard = 0;
         while (dp->anim_playing && guard++ < 100000) dsv_dp_goudan_anim_tick(&v, dp, 0.05);
         CHECK(!dp->anim_playing);
-        CHECK(goudan_solver_done(dp->anim));
+        CHECK(goudan_solver_done(dp->anim) && dp->anim_done);
         CHECK(dp->anim_info.start_states_solved == dp->anim_info.start_states_total);
         CHECK(dp->anim_info.start_states_total == (uint64_t)DSG_ANIM_HP * DSG_ANIM_HP * 15 * 15 * 9);
     }
-    json = dsv_dp_goudan_json(&v, dp);
+    json = dsv_dp_goudan_json(&v, dp, NULL);
     CHECK(json[0] == '{' && json[strlen(json) - 1] == '}');
     CHECK(strstr(json, "nan") == NULL && strstr(json, "inf") == NULL);
     CHECK(strstr(json, "\"decision\":{") != NULL && strstr(json, "\"tree\":") != NULL);
@@ -195,6 +247,7 @@ int main(void) {
         for (q = 0; q < nq && q < 3; q++) {
             CHECK_EQ_INT(dsv_goudan_select(&v, q, (uint64_t)seed), 0);
             check_game(&v, &entered);
+    check_still(&v);
         }
     }
     CHECK(entered > 100);

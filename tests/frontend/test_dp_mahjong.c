@@ -17,7 +17,12 @@
  *   - the animation: seek clamps, stepping forward reaches the end, play runs
  *     to the end on real time and stops, reduced motion jumps;
  *   - info() is one JSON object with the same distance; a new load drops the
- *     DP state (dp_release). */
+ *     DP state (dp_release);
+ *   - still frames (dsv_dp_still, what an export draws): a render copy of the
+ *     view at the live step gets the live DP state (hand, player, animation
+ *     position) in its own memory; at any other step, the DP of the player
+ *     the live view follows at that step, settled at the end of its
+ *     animation; the live DP state is left as it was. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,13 +191,56 @@ static void check_anim(ds_view *v) {
     CHECK(mj_dpv_open_candidate(v, 999) == -1);
 }
 
+static void check_still(ds_view *v) {
+    size_t n = v->trace.n, live = n / 2, s;
+    mj_dpv before;
+    const mj_dpv *l;
+    int stills = 0;
+    v->mode = DSV_MODE_DP;
+    dsv_seek(v, live, 0);
+    dsv_dp_update(v, 0, 6.0);
+    CHECK(mj_dpv_open(v, live, 2) == 0 || !mj_dpv_get(v)->ok);
+    mj_dpv_seek((mj_dpv *)mj_dpv_get(v), 20, 0);
+    l = mj_dpv_get(v);
+    CHECK(l != NULL);
+    if (!l) return;
+    memcpy(&before, l, sizeof before);
+    for (s = 0; s <= n; s += s == live ? 1 : 1 + n / 25) {
+        ds_view c = *v; /* a render copy: its own cursor, its own DP state */
+        const mj_dpv *d;
+        c.dp = NULL;
+        c.dp_release = NULL;
+        c.step = c.from_step = s;
+        CHECK_EQ_INT(dsv_dp_still(&c, v), 0);
+        d = mj_dpv_get(&c);
+        CHECK(d != NULL && (const void *)d != (const void *)l);
+        if (d) {
+            CHECK(d->step == s && d->player == (s == live ? 2 : d->player) && !d->playing);
+            if (s == live) {
+                CHECK_EQ_INT(d->pos, 20);
+                CHECK(memcmp(d->counts, l->counts, sizeof d->counts) == 0 && d->rec.distance == l->rec.distance);
+            } else {
+                CHECK_EQ_INT(d->pos, MJ_DPV_POS_MAX);
+                CHECK_EQ_INT(d->follow, 2);
+                CHECK_EQ_INT(d->player, 2);
+            }
+            stills++;
+        }
+        if (c.dp_release) c.dp_release(&c);
+        if (s == n) break;
+    }
+    CHECK(stills > 10);
+    CHECK(memcmp(&before, mj_dpv_get(v), sizeof before) == 0); /* the live DP state untouched */
+    v->mode = DSV_MODE_GAME;
+}
+
 int main(void) {
     ds_view v;
     size_t len;
     char *text;
     int i;
     dsv_init(&v);
-    view_api_attach(&v);
+    view_api_attach(&v, NULL);
     /* nothing loaded */
     CHECK(mj_dpv_sync(&v) == NULL);
     CHECK(strcmp(dsv_api_dp_mahjong_info(), "null") == 0);
@@ -205,6 +253,7 @@ int main(void) {
     free(text);
     check_game(&v);
     check_anim(&v);
+    check_still(&v);
 
     for (i = 1; i <= 50; i += 7) {
         char rel[64];

@@ -1,5 +1,5 @@
 /* test_hit.c - clicking the canvas: the regions the game scenes register at
- * decision steps (view.h dsv_hits, dsv_api_hit / dsv_api_regions).
+ * decision steps (frame_out.h dsv_hits, dsv_api_hit / dsv_api_regions).
  *
  * Every game scene is drawn into SDL's software renderer for the samples and
  * generated games (seeds 1 and 2) of the four games, at 640x360 and 1280x720
@@ -80,12 +80,13 @@ static void draw(canvas *c, ds_view *v) {
     ds_theme th = ds_theme_make(0);
     ds_frame f = canvas_frame(c, &th, v, 0);
     if (!states[v->game]) states[v->game] = sc->create();
+    view_api_attach(v, &c->out); /* the page reads the frame this canvas drew */
     sc->draw(states[v->game], &f);
 }
 
 /* Checks the regions of the frame just drawn at step s. */
 static void check_frame(canvas *c, ds_view *v, size_t s, const labels *wanted, const char *where) {
-    const dsv_hits *h = &v->hits;
+    const dsv_hits *h = &c->out.hits;
     float cw = (float)c->w / c->scale, ch = (float)c->h / c->scale;
     const labels want = *wanted;
     int dec = want.n > 0, i, k, bad = 0;
@@ -153,7 +154,7 @@ static void check_game(canvas *cs, int ncs, ds_view *v, const char *name) {
             dsv_seek(v, s + 1, 1);
             v->anim = 0.5;
             draw(&cs[0], v);
-            CHECK(!v->hits.valid && v->hits.n == 0 && !strcmp(dsv_api_regions(), "[]"));
+            CHECK(!cs[0].out.hits.valid && cs[0].out.hits.n == 0 && !strcmp(dsv_api_regions(), "[]"));
         }
     }
 }
@@ -168,7 +169,7 @@ int main(int argc, char **argv) {
     if (argc > 2) only = dsv_game_from_id(argv[2]);
     if (SDL_Init(0) != 0) return 1;
     dsv_init(&v);
-    view_api_attach(&v);
+    view_api_attach(&v, NULL);
     for (i = 0; i < 3; i++)
         if (canvas_open(&cs[i], sizes[i][0], sizes[i][1], scales[i]) != 0) return 1;
     for (g = 0; g < DSV_GAMES; g++) {

@@ -108,6 +108,7 @@ static void draw_checked(canvas *c, ds_view *v, int si, const char *where) {
     }
     if (!st) return;
     ds_buf_init(&rec);
+    dsv_dp_update(v, 0, 6.0); /* the model's update step, as i_main.c frame() */
     f = canvas_frame(c, &th, v, 0);
     c->text.boxes = &rec;
     sc->draw(st, &f);
@@ -219,7 +220,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     dsv_init(&v);
-    view_api_attach(&v); /* the DP scenes explore the page's own view */
+    view_api_attach(&v, NULL);
     for (i = 0; i < NSIZES; i++)
         if (canvas_open(&cs[i], sizes[i][0], sizes[i][1], 1.0f) != 0) {
             fprintf(stderr, "canvas: %s\n", SDL_GetError());

@@ -269,7 +269,7 @@ static void api(void) {
     const char *s;
     int steps;
     dsv_init(&v);
-    view_api_attach(&v);
+    view_api_attach(&v, NULL);
     CHECK(dsv_api_load(DSV_MAHJONG, in, (int)len) == 0);
     steps = dsv_api_steps();
     CHECK(steps > 0);

@@ -18,7 +18,10 @@
  * Also: the tables of strings.c are complete in both languages, their printf
  * conversions agree, every Chinese code point is in the glyph atlas (the
  * build subsets the CJK font to strings.c), and English frames still draw
- * English (the recorder works).
+ * English (the recorder works). Scenes only draw: after the model's update
+ * step (dsv_dp_update, as the platform layer runs it), drawing a frame leaves
+ * the view (every field, the states) and its DP model byte for byte as they
+ * were.
  * Usage: test_zh [samples-dir] (default DS_SAMPLES). */
 #include <SDL.h>
 #include <stdio.h>
@@ -33,6 +36,7 @@
 #include "view.h"
 #include "view_api.h"
 #include "view_dp_goudan.h"
+#include "view_dp_mahjong.h"
 
 static const char *data_dir = DS_SAMPLES;
 
@@ -116,9 +120,27 @@ static void draw_checked(canvas *c, ds_view *v, int dark, double dt, const char 
     }
     if (!st) return;
     ds_buf_init(&rec);
+    dsv_dp_update(v, dt, 6.0); /* the model's update step, as i_main.c frame() */
     f = canvas_frame(c, &th, v, dt);
     c->text.record = &rec;
-    sc->draw(st, &f);
+    {
+        /* the frame writes nothing into the model */
+        ds_view before;
+        size_t dpn = mj_dpv_get(v) ? sizeof(mj_dpv) : dsv_dp_goudan_peek(v) ? sizeof(dsv_dp_goudan) : 0;
+        size_t sn = v->state && v->loaded ? v->trace.state_size : 0;
+        unsigned char *dp0 = dpn ? malloc(dpn) : NULL, *st0 = sn ? malloc(sn) : NULL;
+        memcpy(&before, v, sizeof before);
+        if (dp0) memcpy(dp0, v->dp, dpn);
+        if (st0) memcpy(st0, v->state, sn);
+        sc->draw(st, &f);
+        if (memcmp(&before, v, sizeof before) != 0 || (dp0 && memcmp(dp0, v->dp, dpn) != 0) ||
+            (st0 && memcmp(st0, v->state, sn) != 0)) {
+            CHECK(!"a scene wrote into the model while drawing");
+            if (bad_reported++ < 20) fprintf(stderr, "  %s: the model changed while drawing\n", where);
+        }
+        free(dp0);
+        free(st0);
+    }
     c->text.record = NULL;
     frames_checked++;
     if (!check_strings(&rec, where) && v->lang == DS_LANG_ZH &&
@@ -371,16 +393,17 @@ static void check_english(canvas *c, ds_view *v) {
     st = ds_scene_thegame.create();
     ds_buf_init(&rec);
     f = canvas_frame(c, &th, v, 0);
-    c->text.record = &v->drawn;
-    ds_buf_clear(&v->drawn);
+    view_api_attach(v, &c->out); /* the page reads the strings of the canvas's frame */
+    c->text.record = &c->out.drawn;
+    ds_buf_clear(&c->out.drawn);
     ds_scene_thegame.draw(st, &f);
-    CHECK(v->drawn.len > 0 && strstr(v->drawn.data, "HAND") != NULL);
+    CHECK(c->out.drawn.len > 0 && strstr(c->out.drawn.data, "HAND") != NULL);
     CHECK(strstr(dsv_api_drawn_strings(), "\"HAND \"") != NULL);
     dsv_api_set_lang(1);
     CHECK_EQ_INT(dsv_api_lang(), 1);
-    ds_buf_clear(&v->drawn);
+    ds_buf_clear(&c->out.drawn);
     ds_scene_thegame.draw(st, &f);
-    CHECK(strstr(v->drawn.data, "HAND") == NULL);
+    CHECK(strstr(c->out.drawn.data, "HAND") == NULL);
     CHECK(strstr(dsv_api_drawn_strings(), "\xe6\x89\x8b\xe7\x89\x8c") != NULL); /* 手牌 */
     c->text.record = NULL;
     ds_scene_thegame.destroy(st);
@@ -397,7 +420,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     dsv_init(&v);
-    view_api_attach(&v); /* the DP scenes explore the page's own view */
+    view_api_attach(&v, NULL);
     {
         canvas c, small;
         if (canvas_open(&c, sizes[0][0], sizes[0][1], 1.0f) != 0 ||

@@ -37,6 +37,7 @@ typedef struct ds_app {
     float scale;      /* pix_w / win_w */
 
     ds_view view;     /* the loaded game and its cursor (view.h) */
+    ds_frame_out out; /* what the last frame reported (frame_out.h; the page reads it) */
     const ds_scene *scene;     /* the scene drawing this frame (ds_scene_for) */
     void *scene_state;         /* its state: scene_states[] entry */
     const ds_scene *scene_list[8];

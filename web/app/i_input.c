@@ -27,7 +27,7 @@ static void timeline_key(ds_app *app, SDL_Keycode k, int repeat) {
 void i_input_poll(ds_app *app) {
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
-        if (app->scene->event && app->scene->event(app->scene_state, &e)) continue;
+        if (app->scene->event && app->scene->event(app->scene_state, &e, &app->view)) continue;
         switch (e.type) {
         case SDL_QUIT:
             app->running = 0;

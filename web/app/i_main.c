@@ -131,6 +131,9 @@ static void frame(void *arg) {
         app->exit_code = 1;
     }
     if (!app->paused && !app->host.paused) app->t += dt; else dt = 0;
+    /* The DP view's update step (its step, animation and bounded work): the
+     * scenes only draw. */
+    dsv_dp_update(&app->view, dt, 6.0);
 
     if (app->running) {
         f.r = app->renderer;
@@ -144,8 +147,9 @@ static void frame(void *arg) {
         f.theme = &app->theme;
         f.game = app->host.game;
         f.view = &app->view;
-        ds_buf_clear(&app->view.drawn); /* the strings of this frame (dsv_api_drawn_strings) */
-        app->text.record = &app->view.drawn;
+        f.out = &app->out;
+        ds_buf_clear(&app->out.drawn); /* the strings of this frame (dsv_api_drawn_strings) */
+        app->text.record = &app->out.drawn;
         app->scene->draw(app->scene_state, &f);
         if (app->screenshot && app->max_frames && app->frame + 1 == app->max_frames) {
             int rc = i_video_screenshot(app, app->screenshot);
@@ -250,6 +254,7 @@ static void shutdown_app(ds_app *app) {
     for (i = 0; i < app->nscenes; i++) app->scene_list[i]->destroy(app->scene_states[i]);
     app->nscenes = 0;
     dsv_free(&app->view);
+    ds_frame_out_free(&app->out);
     text_free(&app->text);
     i_video_shutdown(app);
     SDL_Quit();
@@ -268,7 +273,8 @@ int main(int argc, char **argv) {
     app->host.dark = 1;
     app->host.game = -1;
     dsv_init(&app->view);
-    view_api_attach(&app->view);
+    ds_frame_out_init(&app->out);
+    view_api_attach(&app->view, &app->out);
     if ((rc = parse_args(app, &o, argc, argv, &w, &h)) != DS_ARGS_RUN) {
         dsv_free(&app->view);
         free(app);

@@ -32,10 +32,26 @@ int offscreen_init(ds_offscreen *o, int css_w, int css_h, float scale, int dark)
         return -1;
     }
     o->theme = ds_theme_make(dark);
+    ds_frame_out_init(&o->out);
     return 0;
 }
 
+/* Frees the copy's own DP state (its release function wants a view). */
+static void free_dp(ds_offscreen *o) {
+    if (o->dp && o->dp_release) {
+        ds_view tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.dp = o->dp;
+        tmp.dp_release = o->dp_release;
+        o->dp_release(&tmp);
+    }
+    o->dp = NULL;
+    o->dp_release = NULL;
+}
+
 void offscreen_free(ds_offscreen *o) {
+    free_dp(o);
+    ds_frame_out_free(&o->out);
     if (o->scene && o->scene_state) o->scene->destroy(o->scene_state);
     o->scene = NULL;
     o->scene_state = NULL;
@@ -55,6 +71,7 @@ int offscreen_draw(ds_offscreen *o, const ds_view *src, size_t from_step, size_t
     const ds_scene *want;
     ds_frame f;
     size_t n;
+    int rc;
     if (!o->r) return SDL_SetError("no offscreen renderer");
     if (!src || !src->loaded || src->busy) return SDL_SetError("no game is loaded");
     n = src->trace.n;
@@ -81,6 +98,17 @@ int offscreen_draw(ds_offscreen *o, const ds_view *src, size_t from_step, size_t
     o->copy.anim = anim < 0 ? 0 : anim > 1 ? 1 : anim;
     o->copy.playing = 0;
     o->copy.hold = 0;
+    /* its own DP state (never the live one's), showing `step` as the canvas
+     * does; dropped when the copy's game or line changed */
+    if (o->dp && (o->dp_game != src->game || o->dp_generation != src->generation)) free_dp(o);
+    o->copy.dp = o->dp;
+    o->copy.dp_release = o->dp_release;
+    rc = dsv_dp_still(&o->copy, src);
+    o->dp = o->copy.dp;
+    o->dp_release = o->copy.dp_release;
+    o->dp_game = src->game;
+    o->dp_generation = src->generation;
+    if (rc != 0) return SDL_OutOfMemory();
 
     want = ds_scene_for(&o->copy);
     if (want != o->scene) {
@@ -105,6 +133,7 @@ int offscreen_draw(ds_offscreen *o, const ds_view *src, size_t from_step, size_t
     f.theme = &o->theme;
     f.game = src->game;
     f.view = &o->copy;
+    f.out = &o->out;
     o->scene->draw(o->scene_state, &f);
     SDL_RenderFlush(o->r);
     { /* opaque, whatever the scene left in alpha */

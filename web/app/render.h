@@ -11,7 +11,10 @@
  * cursor (step, from_step, anim) and state buffers filled by ds_trace_seek.
  * The live view is never modified; the copy is refreshed from it before
  * every frame, so the page may keep playing while an export runs. Nothing
- * is simulated here.
+ * is simulated here. In a DP view the copy has its own DP state, made by
+ * the model's dsv_dp_still before each frame: the live one's when the live
+ * view is at the step drawn, else that step's DP view settled, so the DP
+ * frame of step k is the picture the canvas shows at step k.
  *
  * The GIF schedule (render_gif_*), with T tween frames per step:
  *   frame 0                the settled state at `from`, shown hold_cs
@@ -52,6 +55,11 @@ typedef struct ds_offscreen {
     const ds_scene *scene;   /* scene_state belongs to this scene */
     void *scene_state;
     ds_view copy;            /* render copy of the view (see above) */
+    void *dp;                /* the copy's own DP state (dsv_dp_still), kept between frames */
+    void (*dp_release)(ds_view *v);
+    int dp_game;             /* ... made for this game and view generation */
+    uint32_t dp_generation;
+    ds_frame_out out;        /* what the frames report (thrown away) */
     unsigned char *state, *from;
     size_t state_size;
     double t;                /* scene time of the next frame */

@@ -2,13 +2,18 @@
  *
  * The platform layer (i_*.c) owns the window, the renderer, input and time; a
  * scene owns only its own state and draws one frame from (time, size, theme,
- * host requests). Game scenes will draw the states of an engine trace
- * (ds_trace_seek) here; they never simulate anything themselves. */
+ * a const view). Game scenes draw the states of an engine trace
+ * (ds_trace_seek); they never simulate anything, and draw() writes nothing
+ * into the model: the model advances in its own steps (dsv_tick,
+ * dsv_dp_update) before the frame, and what a frame reports back (strings,
+ * clickable regions, measured layout) goes to the frame's ds_frame_out.
+ * Only event() (input) may change the model. */
 #ifndef DS_SCENE_H
 #define DS_SCENE_H
 
 #include <SDL.h>
 
+#include "frame_out.h"
 #include "text.h"
 #include "view.h"
 
@@ -29,14 +34,16 @@ typedef struct ds_frame {
     const ds_theme *theme;
     int game; /* game picked in the page: 0..3, or -1 for none */
     const ds_view *view; /* the loaded game and its cursor (view.h); NULL when none */
+    ds_frame_out *out;   /* what this frame reports back (frame_out.h); NULL: nothing */
 } ds_frame;
 
 typedef struct ds_scene {
     const char *name;
     void *(*create)(void);                        /* NULL on failure */
     void (*destroy)(void *self);
-    int (*event)(void *self, const SDL_Event *e); /* 1 if consumed */
-    void (*draw)(void *self, const ds_frame *f);
+    /* input: 1 if consumed; may act on the model v (a DP view's clicks) */
+    int (*event)(void *self, const SDL_Event *e, ds_view *v);
+    void (*draw)(void *self, const ds_frame *f); /* draws; writes only self and f->out */
 } ds_scene;
 
 extern const ds_scene ds_scene_placeholder; /* nothing loaded / solving */

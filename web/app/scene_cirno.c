@@ -846,7 +846,7 @@ static void draw_empty(const ds_frame *f, const su_palette *p, const char *msg) 
 
 static void *create(void) { return calloc(1, sizeof(cirno_scene)); }
 static void destroy(void *self) { free(self); }
-static int event(void *self, const SDL_Event *e) { (void)self; (void)e; return 0; }
+static int event(void *self, const SDL_Event *e, ds_view *v) { (void)self; (void)e; (void)v; return 0; }
 
 static void draw(void *self, const ds_frame *f) {
     cirno_scene *sc = self;

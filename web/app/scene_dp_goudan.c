@@ -22,7 +22,6 @@
 #include "draw.h"
 #include "strings.h"
 #include "scene.h"
-#include "view_api.h"
 #include "view_dp_goudan.h"
 
 #define S_CHECK "\xe2\x9c\x93" /* ✓ */
@@ -169,18 +168,26 @@ static void draw_chips(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp,
     }
 }
 
-static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
+/* The operations, best first, one row each. Compact (small canvases): the
+ * small font, narrower code and value columns, and only the rows that fit
+ * a line of text (the best ones; the panel lists them all). */
+static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a, int compact) {
     const ds_theme *th = f->theme;
-    float u = f->scale, rowh, codew = 92 * u, valw = 86 * u, bx, bw;
-    int i;
+    int font = compact ? DS_FONT_SMALL : DS_FONT_BODY;
+    float u = f->scale, rowh, codew = (compact ? 62 : 92) * u, valw = (compact ? 52 : 86) * u, bx, bw;
+    float minrow = text_line_height(f->text, font) + 1 * u, mark = (compact ? 13 : 18) * u;
+    int i, nshow;
     char buf[48];
     S->nops = 0;
     if (!dp->ok || dp->dec.n == 0) return;
-    rowh = fminf(a.h / (float)dp->dec.n, 30 * u);
+    nshow = (int)floorf(a.h / minrow);
+    if (nshow > dp->dec.n) nshow = dp->dec.n;
+    if (nshow < 1) nshow = 1;
+    rowh = fminf(a.h / (float)nshow, 30 * u);
     bx = a.x + codew;
     bw = a.w - codew - valw;
-    if (bw < 40 * u) bw = 40 * u;
-    for (i = 0; i < dp->dec.n; i++) {
+    if (bw < 16 * u) bw = 16 * u;
+    for (i = 0; i < nshow; i++) {
         const goudan_op *op = &dp->dec.ops[i];
         float y = a.y + (float)i * rowh, cy = y + rowh / 2, bh = rowh * 0.62f;
         int chosen = i == dp->dec.chosen;
@@ -188,15 +195,15 @@ static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, r
         op_label(f, op, buf, sizeof buf);
         if (S->hover_kind == HIT_OP && S->hover_i == i)
             draw_round_rect(f->r, a.x - 4 * u, y + 1 * u, a.w + 8 * u, rowh - 2 * u, 6 * u, th->card);
-        text_mid(f, DS_FONT_BODY, a.x + (chosen ? 18 * u : 0), cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
-        if (chosen) text_mid(f, DS_FONT_BODY, a.x, cy, DS_ALIGN_LEFT, win_color, S_CHECK);
+        text_mid(f, font, a.x + (chosen ? mark : 0), cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
+        if (chosen) text_mid(f, font, a.x, cy, DS_ALIGN_LEFT, win_color, S_CHECK);
         draw_round_rect(f->r, bx, cy - bh / 2, bw, bh, 3 * u, th->card);
         if (op->value > 0)
             draw_round_rect(f->r, bx, cy - bh / 2, (float)(bw * op->value), bh, 3 * u, c);
         if (op->kind == GOUDAN_OP_PLAY) /* expands into the chance tree */
             text_mid(f, DS_FONT_SMALL, bx + bw - 4 * u, cy, DS_ALIGN_RIGHT, th->muted, dp->expanded ? "v" : ">");
         pct(buf, sizeof buf, op->value);
-        text_mid(f, DS_FONT_BODY, bx + bw + 8 * u, cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
+        text_mid(f, font, bx + bw + (compact ? 4 : 8) * u, cy, DS_ALIGN_LEFT, chosen ? th->fg : th->muted, buf);
         S->op[i] = (rectf){a.x, y, a.w, rowh};
         S->nops = i + 1;
     }
@@ -206,7 +213,7 @@ static void draw_ops(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, r
  * hits (each headed), heights = path probability, colours = 小E's chance,
  * scaled to the lowest and highest value of the boxes shown (a legend below
  * says which). */
-static void draw_tree(gdp_scene *S, const ds_frame *f, dsv_dp_goudan *dp, rectf a) {
+static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
     const ds_theme *th = f->theme;
     const goudan_tree *tr = &dp->tree;
     float *y0 = S->y0, *acc = S->acc;
@@ -216,8 +223,10 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, dsv_dp_goudan *dp, rectf 
     int i, d;
     char buf[64], num[24];
     S->nnodes = 0;
-    dp->drawn_heads = 0;
-    for (i = 0; i < GOUDAN_TREE_MAX; i++) dp->drawn_color[i] = -1;
+    if (f->out) { /* what this frame draws of the tree, for the page and its tests */
+        f->out->dpg.heads = 0;
+        for (i = 0; i < GOUDAN_TREE_MAX; i++) f->out->dpg.color[i] = -1;
+    }
     if (!dp->ok || dp->play_index < 0 || !dp->expanded || tr->n <= 0) return;
     colw = (a.w - 3 * gap) / 4;
     /* column headings: PLAY, HIT 1..3 of 3 */
@@ -225,8 +234,10 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, dsv_dp_goudan *dp, rectf 
         float x = a.x + (float)d * (colw + gap);
         if (d == 0) snprintf(buf, sizeof buf, "%s", ui_str(f->view, UI_GDP_OP_PLAY));
         else snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_EV_HIT), d);
+        if (d > 0 && text_width(f->text, DS_FONT_SMALL, buf) > colw - 4 * u)
+            snprintf(buf, sizeof buf, "%d/3", d); /* a narrow column: the hit's number */
         text_draw(f->text, f->r, DS_FONT_SMALL, x + 2 * u, a.y, DS_ALIGN_LEFT, th->muted, buf);
-        dp->drawn_heads++;
+        if (f->out) f->out->dpg.heads++;
     }
     /* the colour scale: 小E's chance over the boxes still in play */
     for (i = 0; i < tr->n; i++)
@@ -263,7 +274,7 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, dsv_dp_goudan *dp, rectf 
         c = nd->outcome > 0 ? (dp->mover == 0 ? win_color : loss_color)
             : nd->outcome < 0 ? (dp->mover == 0 ? loss_color : win_color)
                               : value_color(th, (ev - lo) / (hi - lo));
-        dp->drawn_color[i] = (int32_t)(((uint32_t)c.r << 16) | ((uint32_t)c.g << 8) | c.b);
+        if (f->out) f->out->dpg.color[i] = (int32_t)(((uint32_t)c.r << 16) | ((uint32_t)c.g << 8) | c.b);
         if (h < 1.5f * u) {
             draw_rect(f->r, x, y, colw, h > 0.5f ? h : 0.5f, c);
             continue;
@@ -309,17 +320,48 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, dsv_dp_goudan *dp, rectf 
     }
 }
 
-/* "小E 5, teacher 11: 4.19%" (a heat-map cell; "..." while not computed). */
-static void heat_text(const ds_frame *f, int e, int t, double v, char *out, size_t n) {
+/* "小E 5, teacher 11: 4.19%" (a heat-map cell; "..." while not computed);
+ * "5, 11: 4.19%" when short. */
+static void heat_text(const ds_frame *f, int e, int t, double v, int brief, char *out, size_t n) {
     char num[24];
     if (v < 0) snprintf(num, sizeof num, "...");
     else pct(num, sizeof num, v);
-    snprintf(out, n, "%s %d, %s %d: %s", who_name(f, 0), e, who_name(f, 1), t, num);
+    if (brief) snprintf(out, n, "%d, %d: %s", e, t, num);
+    else snprintf(out, n, "%s %d, %s %d: %s", who_name(f, 0), e, who_name(f, 1), t, num);
+}
+
+/* Axis numbers 1, every 5th and n, each only where it does not touch the
+ * previous one drawn (small cells). vertical: 小E's axis (left, upwards). */
+static void heat_axis(const ds_frame *f, float gx, float gy, float cell, float side, int n, int vertical) {
+    const ds_theme *th = f->theme;
+    float u = f->scale, lh = text_line_height(f->text, DS_FONT_SMALL), last = -1e9f, nmid;
+    char buf[16];
+    int e;
+    /* where n goes: the others keep clear of it */
+    snprintf(buf, sizeof buf, "%d", n);
+    nmid = (float)(n - 1) * cell + cell / 2;
+    for (e = 1; e <= n; e++) {
+        float mid = (float)(e - 1) * cell + cell / 2, ext, w;
+        if (!(e == 1 || e == n || e % 5 == 0)) continue;
+        snprintf(buf, sizeof buf, "%d", e);
+        w = text_width(f->text, DS_FONT_SMALL, buf);
+        ext = vertical ? lh : w + 4 * u; /* the room a label needs along the axis */
+        if (e != n && (mid - last < ext || nmid - mid < ext)) continue;
+        last = mid;
+        if (vertical)
+            text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy + side - mid, DS_ALIGN_RIGHT, th->muted, buf);
+        else
+            text_draw(f->text, f->r, DS_FONT_SMALL, gx + mid, gy + side + 2 * u, DS_ALIGN_CENTER, th->muted, buf);
+    }
 }
 
 static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
     const ds_theme *th = f->theme;
-    float u = f->scale, lab = 22 * u, side = fminf(a.w - lab, a.h - lab - 20 * u), cell, gx, gy;
+    float u = f->scale, lh = text_line_height(f->text, DS_FONT_SMALL), lab = 22 * u;
+    float tname = text_width(f->text, DS_FONT_SMALL, who_name(f, 1)) + 6 * u;
+    /* above the grid 小E's name; below it the axis numbers and the cell's line */
+    float above = lh + 2 * u, below = 2 * u + lh + 2 * u + lh;
+    float side = fminf(a.w - lab - tname, a.h - above - below), cell, gx, gy, tw, tx;
     int n = dp->heat_hp, e, t, cur_e, cur_t;
     char buf[64];
     S->heat_hp = 0;
@@ -327,7 +369,7 @@ static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
     cell = floorf(side / (float)n);
     side = cell * (float)n;
     gx = a.x + lab;
-    gy = a.y;
+    gy = a.y + above;
     for (e = 1; e <= n; e++)
         for (t = 1; t <= n; t++) {
             float x = gx + (float)(t - 1) * cell, y = gy + (float)(n - e) * cell;
@@ -337,17 +379,13 @@ static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
     S->heat = (rectf){gx, gy, side, side};
     S->heat_hp = n;
     /* axes: E HP upwards on the left, T HP to the right below */
-    for (e = 1; e <= n; e++)
-        if (e == 1 || e == n || e % 5 == 0) {
-            snprintf(buf, sizeof buf, "%d", e);
-            text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy + (float)(n - e) * cell + cell / 2, DS_ALIGN_RIGHT, th->muted, buf);
-            text_draw(f->text, f->r, DS_FONT_SMALL, gx + (float)(e - 1) * cell + cell / 2, gy + side + 2 * u,
-                      DS_ALIGN_CENTER, th->muted, buf);
-        }
-    text_draw(f->text, f->r, DS_FONT_SMALL, gx + side + 4 * u, gy + side - text_line_height(f->text, DS_FONT_SMALL),
-              DS_ALIGN_LEFT, side_color[1], who_name(f, 1));
-    text_mid(f, DS_FONT_SMALL, gx - 4 * u, gy - 8 * u, DS_ALIGN_LEFT, side_color[0], who_name(f, 0));
+    heat_axis(f, gx, gy, cell, side, n, 1);
+    heat_axis(f, gx, gy, cell, side, n, 0);
+    text_draw(f->text, f->r, DS_FONT_SMALL, gx + side + 4 * u, gy + side - lh, DS_ALIGN_LEFT, side_color[1],
+              who_name(f, 1));
+    text_draw(f->text, f->r, DS_FONT_SMALL, gx, a.y, DS_ALIGN_LEFT, side_color[0], who_name(f, 0));
     /* the current state */
+    cur_e = cur_t = 0;
     if (dp->n > 0) {
         cur_e = dp->nav[dp->n - 1].st.player[0].hp;
         cur_t = dp->nav[dp->n - 1].st.player[1].hp;
@@ -361,16 +399,19 @@ static void draw_heat(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
         e = S->hover_i;
         t = S->hover_j;
         outline(f, (rectf){gx + (float)(t - 1) * cell, gy + (float)(n - e) * cell, cell, cell}, 1 * u, th->accent);
-        heat_text(f, e, t, dp->heat[e - 1][t - 1], buf, sizeof buf);
-    } else if (dp->n > 0) {
-        cur_e = dp->nav[dp->n - 1].st.player[0].hp;
-        cur_t = dp->nav[dp->n - 1].st.player[1].hp;
-        if (cur_e >= 1 && cur_e <= n && cur_t >= 1 && cur_t <= n)
-            heat_text(f, cur_e, cur_t, dp->heat[cur_e - 1][cur_t - 1], buf, sizeof buf);
-        else
-            buf[0] = 0;
+    } else {
+        e = cur_e;
+        t = cur_t;
     }
-    text_draw(f->text, f->r, DS_FONT_SMALL, gx + side / 2, gy + side + 16 * u, DS_ALIGN_CENTER, th->fg, buf);
+    if (e < 1 || e > n || t < 1 || t > n) return;
+    /* the cell's line under the grid, kept inside the heat map's area */
+    heat_text(f, e, t, dp->heat[e - 1][t - 1], 0, buf, sizeof buf);
+    if (text_width(f->text, DS_FONT_SMALL, buf) > a.w) heat_text(f, e, t, dp->heat[e - 1][t - 1], 1, buf, sizeof buf);
+    tw = text_width(f->text, DS_FONT_SMALL, buf);
+    tx = gx + side / 2 - tw / 2;
+    if (tx + tw > a.x + a.w) tx = a.x + a.w - tw;
+    if (tx < a.x) tx = a.x;
+    text_draw(f->text, f->r, DS_FONT_SMALL, tx, gy + side + 2 * u + lh + 2 * u, DS_ALIGN_LEFT, th->fg, buf);
 }
 
 static void draw_solve(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, rectf a) {
@@ -381,14 +422,14 @@ static void draw_solve(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp,
     S->solve = a;
     draw_round_rect(f->r, a.x, a.y, a.w, a.h, 8 * u, th->card);
     if (S->hover_kind == HIT_SOLVE) outline(f, a, 1 * u, th->accent);
-    if (!dp->anim) {
+    if (!dp->anim_on) {
         text_mid(f, DS_FONT_BODY, a.x + a.w / 2, a.y + a.h / 2, DS_ALIGN_CENTER, th->muted, S_PLAY " DP");
         return;
     }
     {
         const goudan_solver_info *in = &dp->anim_info;
         uint32_t maxs = 1;
-        int done = goudan_solver_done(dp->anim);
+        int done = dp->anim_done;
         for (i = 0; i < dp->nlayers; i++)
             if (dp->layer_states[i] > maxs) maxs = dp->layer_states[i];
         bw = (a.w - 16 * u) / (float)(dp->nlayers > 0 ? dp->nlayers : 1);
@@ -441,9 +482,10 @@ static int hit_test(gdp_scene *S, const dsv_dp_goudan *dp, float x, float y, int
     return HIT_NONE;
 }
 
-static int event(void *self, const SDL_Event *e) {
+/* Input acts on the model (the view the platform layer passes): clicks on
+ * the breadcrumb, the bars, the tree and the solve panel. */
+static int event(void *self, const SDL_Event *e, ds_view *v) {
     gdp_scene *S = self;
-    ds_view *v = view_api_view();
     dsv_dp_goudan *dp = v ? dsv_dp_goudan_get(v) : NULL;
     int i = 0, j = 0, kind;
     if (!dp || v->mode != DSV_MODE_DP) return 0;
@@ -462,37 +504,41 @@ static int event(void *self, const SDL_Event *e) {
         return 1;
     case HIT_NODE: dsv_dp_goudan_enter(v, dp, i); return 1;
     case HIT_SOLVE:
-        if (!dp->anim || goudan_solver_done(dp->anim)) dsv_dp_goudan_anim(v, dp, 2);
+        if (!dp->anim_on || dp->anim_done) dsv_dp_goudan_anim(v, dp, 2);
         else dsv_dp_goudan_anim(v, dp, dp->anim_playing ? 0 : 1);
         return 1;
     default: return 0;
     }
 }
 
+/* Draws the explorer the model's update step left (dsv_dp_update; for an
+ * export, dsv_dp_still): nothing here moves it or does its work. */
 static void draw(void *self, const ds_frame *f) {
     gdp_scene *S = self;
     const ds_theme *th = f->theme;
-    ds_view *v = view_api_view();
-    dsv_dp_goudan *dp;
+    const dsv_dp_goudan *dp;
     float u = f->scale, pad = 12 * u, top, W = f->w, H = f->h;
+    int compact;
     rectf chips, ops, tree, heat, solve;
     char buf[96];
     S->scale = u;
     SDL_SetRenderDrawColor(f->r, th->bg.r, th->bg.g, th->bg.b, 255);
     SDL_RenderClear(f->r);
-    if (v != f->view) v = NULL; /* only the page's own view can be explored */
-    dp = v ? dsv_dp_goudan_get(v) : NULL;
+    dp = dsv_dp_goudan_peek(f->view);
+    if (f->out) {
+        f->out->dpg.heads = 0;
+        memset(f->out->dpg.color, 0xff, sizeof f->out->dpg.color);
+    }
     if (!dp) {
         S->nchips = S->nops = S->nnodes = S->heat_hp = 0;
         return;
     }
-    dsv_dp_goudan_sync(v, dp);
-    dsv_dp_goudan_anim_tick(v, dp, f->dt);
-    dsv_dp_goudan_heat_work(v, dp, 6.0);
 
+    /* compact: small canvases (embeds) get shorter rows and words */
+    compact = W < 560 * u || H < 300 * u;
     chips = (rectf){pad, pad, W - 2 * pad, 26 * u};
     draw_chips(S, f, dp, chips);
-    top = pad + 26 * u + 10 * u;
+    top = pad + 26 * u + (compact ? 6 : 10) * u;
     /* the state's value, mover coloured */
     if (dp->n > 0) {
         const goudan_state *s = &dp->nav[dp->n - 1].st;
@@ -502,12 +548,24 @@ static void draw(void *self, const ds_frame *f) {
         else chance_text(f, dp->mover, dp->value, won, sizeof won);
         snprintf(buf, sizeof buf, "%s %s %d  \xc2\xb7  %s %s %d     %s", who_name(f, 0), hp, hpv(s->player[0].hp),
                  who_name(f, 1), hp, hpv(s->player[1].hp), won);
+        /* shorter forms while it does not fit: without "HP", then the
+         * probability alone (the panel says whose it is) */
+        if (text_width(f->text, DS_FONT_BODY, buf) > W - 2 * pad)
+            snprintf(buf, sizeof buf, "%s %d \xc2\xb7 %s %d   %s", who_name(f, 0), hpv(s->player[0].hp), who_name(f, 1),
+                     hpv(s->player[1].hp), won);
+        if (text_width(f->text, DS_FONT_BODY, buf) > W - 2 * pad && s->winner < 0) {
+            char num[24];
+            pct(num, sizeof num, dp->value);
+            snprintf(buf, sizeof buf, "%s %d \xc2\xb7 %s %d   %s", who_name(f, 0), hpv(s->player[0].hp), who_name(f, 1),
+                     hpv(s->player[1].hp), num);
+        }
         text_draw(f->text, f->r, DS_FONT_BODY, W - pad, top, DS_ALIGN_RIGHT, side_color[dp->mover], buf);
-        top += 26 * u;
+        top += (compact ? 20 : 26) * u;
     }
     if (W >= H * 1.15f) { /* landscape: explanation left, heat map + solve right */
         float lw = (W - 3 * pad) * 0.58f, rw = W - 3 * pad - lw, avail = H - top - pad;
-        float oph = fminf(avail * 0.42f, (float)(dp->dec.n > 0 ? dp->dec.n : 1) * 30 * u);
+        float rowh = compact ? text_line_height(f->text, DS_FONT_SMALL) + 3 * u : 30 * u;
+        float oph = fminf(avail * (compact ? 0.5f : 0.42f), (float)(dp->dec.n > 0 ? dp->dec.n : 1) * rowh);
         ops = (rectf){pad, top, lw, oph};
         tree = (rectf){pad, top + oph + 12 * u, lw, avail - oph - 12 * u};
         heat = (rectf){2 * pad + lw, top, rw, avail * 0.66f};
@@ -531,7 +589,7 @@ static void draw(void *self, const ds_frame *f) {
         text_mid(f, DS_FONT_BODY, ops.x, ops.y + 14 * u, DS_ALIGN_LEFT, th->muted, err);
         S->nops = S->nnodes = 0;
     } else {
-        draw_ops(S, f, dp, ops);
+        draw_ops(S, f, dp, ops, compact);
         draw_tree(S, f, dp, tree);
     }
     draw_heat(S, f, dp, heat);

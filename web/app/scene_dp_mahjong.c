@@ -19,7 +19,6 @@
 #include "draw.h"
 #include "scene.h"
 #include "scene_util.h"
-#include "view_api.h"
 #include "view_dp_mahjong.h"
 
 /* Many rectangles or glyphs in one SDL_RenderGeometry call (the table has
@@ -188,7 +187,7 @@ static void draw_target(const ds_frame *f, const mj_dpv *d, float x, float y, fl
     }
 }
 
-static void draw_dp(scene_dp *sc, const ds_frame *f, mj_dpv *d) {
+static void draw_dp(scene_dp *sc, const ds_frame *f, const mj_dpv *d) {
     const ds_theme *T = f->theme;
     const mahjong_dp_record *rec = &d->rec;
     float s = f->scale, a = (float)d->anim;
@@ -327,10 +326,12 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, mj_dpv *d) {
                 }
             }
         }
-        d->drawn_cell_px = digits ? text_size(DS_FONT_SMALL) : 0;
-        d->drawn_row_px = g.rh / s;
-        d->drawn_table_x = g.lab_x / s;
-        d->drawn_table_y = g.ty / s;
+        if (f->out) { /* measured, for the page and its tests */
+            f->out->dpm.cell_px = digits ? text_size(DS_FONT_SMALL) : 0;
+            f->out->dpm.row_px = g.rh / s;
+            f->out->dpm.table_x = g.lab_x / s;
+            f->out->dpm.table_y = g.ty / s;
+        }
         SDL_SetRenderDrawBlendMode(f->r, SDL_BLENDMODE_BLEND);
         batch_flush(&sc->cells, f->r, NULL);
         batch_flush(&sc->glyphs, f->r, f->text->tex);
@@ -391,11 +392,12 @@ static void draw_dp(scene_dp *sc, const ds_frame *f, mj_dpv *d) {
 
     /* ---- hover: the state code and value of the cell under the pointer;
      * the row's state for the page, which says it in words ---- */
-    d->hover_state = -1;
+    if (f->out) f->out->dpm.hover_state = -1;
     if (sc->mx >= 0 && d->nrows > 0) {
         float px = sc->mx * s, py = sc->my * s;
         int rr = (int)floorf((py - g.ty) / g.rh), kk = -1;
-        if (rr >= 0 && rr < d->nrows && px >= g.lab_x && px < f->w - g.pad) d->hover_state = d->row_state[rr];
+        if (rr >= 0 && rr < d->nrows && px >= g.lab_x && px < f->w - g.pad && f->out)
+            f->out->dpm.hover_state = d->row_state[rr];
         if (px >= g.x0 && px < g.x0 + g.sw) kk = 0;
         else if (px >= g.cx0) kk = (int)floorf((px - g.cx0) / g.cw) + 1;
         if (rr >= 0 && rr < d->nrows && kk >= 0 && kk <= shown) {
@@ -431,8 +433,9 @@ static void destroy(void *self) {
     free(sc->glyphs.idx);
     free(sc);
 }
-static int event(void *self, const SDL_Event *e) {
+static int event(void *self, const SDL_Event *e, ds_view *v) {
     scene_dp *sc = self;
+    (void)v;
     if (e->type == SDL_MOUSEMOTION && (e->motion.xrel || e->motion.yrel)) {
         sc->mx = (float)e->motion.x;
         sc->my = (float)e->motion.y;
@@ -442,20 +445,15 @@ static int event(void *self, const SDL_Event *e) {
     return 0;
 }
 
+/* Draws the DP state the model's update step left (dsv_dp_update; for an
+ * export, dsv_dp_still): nothing here moves it. */
 static void draw(void *self, const ds_frame *f) {
     const ds_theme *T = f->theme;
-    ds_view *v = view_api_view();
-    mj_dpv *d = NULL;
+    const mj_dpv *d = mj_dpv_get(f->view);
     SDL_SetRenderDrawColor(f->r, T->bg.r, T->bg.g, T->bg.b, 255);
     SDL_RenderClear(f->r);
-    /* the same view as f->view, writable: the DP state follows the step and
-     * its animation advances on real elapsed time */
-    if (v && v == f->view) {
-        d = mj_dpv_sync(v);
-        if (d) mj_dpv_tick(d, f->dt, v->reduced_motion);
-    }
+    if (f->out) f->out->dpm.hover_state = -1;
     if (!d || !d->ok) {
-        if (d) d->hover_state = -1;
         if (f->view && f->view->loaded) {
             char buf[48];
             snprintf(buf, sizeof buf, "d = \xe2\x80\x93   (%zu)", f->view->step);

@@ -745,9 +745,10 @@ static void draw_event(const ds_frame *f, const layout *L, const goudan_state *p
 
 static void *create(void) { return calloc(1, sizeof(gscene)); }
 static void destroy(void *self) { free(self); }
-static int event(void *self, const SDL_Event *e) {
+static int event(void *self, const SDL_Event *e, ds_view *v) {
     (void)self;
     (void)e;
+    (void)v;
     return 0;
 }
 
@@ -780,7 +781,7 @@ static void draw(void *self, const ds_frame *f) {
             const goudan_event *last = v->step > 0 ? ds_trace_event(&v->trace, v->step - 1) : NULL;
             draw_band(f, &L, cur, last, 1);
             draw_static(f, &L, cur);
-            if (v->hits.valid)
+            if (f->out && f->out->hits.valid)
                 add_hits(f, &L, cur, ((const goudan_event *)ds_trace_event(&v->trace, v->step))->player & 1);
             if (cur->winner >= 0) draw_win(f, &L, cur->winner, 1);
         }

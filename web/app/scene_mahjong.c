@@ -902,9 +902,10 @@ static void destroy(void *self) {
     mb_free(&sc->glyphs);
     free(sc);
 }
-static int event(void *self, const SDL_Event *e) {
+static int event(void *self, const SDL_Event *e, ds_view *v) {
     (void)self;
     (void)e;
+    (void)v;
     return 0;
 }
 

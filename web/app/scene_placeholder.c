@@ -56,8 +56,9 @@ static void *create(void) {
 
 static void destroy(void *self) { free(self); }
 
-static int event(void *self, const SDL_Event *e) {
+static int event(void *self, const SDL_Event *e, ds_view *v) {
     placeholder *p = self;
+    (void)v;
     if (e->type == SDL_MOUSEMOTION) {
         p->mx = (float)e->motion.x;
         p->my = (float)e->motion.y;

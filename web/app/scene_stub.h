@@ -26,7 +26,7 @@ static inline void ds_stub_draw(const char *name, const ds_frame *f) {
 #define DS_STUB_SCENE(NAME)                                                        \
     static void *stub_create(void) { return calloc(1, 1); }                       \
     static void stub_destroy(void *self) { free(self); }                          \
-    static int stub_event(void *self, const SDL_Event *e) { (void)self; (void)e; return 0; } \
+    static int stub_event(void *self, const SDL_Event *e, ds_view *v) { (void)self; (void)e; (void)v; return 0; } \
     static void stub_draw(void *self, const ds_frame *f) { (void)self; ds_stub_draw(#NAME, f); } \
     const ds_scene ds_scene_##NAME = {#NAME, stub_create, stub_destroy, stub_event, stub_draw};
 

@@ -461,7 +461,7 @@ static void draw_end(const ctx *c) {
 
 static void *create(void) { return calloc(1, sizeof(tg_scene)); }
 static void destroy(void *self) { free(self); }
-static int event(void *self, const SDL_Event *e) { (void)self; (void)e; return 0; }
+static int event(void *self, const SDL_Event *e, ds_view *v) { (void)self; (void)e; (void)v; return 0; }
 
 static void draw(void *self, const ds_frame *f) {
     tg_scene *sc = self;

@@ -287,11 +287,11 @@ void su_fly(float x0, float y0, float x1, float y1, float lift, float k, float *
 
 /* ---- clickable candidates ------------------------------------------------------ */
 
-/* The hits of the view a frame draws. Scenes get the view const (they draw
- * it); the regions are the one thing a frame writes back, as text.c writes
- * the strings it drew into ds_view.drawn. The view itself is never const. */
+/* The hits a frame reports (its ds_frame_out): scenes get the view const and
+ * never write into it; the regions go with the frame, as the strings it drew
+ * do (text.c). */
 static dsv_hits *hits_of(const ds_frame *f) {
-    return f->view ? &((ds_view *)f->view)->hits : NULL;
+    return f->view && f->out ? &f->out->hits : NULL;
 }
 
 /* Appends the JSON string at *pp (just after its opening quote) to out,
@@ -318,7 +318,7 @@ static int json_label(const char **pp, const char *end, char *out, size_t cap) {
 
 /* The candidate labels of event i's decision record ("decision": {...,
  * "candidates": [{"label": ...}, ...]}) into h; their number (0: none). */
-static int read_candidates(ds_view *v, size_t i, dsv_hits *h) {
+static int read_candidates(const ds_view *v, size_t i, dsv_hits *h) {
     ds_buf b;
     const char *p, *end;
     int depth = 0, n = 0;
@@ -370,7 +370,7 @@ int su_hits_begin(const ds_frame *f) {
     if (dsv_tween_event(v) && v->anim < 1) return 0; /* moving: nothing to click */
     if (h->cand_generation != v->generation || h->cand_step != v->step) {
         /* once per step: the engine's JSON of the event */
-        read_candidates((ds_view *)v, v->step, h);
+        read_candidates(v, v->step, h);
         h->cand_generation = v->generation;
         h->cand_step = v->step;
     }

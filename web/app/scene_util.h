@@ -90,16 +90,16 @@ float su_badge_left(const ds_frame *f, float x, float cy, int font, SDL_Color fi
  * pixels in the middle: for cards flying across the table. */
 void su_fly(float x0, float y0, float x1, float y1, float lift, float k, float *x, float *y);
 
-/* ---- clickable candidates (view.h dsv_hits, docs/scenes.md "Regions") ---------
+/* ---- clickable candidates (frame_out.h dsv_hits, docs/scenes.md "Regions") ----
  * A scene calls su_hits_begin once per frame before drawing; when it returns
  * > 0 the frame is settled at a decision step and the decision's candidate
  * labels (the engine's decision record: the event's JSON, dsv_event_json) are
- * in f->view->hits.label. While drawing, the scene then adds the shape of each
+ * in f->out->hits.label. While drawing, the scene then adds the shape of each
  * object that stands for candidates with the set of labels it means, picked
  * by the label grammar of its game (docs/games/<game>.md): the scene never
  * decides what is legal, it only says where a candidate is. The regions are
- * output of the frame, like the strings text.c records: scenes write them
- * into the view they draw (the only thing they write there). */
+ * output of the frame, like the strings text.c records: they go to the
+ * frame's ds_frame_out (none when f->out is NULL), never into the view. */
 /* Clears the regions; the number of candidate labels when f shows step s
  * settled (no tween) and event s is a decision, else 0. */
 int su_hits_begin(const ds_frame *f);

@@ -33,7 +33,7 @@ typedef struct ds_text {
     SDL_Texture *tex;
     float scale; /* the atlas was baked for this scale */
     ds_buf *record; /* when set, every string drawn is appended, one per line
-                       (the platform layer points it at ds_view.drawn) */
+                       (the platform layer points it at its ds_frame_out.drawn) */
     ds_buf *boxes;  /* when set, a ds_text_box per string drawn and per shape
                        declared (binary, in drawing order) */
     int shape;      /* 1 + index of the shape open in boxes, 0 = none */

@@ -27,6 +27,7 @@ static void release(ds_view *v) {
     ds_buf_free(&dp->scratch);
     free(dp);
     v->dp = NULL;
+    v->dp_release = NULL;
 }
 
 static dsv_goudan *adapter(ds_view *v) {
@@ -34,11 +35,17 @@ static dsv_goudan *adapter(ds_view *v) {
     return v->extra;
 }
 
+const dsv_dp_goudan *dsv_dp_goudan_peek(const ds_view *v) {
+    if (!v || v->game != DSV_GOUDAN || v->busy || !v->loaded || !v->dp || v->dp_release != release) return NULL;
+    return v->dp;
+}
+
 dsv_dp_goudan *dsv_dp_goudan_get(ds_view *v) {
     dsv_dp_goudan *dp;
     dsv_goudan *g = adapter(v);
     if (!g || !g->eval || !g->table) return NULL;
-    if (v->dp) return v->dp;
+    if (v->dp && v->dp_release == release) return v->dp;
+    if (v->dp && v->dp_release) v->dp_release(v);
     dp = calloc(1, sizeof *dp);
     if (!dp) return NULL;
     ds_buf_init(&dp->json);
@@ -363,6 +370,7 @@ void dsv_dp_goudan_anim(ds_view *v, dsv_dp_goudan *dp, int cmd) {
     if (cmd == 2 || (cmd == 1 && !dp->anim)) {
         goudan_solver_free(dp->anim);
         dp->anim = NULL;
+        dp->anim_on = dp->anim_done = 0;
         dp->anim_hp = DSG_ANIM_HP;
         if (goudan_solver_init(&dp->anim, g->O, dp->anim_hp, &err)) {
             ds_error_format(&err, dp->err, sizeof dp->err);
@@ -375,6 +383,8 @@ void dsv_dp_goudan_anim(ds_view *v, dsv_dp_goudan *dp, int cmd) {
             dp->nlayers = i + 1;
         }
         goudan_solver_info_get(dp->anim, &dp->anim_info);
+        dp->anim_on = 1;
+        dp->anim_done = goudan_solver_done(dp->anim);
         /* the whole solve in about 12 s at speed 1 */
         dp->anim_units = (double)dp->anim_info.work_total / 12.0;
         if (dp->anim_units < 1) dp->anim_units = 1;
@@ -396,8 +406,39 @@ void dsv_dp_goudan_anim_tick(ds_view *v, dsv_dp_goudan *dp, double dt) {
     dp->anim_carry = 0;
     goudan_solver_step(dp->anim, (uint32_t)(units > 4e9 ? 4e9 : units));
     goudan_solver_info_get(dp->anim, &dp->anim_info);
-    if (goudan_solver_done(dp->anim)) dp->anim_playing = 0;
+    dp->anim_done = goudan_solver_done(dp->anim);
+    if (dp->anim_done) dp->anim_playing = 0;
     dp->rev++;
+}
+
+void dsv_dp_goudan_update(ds_view *v, double dt, double budget_ms) {
+    dsv_dp_goudan *dp = dsv_dp_goudan_get(v);
+    if (!dp) return;
+    dsv_dp_goudan_sync(v, dp);
+    dsv_dp_goudan_anim_tick(v, dp, dt);
+    dsv_dp_goudan_heat_work(v, dp, budget_ms);
+}
+
+int dsv_dp_goudan_still(ds_view *copy, const ds_view *live) {
+    const dsv_dp_goudan *l = dsv_dp_goudan_peek(live);
+    dsv_dp_goudan *dp = dsv_dp_goudan_get(copy);
+    if (!dp) return adapter(copy) ? -1 : 0;
+    if (l && copy->step == live->step && l->generation == live->generation && (l->custom || l->step == live->step)) {
+        /* the canvas at this step: the same explored state, tree, heat map
+         * and solve picture (the solver itself stays the live one's) */
+        ds_buf json = dp->json, scratch = dp->scratch;
+        goudan_solver_free(dp->anim);
+        *dp = *l;
+        dp->json = json;
+        dp->scratch = scratch;
+        dp->anim = NULL;
+        dp->anim_playing = 0;
+    } else {
+        dsv_dp_goudan_sync(copy, dp);
+    }
+    while (dsv_dp_goudan_heat_work(copy, dp, 1e9)) {
+    }
+    return 0;
 }
 
 void dsv_dp_goudan_op_code(const goudan_op *op, char *out, size_t n) {
@@ -413,7 +454,7 @@ void dsv_dp_goudan_op_code(const goudan_op *op, char *out, size_t n) {
 
 static void put_json_str(ds_buf *b, const char *s) { ds_buf_json_str(b, s, strlen(s)); }
 
-const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp) {
+const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp, const ds_frame_out *out) {
     ds_buf *b;
     int i, j;
     if (!dp) return "null";
@@ -466,10 +507,10 @@ const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp) {
         ds_buf_puts(b, "],\"tree_colors\":[");
         for (i = 0; i < dp->tree.n; i++) {
             if (i) ds_buf_putc(b, ',');
-            if (dp->expanded && dp->drawn_color[i] >= 0) ds_buf_printf(b, "\"#%06x\"", (unsigned)dp->drawn_color[i]);
+            if (dp->expanded && out && out->dpg.color[i] >= 0) ds_buf_printf(b, "\"#%06x\"", (unsigned)out->dpg.color[i]);
             else ds_buf_puts(b, "null");
         }
-        ds_buf_printf(b, "],\"tree_heads\":%d", dp->expanded ? dp->drawn_heads : 0);
+        ds_buf_printf(b, "],\"tree_heads\":%d", dp->expanded && out ? out->dpg.heads : 0);
     } else {
         ds_buf_puts(b, "null");
     }
@@ -505,7 +546,9 @@ static dsv_dp_goudan *the_dp(void) {
     return dp;
 }
 
-API const char *dsv_api_dp_goudan_json(void) { return dsv_dp_goudan_json(view_api_view(), the_dp()); }
+API const char *dsv_api_dp_goudan_json(void) {
+    return dsv_dp_goudan_json(view_api_view(), the_dp(), view_api_frame_out());
+}
 API int dsv_api_dp_goudan_rev(void) {
     dsv_dp_goudan *dp = the_dp();
     return dp ? (int)(dp->rev & 0x7fffffff) : -1;

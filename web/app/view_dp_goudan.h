@@ -66,12 +66,9 @@ typedef struct dsv_dp_goudan {
     int layer_total[DSG_LAYERS_MAX];
     uint32_t layer_states[DSG_LAYERS_MAX];
     goudan_solver_info anim_info;
-
-    /* what the scene drew last frame, for the page and its tests: the fill
-     * of each tree node (0xRRGGBB, -1 = not drawn) and the number of column
-     * headings over the tree */
-    int32_t drawn_color[GOUDAN_TREE_MAX];
-    int drawn_heads;
+    int anim_on;         /* a teaching solve was started (anim_info and the layers are valid) */
+    int anim_done;       /* ... and it has finished */
+    /* (what the scene drew, the tree's colours and headings: ds_frame_out.dpg) */
 
     ds_buf json;         /* handed to the page */
     ds_buf scratch;
@@ -79,6 +76,14 @@ typedef struct dsv_dp_goudan {
 
 /* The explorer of v (created on first use; NULL unless v shows goudan). */
 dsv_dp_goudan *dsv_dp_goudan_get(ds_view *v);
+/* The explorer as it is, for drawing: NULL when v has none (never creates). */
+const dsv_dp_goudan *dsv_dp_goudan_peek(const ds_view *v);
+/* The update step (dsv_dp_update): follow the timeline, advance the teaching
+ * solve by dt seconds, fill heat-map cells for about budget_ms. */
+void dsv_dp_goudan_update(ds_view *v, double dt, double budget_ms);
+/* dsv_dp_still for goudan (view.h): the live explorer when the live view is
+ * at copy's step, else the explorer of that step; the heat map filled. */
+int dsv_dp_goudan_still(ds_view *copy, const ds_view *live);
 /* Follows the timeline: rebuilds when the view's step or game changed (not
  * while custom). Cheap when nothing changed. */
 void dsv_dp_goudan_sync(ds_view *v, dsv_dp_goudan *dp);
@@ -101,8 +106,10 @@ int dsv_dp_goudan_start_hp(ds_view *v, dsv_dp_goudan *dp, int e_hp, int t_hp);
 void dsv_dp_goudan_anim(ds_view *v, dsv_dp_goudan *dp, int cmd);
 /* Advances the teaching solve by dt seconds of animation time. */
 void dsv_dp_goudan_anim_tick(ds_view *v, dsv_dp_goudan *dp, double dt);
-/* The whole explorer as JSON (dp->json). */
-const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp);
+/* The whole explorer as JSON (dp->json); the tree's colours and headings as
+ * the frame `out` drew them (NULL: not drawn). */
+struct ds_frame_out;
+const char *dsv_dp_goudan_json(ds_view *v, dsv_dp_goudan *dp, const struct ds_frame_out *out);
 
 /* Short ASCII name of an operation ("FACE 1", "TRADE 1x2", "PLAY", ...). */
 void dsv_dp_goudan_op_code(const goudan_op *op, char *out, size_t n);

@@ -201,7 +201,6 @@ static mj_dpv *ensure(ds_view *v) {
     d->magic = MJ_DPV_MAGIC;
     d->generation = v->generation;
     d->speed = 1;
-    d->hover_state = -1;
     d->player = -1;
     d->follow = -1;
     d->step = (size_t)-1;
@@ -287,6 +286,27 @@ void mj_dpv_tick(mj_dpv *d, double dt, int reduced_motion) {
     if (d->hold >= step_s * 0.2 || reduced_motion) mj_dpv_seek(d, d->pos + 1, !reduced_motion);
 }
 
+void mj_dpv_update(ds_view *v, double dt) {
+    mj_dpv *d = mj_dpv_sync(v);
+    if (d) mj_dpv_tick(d, dt, v->reduced_motion);
+}
+
+int mj_dpv_still(ds_view *copy, const ds_view *live) {
+    const mj_dpv *l = mj_dpv_get(live);
+    mj_dpv *d = ensure(copy);
+    if (!d) return copy->game == DSV_MAHJONG && copy->loaded ? -1 : 0;
+    if (l && l->step == live->step && copy->step == live->step) {
+        *d = *l; /* the canvas at this step: its hand, candidate, animation */
+        d->playing = 0;
+        return 0;
+    }
+    if (d->step != copy->step || d->source != -1 || d->follow != (l ? l->follow : -1))
+        open_at(copy, d, copy->step, l ? l->follow : -1);
+    mj_dpv_seek(d, MJ_DPV_POS_MAX, 0); /* settled, as after its animation */
+    d->playing = 0;
+    return 0;
+}
+
 /* ---- the page's functions ---------------------------------------------------- */
 
 static const char *scratch(ds_view *v) { return v->scratch.failed || !v->scratch.data ? "" : v->scratch.data; }
@@ -330,7 +350,8 @@ API void dsv_api_dp_mahjong_set_speed(double x) {
  * what its code means in words (the canvas's title). */
 API int dsv_api_dp_mahjong_hover(void) {
     const mj_dpv *d = mj_dpv_get(view_api_view());
-    return d ? d->hover_state : -1;
+    const ds_frame_out *o = view_api_frame_out();
+    return d && o ? o->dpm.hover_state : -1;
 }
 
 /* Changes whenever the explained hand changes (the page then re-reads info). */
@@ -371,6 +392,7 @@ API const char *dsv_api_dp_mahjong_info(void) {
     static const char *const ckind[] = {"discard", "keep", "ron", "pong", "chow"};
     ds_view *v = view_api_view();
     const mj_dpv *d = mj_dpv_sync(v);
+    const ds_frame_out *o = view_api_frame_out();
     ds_buf *b;
     char code[16];
     int i;
@@ -395,9 +417,10 @@ API const char *dsv_api_dp_mahjong_info(void) {
     }
     ds_buf_printf(b, ",\"pos\":%d,\"pos_max\":%d,\"playing\":%s,\"speed\":%g", d->pos, MJ_DPV_POS_MAX,
                   d->playing ? "true" : "false", d->speed);
-    ds_buf_printf(b, ",\"cell_px\":%g,\"row_px\":%g,\"table_x\":%g,\"table_y\":%g",
-                  (double)d->drawn_cell_px, (double)d->drawn_row_px, (double)d->drawn_table_x,
-                  (double)d->drawn_table_y);
+    if (o)
+        ds_buf_printf(b, ",\"cell_px\":%g,\"row_px\":%g,\"table_x\":%g,\"table_y\":%g",
+                      (double)o->dpm.cell_px, (double)o->dpm.row_px, (double)o->dpm.table_x,
+                      (double)o->dpm.table_y);
     ds_buf_printf(b, ",\"decision\":{\"kind\":%s,\"event\":%d}",
                   d->decision_kind == 1 ? "\"discard\"" : d->decision_kind == 2 ? "\"claims\"" : "null",
                   d->decision_event);

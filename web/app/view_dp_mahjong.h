@@ -77,13 +77,9 @@ typedef struct mj_dpv {
     int playing;
     double speed;            /* 0.25..8 */
     double hold;
-    int follow;              /* 1: re-open on the current step's hand when the step changes */
-    /* what the scene drew last frame (CSS px), for the page and its tests:
-     * the font size of the numbers in the cells (0 = cells too small for
-     * legible numbers: colour only, the value on hover) and the row height */
-    float drawn_cell_px, drawn_row_px;
-    float drawn_table_x, drawn_table_y; /* the row labels' left edge, the first row's top */
-    int hover_state;         /* DP state of the row under the pointer (label or cell), -1 */
+    int follow;              /* the player to re-open when the step changes (-1: the one to act) */
+    /* (what the scene measured while drawing, the row under the pointer:
+     * ds_frame_out.dpm, frame_out.h) */
 } mj_dpv;
 
 /* The view's DP state if it is a valid mahjong one, else NULL. */
@@ -97,7 +93,12 @@ int mj_dpv_open(ds_view *v, size_t step, int player);
 int mj_dpv_open_candidate(ds_view *v, int i);
 void mj_dpv_seek(mj_dpv *d, int pos, int animate);
 void mj_dpv_tick(mj_dpv *d, double dt, int reduced_motion);
-/* The page's functions (EMSCRIPTEN_KEEPALIVE; they act on view_api_view()).
+/* The update step (dsv_dp_update): follow the step, then tick by dt. */
+void mj_dpv_update(ds_view *v, double dt);
+/* dsv_dp_still for mahjong (view.h). */
+int mj_dpv_still(ds_view *copy, const ds_view *live);
+/* The page's functions (EMSCRIPTEN_KEEPALIVE; they act on view_api_view(),
+ * and read what the canvas's last frame measured from view_api_frame_out()).
  * open: step -1 = the current step, player -1 = the player to act; 0 or -1
  * (-1 also when the hand is incomplete: info says ok:false). */
 int dsv_api_dp_mahjong_open(int step, int player);

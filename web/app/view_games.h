@@ -20,7 +20,7 @@ typedef struct dsv_adapter {
     int (*work)(ds_view *v, double budget_ms);
     /* Frees input and extra (view.c frees the trace and the arrays). */
     void (*release)(ds_view *v);
-    int (*event_json)(ds_view *v, size_t i, ds_buf *out);
+    int (*event_json)(const ds_view *v, size_t i, ds_buf *out);
     int (*state_json)(ds_view *v, const void *state, ds_buf *out);
     int (*generate)(uint64_t seed, ds_buf *out);
 } dsv_adapter;

@@ -158,7 +158,7 @@ static void release(ds_view *v) {
     goudan_input_free(v->input);
 }
 
-static int event_json(ds_view *v, size_t i, ds_buf *out) {
+static int event_json(const ds_view *v, size_t i, ds_buf *out) {
     return goudan_event_json(v->input, &v->trace, i, out);
 }
 

@@ -40,7 +40,7 @@ static int load(ds_view *v, const char *text, size_t len) {
 
 static void release(ds_view *v) { mahjong_input_free(v->input); }
 
-static int event_json(ds_view *v, size_t i, ds_buf *out) {
+static int event_json(const ds_view *v, size_t i, ds_buf *out) {
     return mahjong_event_json(v->input, &v->trace, i, out);
 }
 
