@@ -103,11 +103,9 @@ if(TARGET ds_view_scenes)
   target_link_libraries(frontend_layout PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
   set_tests_properties(frontend_layout PROPERTIES TIMEOUT 1200
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
-  # The same check on the DP views (scene_dp_*.c): goudan's DP view still
-  # overlaps at these sizes (its header line, the HIT labels), so the test is
-  # disabled until that scene is laid out for them; run it by hand with
-  # ctest -R frontend_layout_dp (or frontend_layout --dp).
+  # The same check on the DP views (scene_dp_*.c, laid out compact below
+  # 560x300: shorter header, small-font rows, short tree headings).
   add_test(NAME frontend_layout_dp COMMAND frontend_layout --dp)
-  set_tests_properties(frontend_layout_dp PROPERTIES TIMEOUT 600 DISABLED TRUE
+  set_tests_properties(frontend_layout_dp PROPERTIES TIMEOUT 600
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
 endif()
