@@ -141,6 +141,30 @@ test('axe: embed.html, every game, both colour schemes and languages: no serious
     await page.closeAll();
   });
 
+// Play mode: the page's play panel and embed.html's compact one, with a
+// decision pending (the choice buttons, the live region), both schemes.
+test('axe: play mode in the page and in embed.html, every game, a decision pending: no serious or critical violation',
+  { timeout: 300_000 }, async () => {
+    const SEAT = { cirno: '1', thegame: '1', mahjong: 'A', goudan: 'E' };
+    const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 }, reducedMotion: 'reduce' });
+    const bad = [];
+    let checked = 0;
+    for (const game of GAMES) {
+      for (const [file, scheme, lang] of [['index.html', 'light', 'en'], ['embed.html', 'dark', 'zh']]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto('about:blank');
+        await page.goto(`${env.url}${file}#game=${game}&sample=1&lang=${lang}&play=${SEAT[game]}`, { waitUntil: 'load' });
+        await page.waitForFunction(() => window.deckscope && window.deckscope.pending, null, { timeout: 120_000 });
+        bad.push(...await axe(page, `play ${file} ${game} ${scheme} ${lang}`));
+        checked++;
+      }
+    }
+    assert.equal(checked, GAMES.length * 2);
+    assert.deepEqual(bad, []);
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  });
+
 // ---- keyboard only -------------------------------------------------------------
 // What the focused element is, and whether focus is visibly on it.
 const focusInfo = (page) => page.evaluate(() => {
