@@ -514,6 +514,11 @@
     start();
   }
   async function start() {
+    // The module can draw its first frame before the deferred scripts after
+    // this one (play.js, lesson.js, present.js) have run, when the wasm comes
+    // from the cache and a script is slow to arrive: wait for them, or
+    // &lesson= / &play= would find no handler and load the default sample.
+    if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     post('ready');
     if (params.quiz === '1') loadQuiz();
     // No input at all: sample 1 (of cirno, or of mahjong for view=dp).
