@@ -295,7 +295,7 @@ test('a wrong answer says what both options are worth and why the rule prefers i
           assert.ok(shown.some((x) => Math.abs(x - v) <= 0.005 + 1e-9), `${v}% in "${text}"`);
         }
       }
-      assert.match(en.compare, new RegExp(`“${esc(q.options[wrong])}” gives E a`));
+      assert.match(en.compare, new RegExp(`“${esc(q.options[wrong])}” gives 小E a`)); // goudan's one name in both languages (issue 13)
     } else {
       for (const [k, role] of [[wrong, 'chosen'], [right, 'rule']]) {
         const [reEn, reZh] = worth[game](ev, q.options[k]);
