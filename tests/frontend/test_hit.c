@@ -166,7 +166,10 @@ int main(int argc, char **argv) {
     ds_view v;
     int i, g, k, only = -1;
     if (argc > 1) data_dir = argv[1];
-    if (argc > 2) only = dsv_game_from_id(argv[2]);
+    if (argc > 2 && (only = dsv_game_from_id(argv[2])) < 0) {
+        fprintf(stderr, "test_hit: unknown game '%s'\n", argv[2]);
+        return 2;
+    }
     if (SDL_Init(0) != 0) return 1;
     dsv_init(&v);
     view_api_attach(&v, NULL);
