@@ -275,17 +275,8 @@
         }
       }
       if (req.try) {
-        const spec = String(req.try);
-        const n = M.lengthBytesUTF8(spec);
-        const p = M._malloc(n + 1);
-        let rc;
-        try { M.stringToUTF8(spec, p, n + 1); rc = C.tryLine(p, n); } finally { M._free(p); }
-        if (rc !== 0) {
-          const j = parseJson(C.errorJson()) || {};
-          const e = new Error(C.error());
-          e.code = j.code; e.args = j.args;
-          throw e;
-        }
+        const e = engineTry(String(req.try));
+        if (e) throw e;
       }
       variation = req.try ? String(req.try).split(',').filter(Boolean).map((x) => {
         const k = x.indexOf(':');
@@ -314,19 +305,24 @@
   // engine simulates the line (dsv_api_try), the embed keeps the list.
   let variation = [];
   let mainInfo = null; // the main line's {steps, outcome} while a variation is shown
-  function applyTry(list) {
-    if (!C || !view.loaded) return Promise.reject(new Error('no game is loaded'));
-    if (view.busy) return Promise.reject(new Error('the game is still being solved'));
-    const main = variation.length ? mainInfo : { steps: view.steps, outcome: caption(view.steps) };
-    const spec = list.map(([i, l]) => i + ':' + l).join(',');
+  // The engine simulates the line of a --try spec: null, or the Error it refused it with.
+  function engineTry(spec) {
     const n = M.lengthBytesUTF8(spec);
     const p = M._malloc(n + 1);
     let rc;
     try { M.stringToUTF8(spec, p, n + 1); rc = C.tryLine(p, n); } finally { M._free(p); }
-    if (rc !== 0) {
-      const j = parseJson(C.errorJson()) || {};
-      const e = new Error(C.error());
-      e.code = j.code; e.args = j.args;
+    if (rc === 0) return null;
+    const j = parseJson(C.errorJson()) || {};
+    const e = new Error(C.error());
+    e.code = j.code; e.args = j.args;
+    return e;
+  }
+  function applyTry(list) {
+    if (!C || !view.loaded) return Promise.reject(new Error('no game is loaded'));
+    if (view.busy) return Promise.reject(new Error('the game is still being solved'));
+    const main = variation.length ? mainInfo : { steps: view.steps, outcome: caption(view.steps) };
+    const e = engineTry(list.map(([i, l]) => i + ':' + l).join(','));
+    if (e) {
       post('error', errorFields(e, 'try'));
       return Promise.reject(e);
     }
