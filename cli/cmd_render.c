@@ -5,7 +5,7 @@
  * front end's offscreen renderer: `deckscope-view --render ...` from the
  * same directory as this program (or $DECKSCOPE_VIEW), with stdin and
  * stdout passed through and SDL_VIDEODRIVER=dummy, so no display is needed.
- * Options and exit status: web/app/render_main.c, docs/exports.md. */
+ * Options and exit status: web/app/export/render_main.c, docs/exports.md. */
 #if !defined(__EMSCRIPTEN__) && defined(__unix__)
 #define _POSIX_C_SOURCE 200809L
 #endif

@@ -1,8 +1,8 @@
 /* ds_args.h - the one command-line option parser of deckscope.
  *
  * Used by every `deckscope` subcommand (cli/cmd_*.c), by `deckscope-view`
- * (web/app/i_main.c) and by its offscreen renderer `deckscope-view --render`
- * (web/app/render_main.c, which `deckscope render` runs), so that all of them
+ * (web/app/platform/i_main.c) and by its offscreen renderer `deckscope-view --render`
+ * (web/app/export/render_main.c, which `deckscope render` runs), so that all of them
  * check their arguments the same way and say so in the same words. It is a
  * table over getopt_long (glibc natively, musl under Emscripten):
  *

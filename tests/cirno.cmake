@@ -32,5 +32,5 @@ add_test(NAME cirno_cli_try COMMAND bash ${CIRNO_TESTS}/cli_try.sh $<TARGET_FILE
 # the viewer model: dsv_try shows the engine's variation, a bad one keeps the line
 if(TARGET ds_view_model)
   ds_add_unit_test(cirno_view_try ${CIRNO_TESTS}/test_cirno_view.c)
-  target_link_libraries(cirno_view_try PRIVATE ds_view_model)
+  target_link_libraries(cirno_view_try PRIVATE ds_view_api ds_view_model)
 endif()

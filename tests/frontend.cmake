@@ -50,10 +50,10 @@ else()
   ds_skip("deckscope-view not built: native front end test skipped")
 endif()
 
-# The viewer model (web/app/view.c + adapters + view_api.c), no window.
+# The viewer model (web/app/model/) through the page's API (web/app/api/), no window.
 if(TARGET ds_view_model)
   ds_add_unit_test(frontend_view ${CMAKE_SOURCE_DIR}/tests/frontend/test_view.c)
-  target_link_libraries(frontend_view PRIVATE ds_view_model)
+  target_link_libraries(frontend_view PRIVATE ds_view_api ds_view_model)
 endif()
 
 # The DP views' models (view_dp_<game>.c), against the engine, no window.
@@ -61,7 +61,7 @@ if(TARGET ds_view_model)
   foreach(t dp_mahjong dp_goudan)
     if(EXISTS ${CMAKE_SOURCE_DIR}/tests/frontend/test_${t}.c)
       ds_add_unit_test(frontend_${t} ${CMAKE_SOURCE_DIR}/tests/frontend/test_${t}.c)
-      target_link_libraries(frontend_${t} PRIVATE ds_view_model)
+      target_link_libraries(frontend_${t} PRIVATE ds_view_api ds_view_model)
       set_tests_properties(frontend_${t} PROPERTIES TIMEOUT 600)
     endif()
   endforeach()
@@ -71,7 +71,7 @@ endif()
 # never blank, every step changes the picture, tweens reverse exactly.
 if(TARGET ds_view_scenes)
   ds_add_unit_test(frontend_scenes_cb ${CMAKE_SOURCE_DIR}/tests/frontend/test_scenes_cb.c)
-  target_link_libraries(frontend_scenes_cb PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  target_link_libraries(frontend_scenes_cb PRIVATE ds_view_scenes ds_view_api ds_view_model ds_view_text ds_sdl2)
   set_tests_properties(frontend_scenes_cb PROPERTIES TIMEOUT 900
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
 endif()
@@ -81,7 +81,7 @@ endif()
 # outside the codes, the strings tables complete, every glyph in the atlas.
 if(TARGET ds_view_scenes)
   ds_add_unit_test(frontend_zh ${CMAKE_SOURCE_DIR}/tests/frontend/test_zh.c)
-  target_link_libraries(frontend_zh PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  target_link_libraries(frontend_zh PRIVATE ds_view_scenes ds_view_api ds_view_model ds_view_text ds_sdl2)
   set_tests_properties(frontend_zh PROPERTIES TIMEOUT 900
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
 endif()
@@ -96,7 +96,7 @@ if(TARGET ds_view_scenes)
   # ~7,700 frames up to 2560x1440 in software under ASan (331 s in one CI
   # run, over 900 s on a loaded machine), so the games run side by side.
   add_executable(frontend_hit ${CMAKE_SOURCE_DIR}/tests/frontend/test_hit.c)
-  target_link_libraries(frontend_hit PRIVATE ds_engine ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  target_link_libraries(frontend_hit PRIVATE ds_engine ds_view_scenes ds_view_api ds_view_model ds_view_text ds_sdl2)
   target_include_directories(frontend_hit PRIVATE ${CMAKE_SOURCE_DIR}/tests)
   target_compile_definitions(frontend_hit PRIVATE DS_SAMPLES="${DS_SAMPLES_DIR}" DS_MJ_OFFICIAL="${DS_MJ_OFFICIAL_DIR}")
   foreach(game IN ITEMS cirno thegame mahjong goudan)
@@ -108,7 +108,7 @@ endif()
 
 if(TARGET ds_view_scenes)
   ds_add_unit_test(frontend_layout ${CMAKE_SOURCE_DIR}/tests/frontend/test_layout.c)
-  target_link_libraries(frontend_layout PRIVATE ds_view_scenes ds_view_model ds_view_text ds_sdl2)
+  target_link_libraries(frontend_layout PRIVATE ds_view_scenes ds_view_api ds_view_model ds_view_text ds_sdl2)
   set_tests_properties(frontend_layout PROPERTIES TIMEOUT 1200
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
   # The same check on the DP views (scene_dp_*.c, laid out compact below
@@ -117,3 +117,11 @@ if(TARGET ds_view_scenes)
   set_tests_properties(frontend_layout_dp PROPERTIES TIMEOUT 600
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_VIDEODRIVER=dummy;SDL_AUDIODRIVER=dummy")
 endif()
+
+# web/app's folders are its layers (docs/ARCHITECTURE.md): every #include
+# stays within the rules, and each kind of violation, put into a copy of the
+# tree, fails the check with its rule's message.
+add_test(NAME frontend_include_rules
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/frontend/include_rules.sh ${CMAKE_SOURCE_DIR}/web/app)
+add_test(NAME frontend_include_rules_selftest
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/frontend/include_rules.sh --self-test ${CMAKE_SOURCE_DIR}/web/app)

@@ -5,6 +5,6 @@
 # The CLI and web/shell/games.js against the same list: tests/js/games.test.mjs.
 ds_add_unit_test(games_list ${CMAKE_SOURCE_DIR}/tests/games/test_games.c)
 if(TARGET ds_view_model)
-  target_link_libraries(games_list PRIVATE ds_view_model)
+  target_link_libraries(games_list PRIVATE ds_view_api ds_view_model)
   target_compile_definitions(games_list PRIVATE DS_TEST_VIEW=1)
 endif()

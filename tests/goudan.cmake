@@ -15,7 +15,7 @@ ds_add_unit_test(goudan_ops ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_ops.c)
 ds_add_unit_test(goudan_try ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_try.c)
 if(TARGET ds_view_model)
   ds_add_unit_test(goudan_view_try ${CMAKE_SOURCE_DIR}/tests/goudan/test_goudan_view_try.c)
-  target_link_libraries(goudan_view_try PRIVATE ds_view_model)
+  target_link_libraries(goudan_view_try PRIVATE ds_view_api ds_view_model)
 endif()
 add_test(NAME goudan_cli_try COMMAND bash ${CMAKE_SOURCE_DIR}/tests/goudan/cli_try.sh
   $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR}/goudan)

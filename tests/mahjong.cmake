@@ -11,7 +11,7 @@ add_test(NAME mahjong_variations COMMAND mahjong_unit variations)
 # variations in the viewer model (dsv_try) against the engine
 if(TARGET ds_view_model)
   ds_add_unit_test(mahjong_view ${MJ_TESTS}/test_mahjong_view.c)
-  target_link_libraries(mahjong_view PRIVATE ds_view_model)
+  target_link_libraries(mahjong_view PRIVATE ds_view_api ds_view_model)
 endif()
 
 ds_add_cli_case(mahjong_sample_1 "mahjong" ${MJ_DATA}/sample-1.in ${MJ_DATA}/sample-1.ans)

@@ -14,6 +14,6 @@ add_test(NAME thegame_cli_try
 # dsv_try in the viewer model equals the engine's variation
 if(TARGET ds_view_model)
   ds_add_unit_test(thegame_view_try ${CMAKE_SOURCE_DIR}/tests/thegame/test_view_try.c)
-  target_link_libraries(thegame_view_try PRIVATE ds_view_model)
+  target_link_libraries(thegame_view_try PRIVATE ds_view_api ds_view_model)
 endif()
 ds_add_cross_check(thegame 30)

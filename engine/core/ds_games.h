@@ -2,7 +2,7 @@
  *
  * Everything in C that names or counts the games reads it from here: the
  * CLI's command table and usage messages (cli/main.c), the front end's game
- * numbers (DSV_* in web/app/view.h are these), its game ids
+ * numbers (DSV_* in web/app/model/view.h are these), its game ids
  * (dsv_game_id), the placeholder scene, the tests. The page's JavaScript
  * has its own single copy, web/shell/games.js, in the same order; the CLI
  * prints this list (`deckscope --games`) and tests/js/games.test.mjs checks

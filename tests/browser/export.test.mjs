@@ -1,5 +1,5 @@
 // export.test.mjs - PNG and GIF export of the page (web/shell/export.js over
-// web/app/view_export.c) in headless Chromium:
+// web/app/api/view_export.c) in headless Chromium:
 //   - the Export dialog saves the current frame as PNG at 1x and 2x: the
 //     downloaded files decode (by the browser) to the canvas's CSS size times
 //     1 and 2, are not blank, and light differs from dark;

@@ -8,7 +8,7 @@
 
 #include "cirno/cirno.h"
 #include "ds_test.h"
-#include "view.h"
+#include "model/view.h"
 
 /* The view shows exactly the line ch[0..n-1] of in. */
 static void same_as_engine(const ds_view *v, const cirno_input *in, const ds_choice *ch, size_t n) {

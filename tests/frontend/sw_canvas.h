@@ -20,9 +20,9 @@
 #include <SDL.h>
 #include <string.h>
 
-#include "scene.h"
-#include "text.h"
-#include "view.h"
+#include "scenes/scene.h"
+#include "text/text.h"
+#include "model/view.h"
 
 typedef struct canvas {
     SDL_Surface *surf;

@@ -6,10 +6,9 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "view_api.h"
-#include "view_dp_mahjong.h"
+#include "api/view_api.h"
+#include "model/view_dp_mahjong.h"
 
-const char *dsv_api_error_json(void); /* exported, not in view_api.h */
 
 static int is(const char *got, const char *want) { return got && strcmp(got, want) == 0; }
 

@@ -1,5 +1,5 @@
 /* test_dp_goudan.c - the goudan decision explorer's model
- * (web/app/view_dp_goudan.c) through its functions, on sample 2 and
+ * (web/app/model/view_dp_goudan.c) through its functions, on sample 2 and
  * generated inputs:
  *   - following the timeline, every step explains a decision that is
  *     exactly the engine's record in the trace (same operations, same
@@ -26,9 +26,9 @@
 
 #include "ds_test.h"
 #include "goudan/goudan.h"
-#include "view.h"
-#include "view_api.h"
-#include "view_dp_goudan.h"
+#include "model/view.h"
+#include "api/view_api.h"
+#include "model/view_dp_goudan.h"
 
 static int load_all(ds_view *v, const char *text, size_t len) {
     int rc = dsv_load(v, DSV_GOUDAN, text, len), guard = 0;

@@ -1,4 +1,4 @@
-/* test_dp_mahjong.c - mahjong's DP view model (web/app/view_dp_mahjong.c)
+/* test_dp_mahjong.c - mahjong's DP view model (web/app/model/view_dp_mahjong.c)
  * through its functions, on the sample, the 50 official cases and generated
  * decks. Its values must agree with the engine's OTHER outputs, computed on
  * the fast path (mahjong_distance with the block cache) during the
@@ -28,9 +28,9 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "view.h"
-#include "view_api.h"
-#include "view_dp_mahjong.h"
+#include "model/view.h"
+#include "api/view_api.h"
+#include "model/view_dp_mahjong.h"
 
 static int total(const uint8_t *c, int n) {
     int k, s = 0;

@@ -1,4 +1,4 @@
-/* test_gif.c - the GIF encoder (web/app/gif.c), checked by decoding its
+/* test_gif.c - the GIF encoder (web/app/export/gif.c), checked by decoding its
  * output with an independent GIF decoder written here from the GIF89a
  * specification (blocks, LZW with variable code width and clear codes,
  * transparency, "do not dispose" composition):
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "gif.h"
+#include "export/gif.h"
 
 /* ---- the independent decoder ------------------------------------------------ */
 

@@ -20,10 +20,10 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "scene.h"
+#include "scenes/scene.h"
 #include "sw_canvas.h"
-#include "view.h"
-#include "view_api.h"
+#include "model/view.h"
+#include "api/view_api.h"
 
 static const char *data_dir = DS_SAMPLES;
 static void *states[DSV_GAMES];

@@ -27,11 +27,11 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "scene.h"
+#include "scenes/scene.h"
 #include "sw_canvas.h"
-#include "text.h"
-#include "view.h"
-#include "view_api.h"
+#include "text/text.h"
+#include "model/view.h"
+#include "api/view_api.h"
 
 #define TOL 1.0f /* pixels of overlap forgiven (antialiased edges) */
 

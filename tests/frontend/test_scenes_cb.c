@@ -1,4 +1,4 @@
-/* test_scenes_cb.c - the cirno and thegame scenes (web/app/scene_cirno.c,
+/* test_scenes_cb.c - the cirno and thegame scenes (web/app/scenes/scene_cirno.c,
  * scene_thegame.c) drawn into SDL's software renderer, no window, through
  * their public interface (ds_scene + ds_frame + the viewer model):
  *   - every step of the samples and of generated games (dsv_generate) is
@@ -22,9 +22,9 @@
 
 #include "ds_test.h"
 #include "sw_canvas.h"
-#include "scene.h"
-#include "text.h"
-#include "view.h"
+#include "scenes/scene.h"
+#include "text/text.h"
+#include "model/view.h"
 
 static const char *data_dir = DS_SAMPLES;
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "font_data.h"
-#include "text_atlas.h"
+#include "text/font_data.h"
+#include "text/text_atlas.h"
 
 static int covered(const ds_atlas *a, uint32_t cp) { return ds_atlas_find(a, cp) >= 0; }
 

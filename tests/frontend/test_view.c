@@ -1,4 +1,4 @@
-/* test_view.c - the viewer model (web/app/view.h, view_api.h) through its
+/* test_view.c - the viewer model (web/app/model/view.h, view_api.h) through its
  * public functions, on the statements' samples and generated inputs:
  *   - loading gives the judge output (samples: equal to the .ans files);
  *   - dsv_seek to any step shows exactly the state ds_trace_seek gives, and
@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "ds_test.h"
-#include "view.h"
-#include "view_api.h"
+#include "model/view.h"
+#include "api/view_api.h"
 
 static const char *const games[DSV_GAMES] = {"cirno", "thegame", "mahjong", "goudan"};
 

@@ -30,13 +30,13 @@
 
 #include "ds_test.h"
 #include "sw_canvas.h"
-#include "scene.h"
-#include "strings.h"
-#include "text.h"
-#include "view.h"
-#include "view_api.h"
-#include "view_dp_goudan.h"
-#include "view_dp_mahjong.h"
+#include "scenes/scene.h"
+#include "scenes/strings.h"
+#include "text/text.h"
+#include "model/view.h"
+#include "api/view_api.h"
+#include "model/view_dp_goudan.h"
+#include "model/view_dp_mahjong.h"
 
 static const char *data_dir = DS_SAMPLES;
 

@@ -10,8 +10,8 @@
 #include "ds_games.h"
 #include "ds_test.h"
 #ifdef DS_TEST_VIEW
-#include "view.h"
-#include "view_api.h"
+#include "model/view.h"
+#include "api/view_api.h"
 #endif
 
 int main(void) {

@@ -1,5 +1,5 @@
 /* test_goudan_view_try.c - variations in the viewer model for goudan
- * (dsv_try and the adapter's `line` hook, web/app/view_goudan.c), against
+ * (dsv_try and the adapter's `line` hook, web/app/model/view_goudan.c), against
  * the engine (goudan_playout_try): on generated inputs, the view's events
  * are the engine's variation event by event (JSON), the answers are kept,
  * "" is the main line again; a bad choice keeps the line shown and fills
@@ -12,7 +12,7 @@
 
 #include "ds_test.h"
 #include "goudan/goudan.h"
-#include "view.h"
+#include "model/view.h"
 
 static int load_all(ds_view *v, const char *text, size_t len) {
     return dsv_load(v, DSV_GOUDAN, text, len);

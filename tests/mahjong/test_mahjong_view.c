@@ -1,5 +1,5 @@
 /* test_mahjong_view.c - variations of mahjong in the viewer model
- * (web/app/view.h): dsv_try on generated decks shows exactly the engine's
+ * (web/app/model/view.h): dsv_try on generated decks shows exactly the engine's
  * variation (trace, judge output, the forced event's decision record), at
  * step 0; "" goes back to the main line; a bad choice fails with the
  * engine's message and keeps the line shown. */
@@ -9,7 +9,7 @@
 
 #include "ds_test.h"
 #include "mahjong/mahjong.h"
-#include "view.h"
+#include "model/view.h"
 
 /* The engine's judge output of the variation spec (or "" for an error). */
 static void engine_output(const mahjong_input *in, const char *spec, ds_buf *out,

@@ -1,5 +1,5 @@
 /* test_view_try.c - thegame's variations in the viewer model: dsv_load then
- * dsv_try (web/app/view.h) on generated decks give exactly the engine's
+ * dsv_try (web/app/model/view.h) on generated decks give exactly the engine's
  * variation (thegame_simulate_try): the same events, states at every step,
  * judge output and event JSON; a bad choice fails with the engine's message
  * and keeps the line shown; "" goes back to the main line. */
@@ -10,7 +10,7 @@
 #include "ds_core.h"
 #include "ds_test.h"
 #include "thegame/thegame.h"
-#include "view.h"
+#include "model/view.h"
 
 static int is_decision(const thegame_event *e) {
     return e->kind == THEGAME_EV_PLAY || e->kind == THEGAME_EV_DRAW;

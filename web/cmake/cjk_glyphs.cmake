@@ -1,6 +1,6 @@
-# cmake -P cjk_glyphs.cmake -DSTRINGS=web/app/strings.c -DEXCLUDE="U+0020-007E,..." -DOUT=glyphs.txt
+# cmake -P cjk_glyphs.cmake -DSTRINGS=web/app/scenes/strings.c -DEXCLUDE="U+0020-007E,..." -DOUT=glyphs.txt
 # The code points the CJK fallback font must have: every non-ASCII character
-# of STRINGS (the canvas's words, web/app/strings.c; UTF-8) that is not in
+# of STRINGS (the canvas's words, web/app/scenes/strings.c; UTF-8) that is not in
 # EXCLUDE (the ranges the first font, DejaVu Sans, is subset to). Writes them
 # as "U+XXXX,U+YYYY,..." (sorted, one range per code point) for pyftsubset
 # --unicodes-file and embed_font.cmake.

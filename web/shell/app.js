@@ -2,7 +2,7 @@
 //
 // The C view (deckscope-view.wasm: SDL2 + the engine) owns the game, the
 // trace and the cursor; this file drives it through the dsv_api_* exports
-// (web/app/view_api.c) and draws everything that is text: the input panel,
+// (web/app/api/view_api.c) and draws everything that is text: the input panel,
 // the timeline, the judge output, the caption and the "why" panel. It never
 // simulates anything: states, events and explanations come from the engine's
 // JSON. The public API is window.deckscope (docs/embedding.md, "JavaScript
@@ -13,7 +13,7 @@
   const GAMES = window.dsGames.ids; // games.js: the one list (checked against dsv_api_games)
   const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
   // Mark kinds by name (MARK.ROUND ...): filled from the module's one list
-  // (DSV_MARKS in web/app/view.h, dsv_api_mark_kinds) when it starts.
+  // (DSV_MARKS in web/app/model/view.h, dsv_api_mark_kinds) when it starts.
   const MARK = {};
   const MAX_HASH_INPUT = 6000; // bytes of input text kept in the URL
 

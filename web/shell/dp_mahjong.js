@@ -2,9 +2,9 @@
 //
 // Fills <aside id="dp-panel"> while the game is mahjong and the DP mode is on
 // (the page's "DP" button or the `d` key). The canvas draws the engine's DP
-// record of one hand (web/app/scene_dp_mahjong.c); this panel says what the
+// record of one hand (web/app/scenes/scene_dp_mahjong.c); this panel says what the
 // numbers mean, in the chosen language, and drives the view through the
-// dsv_api_dp_mahjong_* exports (web/app/view_dp_mahjong.c):
+// dsv_api_dp_mahjong_* exports (web/app/api/api_dp_mahjong.c):
 //   - whose hand (A..D; the player to act by default), its distance and the
 //     formula d = (14 - 3n) - matched;
 //   - the position of the DP animation (column k of 34, then the path, then

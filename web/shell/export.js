@@ -2,7 +2,7 @@
 // current frame as PNG (1x or 2x) and a range of steps as an animated GIF,
 // with a progress bar (docs/exports.md).
 //
-// Both are drawn by the C front end offscreen (web/app/view_export.c: SDL's
+// Both are drawn by the C front end offscreen (web/app/api/view_export.c: SDL's
 // software renderer on a bitmap, the same scenes as the canvas), so the
 // result does not depend on the WebGL canvas or the screen's pixel ratio.
 // The GIF is made in slices of about 20 ms between which the page keeps

@@ -28,7 +28,7 @@
   const i18n = ds.i18n;
   const t = (k, v) => i18n.t(k, v);
   const h = i18n.el;
-  const STEP_SECONDS = 0.9; // DSV_STEP_SECONDS (web/app/view.h)
+  const STEP_SECONDS = 0.9; // DSV_STEP_SECONDS (web/app/model/view.h)
   const HOLD_MS = 1000;
   const MAX_W = 1280;
 

@@ -1,6 +1,0 @@
-/* i_timer.c - monotonic time in seconds. */
-#include "app.h"
-
-double i_timer_now(void) {
-    return (double)SDL_GetPerformanceCounter() / (double)SDL_GetPerformanceFrequency();
-}

@@ -1,0 +1,319 @@
+/* view.c - the viewer model: load through a game adapter, move the cursor,
+ * play back on real elapsed time. No rule of any game is here: states come
+ * from ds_trace_seek, texts from the engine's JSON (view_<game>.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/view.h"
+#include "model/view_dp_goudan.h"
+#include "model/view_dp_mahjong.h"
+#include "model/view_games.h"
+
+const char *dsv_game_id(int game) { return ds_game_id(game) ? ds_game_id(game) : "none"; }
+
+int dsv_game_from_id(const char *id) { return ds_game_index(id); }
+
+static const dsv_adapter *adapter(int game) {
+    switch (game) {
+    case DSV_CIRNO: return &dsv_adapter_cirno;
+    case DSV_THEGAME: return &dsv_adapter_thegame;
+    case DSV_MAHJONG: return &dsv_adapter_mahjong;
+    case DSV_GOUDAN: return &dsv_adapter_goudan;
+    default: return NULL;
+    }
+}
+
+void dsv_init(ds_view *v) {
+    memset(v, 0, sizeof *v);
+    v->game = DSV_NONE;
+    v->speed = 1.0;
+    v->anim = 1.0;
+    v->anim_seconds = DSV_STEP_SECONDS * 0.6;
+    ds_buf_init(&v->output);
+    ds_buf_init(&v->scratch);
+}
+
+/* Everything a loaded game owns (not the settings: speed, motion, mode). */
+static void release_game(ds_view *v) {
+    const dsv_adapter *a = adapter(v->game);
+    if (a) a->release(v);
+    if (v->loaded || v->trace.events || v->trace.keys) ds_trace_free(&v->trace);
+    memset(&v->trace, 0, sizeof v->trace);
+    free(v->state);
+    free(v->from);
+    free(v->lines_at_step);
+    free(v->marks);
+    free(v->choices);
+    v->choices = NULL;
+    v->nchoices = 0;
+    ds_buf_free(&v->output);
+    ds_buf_init(&v->output);
+    v->state = v->from = NULL;
+    v->lines_at_step = NULL;
+    v->marks = NULL;
+    v->input = v->extra = NULL;
+    v->loaded = v->busy = 0;
+    v->progress = 0;
+    v->step = v->from_step = 0;
+    v->playing = 0;
+    v->game = DSV_NONE;
+}
+
+void dsv_free(ds_view *v) {
+    if (v->dp && v->dp_release) v->dp_release(v);
+    v->dp = NULL;
+    release_game(v);
+    ds_buf_free(&v->scratch);
+}
+
+/* Called by adapters once v->trace, v->output, lines_at_step and marks are
+ * ready: allocates the two state buffers and puts the cursor at step 0. */
+int dsv_finish_load(ds_view *v) {
+    size_t sz = v->trace.state_size;
+    free(v->state);
+    free(v->from);
+    v->state = malloc(sz ? sz : 1);
+    v->from = malloc(sz ? sz : 1);
+    if (!v->state || !v->from) return ds_fail(&v->error, 0, 0, "out of memory");
+    ds_trace_seek(&v->trace, 0, v->state);
+    memcpy(v->from, v->state, sz);
+    v->step = v->from_step = 0;
+    v->anim = 1.0;
+    v->hold = 0;
+    v->play_to = v->trace.n;
+    v->loaded = 1;
+    v->generation++;
+    return 0;
+}
+
+int dsv_load(ds_view *v, int game, const char *text, size_t len) {
+    const dsv_adapter *a = adapter(game);
+    ds_view next;
+    if (!a) return ds_fail(&v->error, 0, 0, "unknown game %d", game);
+    /* Build the new game in a fresh view so a failure keeps the old one. */
+    dsv_init(&next);
+    next.game = game;
+    if (a->load(&next, text, len) != 0) {
+        v->error = next.error;
+        release_game(&next);
+        dsv_free(&next);
+        return -1;
+    }
+    /* Keep the settings of the old view, drop its game. */
+    next.speed = v->speed;
+    next.reduced_motion = v->reduced_motion;
+    next.mode = v->mode;
+    next.generation = v->generation + 1;
+    next.anim_seconds = v->anim_seconds;
+    next.lang = v->lang;
+    if (v->dp && v->dp_release) v->dp_release(v);
+    v->dp = NULL;
+    v->dp_release = NULL;
+    release_game(v);
+    ds_buf_free(&v->scratch);
+    *v = next;
+    memset(&v->error, 0, sizeof v->error);
+    return 0;
+}
+
+/* The parts of a view that belong to one line of the game (main line or
+ * variation), freed or moved by dsv_try. */
+static void free_line(ds_view *v) {
+    if (v->trace.events || v->trace.keys || v->trace.live) ds_trace_free(&v->trace);
+    memset(&v->trace, 0, sizeof v->trace);
+    free(v->state);
+    free(v->from);
+    free(v->lines_at_step);
+    free(v->marks);
+    free(v->choices);
+    v->state = v->from = NULL;
+    v->lines_at_step = NULL;
+    v->marks = NULL;
+    v->choices = NULL;
+    v->nchoices = 0;
+}
+
+int dsv_try(ds_view *v, const char *spec, size_t len) {
+    const dsv_adapter *a = adapter(v->game);
+    ds_choice *ch = NULL;
+    size_t n = 0;
+    ds_view next;
+    if (!a || !v->input) return ds_fail(&v->error, 0, 0, "no game is loaded");
+    if (!a->line) return ds_fail(&v->error, 0, 0, "this game has no variations");
+    if (ds_choices_parse(spec ? spec : "", spec ? len : 0, &ch, &n, &v->error)) return -1;
+    if (v->busy) { /* applied by the adapter's work when it finishes */
+        free(v->choices);
+        v->choices = ch;
+        v->nchoices = n;
+        return 0;
+    }
+    dsv_init(&next);
+    next.game = v->game;
+    next.input = v->input;
+    next.extra = v->extra;
+    next.choices = ch;
+    next.nchoices = n;
+    /* goudan's answers do not depend on the line: keep them */
+    if (v->game == DSV_GOUDAN) ds_buf_put(&next.output, v->output.data ? v->output.data : "",
+                                          v->output.len);
+    if (a->line(&next) != 0) {
+        v->error = next.error;
+        free_line(&next);
+        ds_buf_free(&next.output);
+        ds_buf_free(&next.scratch);
+        return -1;
+    }
+    if (v->dp && v->dp_release) v->dp_release(v); /* DP records point into the old trace */
+    v->dp = NULL;
+    v->dp_release = NULL;
+    free_line(v);
+    ds_buf_free(&v->output);
+    v->output = next.output;
+    v->trace = next.trace;
+    v->state = next.state;
+    v->from = next.from;
+    v->lines_at_step = next.lines_at_step;
+    v->marks = next.marks;
+    v->choices = next.choices;
+    v->nchoices = next.nchoices;
+    v->step = v->from_step = 0;
+    v->anim = 1.0;
+    v->hold = 0;
+    v->play_to = v->trace.n;
+    v->playing = 0;
+    v->loaded = 1;
+    v->generation++;
+    ds_buf_free(&next.scratch);
+    memset(&v->error, 0, sizeof v->error);
+    return 0;
+}
+
+/* The DP views' update step and still frames (view.h): each DP model does
+ * its own (view_dp_<game>.c); the scenes only draw the result. */
+void dsv_dp_update(ds_view *v, double dt, double budget_ms) {
+    if (!v || v->mode != DSV_MODE_DP || !v->loaded || v->busy) return;
+    if (v->game == DSV_MAHJONG) mj_dpv_update(v, dt);
+    else if (v->game == DSV_GOUDAN) dsv_dp_goudan_update(v, dt, budget_ms);
+}
+
+int dsv_dp_still(ds_view *copy, const ds_view *live) {
+    if (!copy || !live || copy->mode != DSV_MODE_DP || !copy->loaded || copy->busy) return 0;
+    if (copy->game == DSV_MAHJONG) return mj_dpv_still(copy, live);
+    if (copy->game == DSV_GOUDAN) return dsv_dp_goudan_still(copy, live);
+    return 0;
+}
+
+int dsv_work(ds_view *v, double budget_ms) {
+    const dsv_adapter *a = adapter(v->game);
+    if (!v->busy || !a || !a->work) return v->busy = 0;
+    return a->work(v, budget_ms);
+}
+
+static double step_seconds(const ds_view *v) { return DSV_STEP_SECONDS / v->speed; }
+
+void dsv_seek(ds_view *v, size_t step, int animate) {
+    unsigned char *t;
+    if (!v->loaded || v->busy) return;
+    if (step > v->trace.n) step = v->trace.n;
+    if (step == v->step && v->anim >= 1) return;
+    /* The state shown becomes the tween's start. */
+    t = v->from;
+    v->from = v->state;
+    v->state = t;
+    v->from_step = v->step;
+    v->step = step;
+    if (ds_trace_seek(&v->trace, step, v->state) != 0) {
+        memcpy(v->state, v->from, v->trace.state_size);
+        v->step = v->from_step;
+    }
+    v->anim_seconds = step_seconds(v) * 0.6;
+    v->anim = (animate && !v->reduced_motion) ? 0.0 : 1.0;
+    v->hold = 0;
+}
+
+void dsv_play(ds_view *v, int on) {
+    if (!v->loaded || v->busy) { v->playing = 0; return; }
+    if (on && v->step >= v->play_to) {
+        /* Play from the start when at the end of the range. */
+        if (v->step >= v->trace.n || v->play_to == v->trace.n) dsv_seek(v, 0, 0);
+    }
+    v->playing = on ? 1 : 0;
+    v->hold = 0;
+}
+
+void dsv_set_speed(ds_view *v, double speed) {
+    if (!(speed >= DSV_SPEED_MIN)) speed = DSV_SPEED_MIN; /* also NaN */
+    if (speed > DSV_SPEED_MAX) speed = DSV_SPEED_MAX;
+    v->speed = speed;
+    v->anim_seconds = step_seconds(v) * 0.6;
+}
+
+void dsv_tick(ds_view *v, double dt) {
+    if (!v->loaded || dt <= 0) return;
+    if (v->anim < 1) {
+        v->anim += v->anim_seconds > 0 ? dt / v->anim_seconds : 1;
+        if (v->anim > 1) v->anim = 1;
+        return; /* the hold starts once the tween has settled */
+    }
+    if (!v->playing) return;
+    if (v->step >= v->play_to || v->step >= v->trace.n) { v->playing = 0; return; }
+    v->hold += dt;
+    /* Settled for the rest of the step's period: play the next event. */
+    if (v->hold >= step_seconds(v) * (v->reduced_motion ? 1.0 : 0.4)) dsv_seek(v, v->step + 1, 1);
+}
+
+size_t dsv_find_mark(const ds_view *v, int dir, int min_mark) {
+    size_t i;
+    if (!v->loaded || !v->marks) return v->step;
+    if (min_mark < DSV_MARK_TURN) min_mark = DSV_MARK_TURN;
+    if (dir > 0) {
+        /* event i made step i+1; skip the event that made the current step */
+        for (i = v->step; i < v->trace.n; i++)
+            if (v->marks[i] >= min_mark) return i + 1;
+        return v->trace.n;
+    }
+    /* back: the nearest marked event strictly before the one that made the
+     * current step, shown as the state it made */
+    if (v->step < 2) return 0;
+    for (i = v->step - 1; i-- > 0;)
+        if (v->marks[i] >= min_mark) return i + 1;
+    return 0;
+}
+
+uint32_t dsv_output_line(const ds_view *v, size_t step) {
+    if (!v->loaded || !v->lines_at_step) return 0;
+    if (step > v->trace.n) step = v->trace.n;
+    return v->lines_at_step[step];
+}
+
+int dsv_generate(int game, uint64_t seed, ds_buf *out) {
+    const dsv_adapter *a = adapter(game);
+    return a ? a->generate(seed, out) : -1;
+}
+
+int dsv_event_json(const ds_view *v, size_t i, ds_buf *out) {
+    const dsv_adapter *a = adapter(v->game);
+    if (!v->loaded || !a || i >= v->trace.n) return -1;
+    return a->event_json(v, i, out);
+}
+
+int dsv_state_json(ds_view *v, size_t step, ds_buf *out) {
+    const dsv_adapter *a = adapter(v->game);
+    unsigned char *s;
+    int rc;
+    if (!v->loaded || !a || step > v->trace.n) return -1;
+    s = malloc(v->trace.state_size);
+    if (!s) return -1;
+    rc = ds_trace_seek(&v->trace, step, s) ? -1 : a->state_json(v, s, out);
+    free(s);
+    return rc;
+}
+
+/* Marks and lines_at_step arrays for n events (adapters fill them). */
+int dsv_alloc_arrays(ds_view *v) {
+    size_t n = v->trace.n;
+    v->lines_at_step = calloc(n + 1, sizeof *v->lines_at_step);
+    v->marks = calloc(n ? n : 1, 1);
+    if (!v->lines_at_step || !v->marks) return ds_fail(&v->error, 0, 0, "out of memory");
+    return 0;
+}
