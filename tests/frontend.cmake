@@ -5,6 +5,8 @@
 #   frontend_native_frames     the native deckscope-view under Xvfb draws 60
 #                              frames, saves the last as artifacts/native-view.png
 #                              (exit 3 if that frame is blank) and exits cleanly
+#   frontend_gpu_reset         a GPU device reset under Xvfb: the frame after it
+#                              equals the frame without it (test_gpu_reset.sh)
 # The native front end exists only when SDL2 was found (web/CMakeLists.txt).
 if(TARGET ds_view_text)
   add_executable(frontend_text_atlas ${CMAKE_SOURCE_DIR}/tests/frontend/test_text_atlas.c)
@@ -43,6 +45,14 @@ if(TARGET deckscope-view)
           ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_AUDIODRIVER=dummy")
       endforeach()
     endforeach()
+    # A GPU device reset (SDL_RENDER_DEVICE_RESET): window, renderer and
+    # glyph atlas made again; the last frame equals the run without it.
+    add_test(NAME frontend_gpu_reset
+      COMMAND ${DS_XVFB_RUN} -a -s "-screen 0 1280x800x24"
+              bash ${CMAKE_SOURCE_DIR}/tests/frontend/test_gpu_reset.sh $<TARGET_FILE:deckscope-view>
+              ${DS_SAMPLES_DIR} ${CMAKE_BINARY_DIR}/artifacts/gpu)
+    set_tests_properties(frontend_gpu_reset PROPERTIES TIMEOUT 300
+      ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;SDL_AUDIODRIVER=dummy")
   else()
     ds_skip("xvfb-run not found (apt-get install xvfb xauth): frontend_native_frames skipped")
   endif()

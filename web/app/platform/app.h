@@ -3,7 +3,8 @@
  * style:
  *   i_main.c   entry point, options, the main loop (emscripten_set_main_loop
  *              in the browser, a plain loop natively, --frames N to stop)
- *   i_video.c  SDL window + renderer, HiDPI scale, screenshots
+ *   i_video.c  SDL window + renderer, HiDPI scale, screenshots, and both
+ *              made again after the GPU context was lost (i_video_reset)
  *   i_input.c  SDL events -> app and scene
  *   i_timer.c  monotonic time
  *   i_host.c   the embedding page (browser) or nothing (native): size,
@@ -55,14 +56,27 @@ typedef struct ds_app {
     int start_step;         /* --step (native) */
     int start_play;         /* --play (native) */
     int freeze_anim;        /* --anim X: the tween stays at X (native) */
+    int reset_gpu_at;       /* --reset-gpu N: a device reset before frame N (tests) */
     int running;
     int exit_code;
+
+    /* The GPU context. In the browser the WebGL context can be taken away
+     * (a GPU reset, too many contexts, a driver update) and given back;
+     * natively SDL says SDL_RENDER_DEVICE_RESET. Every texture (the glyph
+     * atlas) and SDL's own GL objects are gone then: nothing is drawn while
+     * it is lost, and before the next frame after it is back the window,
+     * the renderer and the atlas are made again (i_video_reset). */
+    int gpu_lost;
+    int gpu_reset;
 } ds_app;
 
 /* i_video.c */
 int i_video_init(ds_app *app, int w, int h);
 void i_video_sync(ds_app *app); /* apply host size, refresh pixel size and scale */
 int i_video_screenshot(ds_app *app, const char *path); /* 0, -1, or 3 if blank */
+/* The window, the renderer and the glyph atlas made again (a lost context
+ * is back): 0, or -1 (SDL_GetError). */
+int i_video_reset(ds_app *app);
 void i_video_shutdown(ds_app *app);
 
 /* i_input.c */
@@ -79,5 +93,9 @@ void i_host_poll(ds_app *app);
 void i_host_view_changed(ds_app *app); /* Module.onView when step/playing/busy/mode changed */
 void i_host_frame_drawn(ds_app *app);
 void i_host_error(const char *msg);
+/* Browser: watch the canvas's WebGL context (lost: app->gpu_lost; restored:
+ * app->gpu_reset). Called again after every i_video_reset, whose new context
+ * drops the handlers of the old one. Natively nothing (SDL's events say it). */
+void i_host_watch_gpu(ds_app *app);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <emscripten.h>
+#include <emscripten/html5.h>
 
 EM_JS(void, ds_js_host_poll, (int *out), {
     var h = Module['dsHost'] || {};
@@ -49,6 +50,27 @@ void i_host_frame_drawn(ds_app *app) {
 
 void i_host_error(const char *msg) { ds_js_error(msg); }
 
+/* preventDefault (EM_TRUE) on "lost" lets the browser give the context back. */
+static EM_BOOL on_gpu_lost(int type, const void *reserved, void *user) {
+    ds_app *app = user;
+    (void)type;
+    (void)reserved;
+    app->gpu_lost = 1;
+    return EM_TRUE;
+}
+static EM_BOOL on_gpu_restored(int type, const void *reserved, void *user) {
+    ds_app *app = user;
+    (void)type;
+    (void)reserved;
+    app->gpu_lost = 0;
+    app->gpu_reset = 1;
+    return EM_TRUE;
+}
+void i_host_watch_gpu(ds_app *app) {
+    emscripten_set_webglcontextlost_callback("#canvas", app, EM_FALSE, on_gpu_lost);
+    emscripten_set_webglcontextrestored_callback("#canvas", app, EM_FALSE, on_gpu_restored);
+}
+
 void i_host_view_changed(ds_app *app) {
     /* What the page was told last; -1 forces the first report. */
     static int last[5] = {-1, -1, -1, -1, -1};
@@ -73,4 +95,5 @@ void i_host_poll(ds_app *app) { (void)app; }
 void i_host_frame_drawn(ds_app *app) { (void)app; }
 void i_host_error(const char *msg) { fprintf(stderr, "deckscope-view: %s\n", msg); }
 void i_host_view_changed(ds_app *app) { (void)app; }
+void i_host_watch_gpu(ds_app *app) { (void)app; }
 #endif

@@ -53,6 +53,9 @@ void i_input_poll(ds_app *app) {
         case SDL_QUIT:
             app->running = 0;
             break;
+        case SDL_RENDER_DEVICE_RESET: /* textures and the renderer are gone */
+            app->gpu_reset = 1;
+            break;
         case SDL_KEYDOWN:
 #ifndef __EMSCRIPTEN__
             timeline_key(app, e.key.keysym.sym, e.key.repeat);

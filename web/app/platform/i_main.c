@@ -2,7 +2,8 @@
  *
  *   deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]
  *                  [--game ID --input FILE [--step N] [--play] [--speed X]
- *                   [--mode dp] [--query Q] [--seed S] [--anim X]]
+ *                   [--mode dp] [--query Q] [--seed S] [--anim X]] [--lang L]
+ *                  [--reset-gpu N]
  *
  * With --game and --input it loads that game (natively; the page loads games
  * through view_api.c), moves to --step and optionally autoplays. --anim X
@@ -39,7 +40,7 @@ static const char usage_text[] =
     "usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n"
     "                      [--game cirno|thegame|mahjong|goudan --input FILE [--step N]\n"
     "                       [--play] [--speed X] [--mode game|dp] [--query Q] [--seed S]\n"
-    "                       [--anim X]]\n"
+    "                       [--anim X]] [--lang en|zh] [--reset-gpu N]\n"
     "       deckscope-view --render <game> ...   (deckscope render --help)\n"
     "  --frames N       draw N frames, then exit (default: until closed, Esc or q)\n"
     "  --screenshot F   save the last frame as PNG (exit status 3 if it is blank)\n"
@@ -52,6 +53,8 @@ static const char usage_text[] =
     "  --query Q --seed S  goudan: the query played out, and its chance seed\n"
     "  --anim X         freeze the tween into step N at progress X (0..1)\n"
     "  --lang en|zh     the language of the words on the canvas (default en)\n"
+    "  --reset-gpu N    before frame N, act on a GPU device reset: make the window,\n"
+    "                   renderer and glyph atlas again (a test of that path)\n"
     "  -h, --help       this text\n";
 
 typedef struct opts {
@@ -81,6 +84,7 @@ static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *
         DS_ARG_NUM("anim", &o->anim, 0, 1, NULL),
         DS_ARG_U64("seed", &seed),
         DS_ARG_STR("lang", 0, &lang),
+        DS_ARG_INT("reset-gpu", &app->reset_gpu_at, 1, INT_MAX, NULL),
         DS_ARG_END};
     ds_args args = {.cmd = CMD, .usage = usage_text, .opts = table, .max_operands = 0};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
@@ -113,8 +117,22 @@ static void frame(void *arg) {
     if (dt > 0.25) dt = 0.25; /* a hidden tab or a debugger stop */
     if (dt < 0) dt = 0;
 
+    if (app->reset_gpu_at && app->frame + 1 == app->reset_gpu_at) {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_RENDER_DEVICE_RESET; /* as a driver says it (i_input.c) */
+        SDL_PushEvent(&e);
+    }
     i_input_poll(app);
     i_host_poll(app);
+    if (app->gpu_reset && !app->gpu_lost) {
+        app->gpu_reset = 0;
+        if (i_video_reset(app) != 0) {
+            i_host_error(SDL_GetError());
+            app->running = 0;
+            app->exit_code = 1;
+        }
+    }
     /* Pending work (goudan's table) in slices that keep frames flowing. */
     if (app->view.busy) dsv_work(&app->view, 8.0);
     if (!app->freeze_anim) dsv_tick(&app->view, dt);
@@ -125,7 +143,7 @@ static void frame(void *arg) {
     }
     i_video_sync(app);
     if (app->host.dark != app->theme.dark) app->theme = ds_theme_make(app->host.dark);
-    if (text_set_scale(&app->text, app->renderer, app->scale) != 0) {
+    if (!app->gpu_lost && text_set_scale(&app->text, app->renderer, app->scale) != 0) {
         i_host_error(SDL_GetError());
         app->running = 0;
         app->exit_code = 1;
@@ -135,7 +153,7 @@ static void frame(void *arg) {
      * scenes only draw. */
     dsv_dp_update(&app->view, dt, 6.0);
 
-    if (app->running) {
+    if (app->running && !app->gpu_lost) {
         f.r = app->renderer;
         f.text = &app->text;
         f.w = (float)app->pix_w;
@@ -298,6 +316,7 @@ int main(int argc, char **argv) {
     }
     i_host_poll(app);
     i_video_sync(app);
+    i_host_watch_gpu(app);
     app->theme = ds_theme_make(app->host.dark);
     if (app_select_scene(app) != 0 || text_init(&app->text, app->renderer, app->scale) != 0) {
         i_host_error(app->scene_state ? SDL_GetError() : "out of memory");

@@ -89,6 +89,19 @@ int i_video_screenshot(ds_app *app, const char *path) {
     return distinct < 8 ? 3 : 0;
 }
 
+int i_video_reset(ds_app *app) {
+    int w = app->win_w > 0 ? app->win_w : 960, h = app->win_h > 0 ? app->win_h : 540;
+    text_free(&app->text);
+    i_video_shutdown(app);
+    /* A new window too: in the browser, SDL's new GL context replaces the
+     * old one's event handlers on the canvas only when the window is new. */
+    if (i_video_init(app, w, h) != 0) return -1;
+    i_host_watch_gpu(app);
+    if (text_init(&app->text, app->renderer, app->scale) != 0) return -1;
+    SDL_Log("GPU context reset: window, renderer and glyph atlas made again");
+    return 0;
+}
+
 void i_video_shutdown(ds_app *app) {
     if (app->renderer) SDL_DestroyRenderer(app->renderer);
     if (app->window) SDL_DestroyWindow(app->window);
