@@ -94,6 +94,7 @@ for (const spec of [
     const after = await canvas.screenshot();
     writeFileSync(artifact(`gpu-${spec.game}-restored.png`), after);
     const share = await diffShare(page, before, after);
+    console.log(`${spec.game}: ${(share * 100).toFixed(3)} % of pixels differ after the restore`);
     assert.ok(share < 0.01, `the restored canvas draws what it drew before (${(share * 100).toFixed(2)} % of pixels differ)`);
 
     if (spec.dp) {
