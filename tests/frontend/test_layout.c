@@ -16,7 +16,8 @@
  * (dsv_generate, seed 1), a dense spread of steps, each settled and in the
  * middle of its tween (anim 0.5), the DP views of mahjong and goudan at the
  * first, middle and last step; in English and Chinese; at 320x240, 480x270,
- * 640x360 and 640x400 (scale 1: renderer pixels are canvas pixels).
+ * 640x360 and 640x400, and at 343x429 (the canvas of a 360 px phone, portrait)
+ * (scale 1: renderer pixels are canvas pixels).
  * Prints one line per failing pair (game, input, size, language, step, both
  * strings and boxes; the first 40 unless told) and a count per game, size and mode.
  * With --dp (frontend_layout_dp) the DP views instead of the game scenes.
@@ -37,8 +38,8 @@
 
 static const char *data_dir = DS_SAMPLES;
 
-enum { NSIZES = 4 };
-static const int sizes[NSIZES][2] = {{320, 240}, {480, 270}, {640, 360}, {640, 400}};
+enum { NSIZES = 5 };
+static const int sizes[NSIZES][2] = {{320, 240}, {480, 270}, {640, 360}, {640, 400}, {343, 429}};
 static const char *const lang_name[2] = {"en", "zh"};
 
 /* Scene states, created on first use (as the platform layer does). */

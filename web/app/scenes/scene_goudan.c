@@ -424,12 +424,21 @@ static void draw_play_card(const ds_frame *f, const layout *L, float x, float y,
 
 static void draw_win(const ds_frame *f, const layout *L, int winner, float k) {
     float u = f->scale, bw = fminf(L->cw, 420 * u) * (0.6f + 0.4f * k), bh = fminf(L->band_h, 64 * u);
+    float y0 = L->cy - L->band_h / 2, top = L->cy - bh / 2, bottom = L->cy + bh / 2;
+    /* below the band's turn number (its top left), which a banner across a
+     * narrow band would cover */
+    float below_turn = y0 + 6 * u + text_line_height(f->text, DS_FONT_SMALL) + 3 * u;
     char buf[32];
     if (k <= 0) return;
-    draw_round_rect(f->r, L->cx - bw / 2, L->cy - bh / 2, bw, bh, 14 * u,
-                    with_alpha(side_color[winner], k));
+    if (top < below_turn) {
+        top = below_turn;
+        if (bottom > y0 + L->band_h - 2 * u) bottom = y0 + L->band_h - 2 * u;
+    }
+    draw_round_rect(f->r, L->cx - bw / 2, top, bw, bottom - top, 14 * u, with_alpha(side_color[winner], k));
     snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_WINS), ui_str(f->view, winner ? UI_GD_NAME_T : UI_GD_NAME_E));
-    text_mid(f, DS_FONT_TITLE, L->cx, L->cy, DS_ALIGN_CENTER, with_alpha(white, k), buf);
+    text_shape_begin(f->text, L->cx - bw / 2, top, bw, bottom - top, "win banner");
+    text_mid(f, DS_FONT_TITLE, L->cx, (top + bottom) / 2, DS_ALIGN_CENTER, with_alpha(white, k), buf);
+    text_shape_end(f->text);
 }
 
 /* Position of a hit target in the state before the hit. */

@@ -477,43 +477,101 @@ static void top_call(const ds_frame *f, const lay *L, const char *name, SDL_Colo
     text_shape_end(f->text);
 }
 
-static void banner(const ds_frame *f, const seat_lay *S, const char *name, const uint8_t *tiles, int nt,
-                   float a, SDL_Color col, int from) {
+/* What a banner shows: the call name, up to 3 tiles, the discarder ("← C"),
+ * over the band of seat `seat`. */
+typedef struct call_banner {
+    const char *name;
+    uint8_t tiles[4];
+    int nt, from, seat;
+    SDL_Color col;
+} call_banner;
+
+/* Where banner() puts cb's box at full opacity (it slides in from 10 px
+ * lower): the lower right of the band; the name alone when the tiles do not
+ * fit across. */
+typedef struct banner_box {
+    float x, y, w, h, fw; /* fw: the "← C" part's width, 0 = not shown */
+    int nt;               /* tiles shown */
+} banner_box;
+static banner_box banner_place(const ds_frame *f, const seat_lay *S, const call_banner *cb) {
+    float s = f->scale, tw = S->tw * 0.9f, th_ = tw * 1.3f;
+    float nw = text_width(f->text, DS_FONT_TITLE, cb->name);
+    banner_box b;
+    b.fw = 0;
+    b.nt = cb->nt;
+    if (cb->from >= 0 && cb->from < MJ_PLAYERS) {
+        char src[8];
+        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(cb->from)); /* ← C */
+        b.fw = text_width(f->text, DS_FONT_BODY, src) + 10 * s;
+    }
+    b.w = nw + 28 * s + (b.nt ? (float)b.nt * (tw + 3 * s) + 10 * s : 0) + b.fw;
+    b.h = (th_ > 38 * s ? th_ : 38 * s) + 14 * s;
+    if (b.w > S->bw - S->lw) {
+        /* narrow: the name only */
+        b.w = nw + 28 * s;
+        b.nt = 0;
+        b.fw = 0;
+    }
+    if (b.h > S->bh) b.h = S->bh;
+    b.x = S->bx + S->bw - b.w - 8 * s;
+    b.y = S->by + S->bh - b.h - 2 * s;
+    return b;
+}
+
+static int boxes_meet(float ax, float ay, float aw, float ah, const banner_box *b) {
+    return ax < b->x + b->w && b->x < ax + aw && ay < b->y + b->h && b->y < ay + ah;
+}
+
+/* 1 when the banner's box leaves every tile of seat p in st uncovered (its
+ * hand, melds and pond): a portrait canvas fills the band's width with the
+ * hand, and a banner there would hide the tiles the call just moved. */
+static int banner_clear(const ds_frame *f, const seat_lay *S, const mahjong_state *st, int p,
+                        const call_banner *cb) {
+    banner_box b = banner_place(f, S, cb);
+    uint8_t kinds[20];
+    float x, y, m = 2 * f->scale; /* the banner's frame */
+    int n = hand_list(st, p, kinds), i, j;
+    b.x -= m, b.y -= m, b.w += 2 * m, b.h += 2 * m;
+    for (i = 0; i < n; i++) {
+        hand_pos(S, i, &x, &y);
+        if (boxes_meet(x, y, S->tw, S->th, &b)) return 0;
+    }
+    for (i = 0; i < st->meld_n[p]; i++)
+        for (j = 0; j < 3; j++) {
+            meld_pos(S, i, j, &x, &y);
+            if (boxes_meet(x, y, S->mw, S->mh, &b)) return 0;
+        }
+    for (i = 0; i < st->pond_n[p]; i++) {
+        pond_pos(S, i, &x, &y);
+        if (boxes_meet(x, y, S->pw, S->ph, &b)) return 0;
+    }
+    return 1;
+}
+
+static void banner(const ds_frame *f, const seat_lay *S, const call_banner *cb, float a, int moving) {
     const ds_theme *th = f->theme;
     float s = f->scale, tw = S->tw * 0.9f, th_ = tw * 1.3f;
-    float nw = text_width(f->text, DS_FONT_TITLE, name);
-    char src[8] = "";
-    float fw = 0;
-    float w;
-    if (from >= 0 && from < MJ_PLAYERS) {
-        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(from)); /* ← C */
-        fw = text_width(f->text, DS_FONT_BODY, src) + 10 * s;
-    }
-    w = nw + 28 * s + (nt ? (float)nt * (tw + 3 * s) + 10 * s : 0) + fw;
-    float h = (th_ > 38 * s ? th_ : 38 * s) + 14 * s;
-    float x, y, lh = text_line_height(f->text, DS_FONT_TITLE);
+    float nw = text_width(f->text, DS_FONT_TITLE, cb->name);
+    float lh = text_line_height(f->text, DS_FONT_TITLE);
+    banner_box b = banner_place(f, S, cb);
     int i;
     if (a <= 0.01f) return;
-    if (w > S->bw - S->lw) {
-        /* narrow: the name only */
-        w = nw + 28 * s;
-        nt = 0;
-        w -= fw;
-        fw = 0;
+    if (moving) text_moving(f->text, 1);
+    b.y += (1 - a) * 10 * s;
+    draw_round_rect(f->r, b.x - 2 * s, b.y - 2 * s, b.w + 4 * s, b.h + 4 * s, 10 * s, with_alpha(cb->col, a));
+    draw_round_rect(f->r, b.x, b.y, b.w, b.h, 8 * s, with_alpha(th->card, a * 0.97f));
+    text_draw(f->text, f->r, DS_FONT_TITLE, b.x + 14 * s, b.y + (b.h - lh) / 2, DS_ALIGN_LEFT, with_alpha(cb->col, a),
+              cb->name);
+    for (i = 0; i < b.nt; i++)
+        mj_draw_tile(f, b.x + nw + 24 * s + (float)i * (tw + 3 * s), b.y + (b.h - th_) / 2, tw, th_, cb->tiles[i], 0, a);
+    if (b.fw > 0) {
+        char src[8];
+        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(cb->from)); /* ← C */
+        text_draw(f->text, f->r, DS_FONT_BODY, b.x + b.w - 10 * s,
+                  b.y + (b.h - text_line_height(f->text, DS_FONT_BODY)) / 2, DS_ALIGN_RIGHT, with_alpha(th->muted, a),
+                  src);
     }
-    if (h > S->bh) h = S->bh;
-    if (band_compact(f, S)) text_moving(f->text, 1);
-    x = S->bx + S->bw - w - 8 * s;
-    y = S->by + S->bh - h - 2 * s + (1 - a) * 10 * s;
-    draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 10 * s, with_alpha(col, a));
-    draw_round_rect(f->r, x, y, w, h, 8 * s, with_alpha(th->card, a * 0.97f));
-    text_draw(f->text, f->r, DS_FONT_TITLE, x + 14 * s, y + (h - lh) / 2, DS_ALIGN_LEFT, with_alpha(col, a), name);
-    for (i = 0; i < nt; i++)
-        mj_draw_tile(f, x + nw + 24 * s + (float)i * (tw + 3 * s), y + (h - th_) / 2, tw, th_, tiles[i], 0, a);
-    if (fw > 0)
-        text_draw(f->text, f->r, DS_FONT_BODY, x + w - 10 * s, y + (h - text_line_height(f->text, DS_FONT_BODY)) / 2,
-                  DS_ALIGN_RIGHT, with_alpha(th->muted, a), src);
-    if (band_compact(f, S)) text_moving(f->text, 0);
+    if (moving) text_moving(f->text, 0);
 }
 
 /* The discarder a call took its tile from: the state before the call knows
@@ -525,6 +583,61 @@ static int claim_from(const ds_view *v, const mahjong_event *ev) {
     if (i == 0 || i > v->trace.n) return -1;
     d = ds_trace_event(&v->trace, i - 1);
     return d->kind == MJ_EV_DISCARD ? d->player & 3 : -1;
+}
+
+/* The banner of event ev (B: the state after it): 1, or 0 when ev has none
+ * (a draw, a plain discard; the exhausted wall is drawn on its own). */
+static int banner_of(const ds_frame *f, const mahjong_state *B, const mahjong_event *ev, call_banner *cb) {
+    const ds_view *v = f->view;
+    int dark = f->theme->dark, k;
+    memset(cb, 0, sizeof *cb);
+    cb->from = -1;
+    cb->seat = ev->player & 3;
+    cb->col = mj_suit_color(MJ_DOUBLE, dark);
+    switch (ev->kind) {
+    case MJ_EV_PONG:
+        cb->name = ui_str(v, UI_MJ_PONG);
+        for (k = 0; k < 3; k++) cb->tiles[k] = ev->tile;
+        cb->nt = 3;
+        cb->col = mj_suit_color(ev->tile, dark);
+        cb->from = claim_from(v, ev);
+        return 1;
+    case MJ_EV_CHOW:
+        cb->name = ui_str(v, UI_MJ_CHOW);
+        for (k = 0; k < 3; k++) cb->tiles[k] = (uint8_t)(ev->target + k);
+        cb->nt = 3;
+        cb->col = mj_suit_color(ev->tile, dark);
+        cb->from = claim_from(v, ev);
+        return 1;
+    case MJ_EV_RON:
+        cb->name = ui_str(v, UI_MJ_RON);
+        cb->tiles[0] = ev->tile;
+        cb->nt = 1;
+        cb->from = claim_from(v, ev);
+        return 1;
+    case MJ_EV_SELFDRAWN: cb->name = ui_str(v, UI_MJ_SELFDRAWN); return 1;
+    case MJ_EV_WIN: cb->name = ui_str(v, B->win_how == MJ_EV_RON ? UI_MJ_RON_WIN : UI_MJ_SELFDRAWN_WIN); return 1;
+    case MJ_EV_SKIP:
+        cb->name = ui_str(v, UI_MJ_SKIPPED);
+        cb->col = mj_suit_color(0, dark);
+        return 1;
+    case MJ_EV_DISCARD: /* the special cards: their mark */
+        if (ev->tile == MJ_PASS && ev->target < MJ_PLAYERS) {
+            cb->name = "\xe2\x9c\x97"; /* ✗ over the player skipped */
+            cb->seat = ev->target;
+        } else if (ev->tile == MJ_REVERSE) {
+            cb->name = "\xe2\x86\x95";
+        } else if (ev->tile == MJ_DOUBLE) {
+            cb->name = "\xc3\x97" "2";
+        } else {
+            return 0;
+        }
+        cb->tiles[0] = ev->tile;
+        cb->nt = 1;
+        cb->col = mj_suit_color(ev->tile, dark);
+        return 1;
+    default: return 0;
+    }
 }
 
 static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjong_state *A,
@@ -573,7 +686,8 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     const mahjong_state *A, *B;
     const mahjong_event *ev = NULL;
     float t = 1, s = f->scale;
-    int tween = 0, p, actor = -1, call_on_top = 0;
+    int tween = 0, p, actor = -1, call_on_top = 0, has_banner, banner_fits;
+    call_banner cb;
     int hit_mover = -1, hit_from = -1; /* the player to discard / the discarder of a claim window */
     lay L;
     char buf[64];
@@ -617,10 +731,13 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         }
     }
     compute_layout(f, sc->have_final ? &sc->final : NULL, &L);
-    /* a settled call on a compact band reads in the top bar (top_call) */
-    call_on_top = !tween && ev && band_compact(f, &L.seat[actor]) &&
-                  (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW || ev->kind == MJ_EV_RON ||
-                   ev->kind == MJ_EV_SELFDRAWN || ev->kind == MJ_EV_WIN || ev->kind == MJ_EV_SKIP);
+    /* A banner that would hide tiles (a short band, a portrait canvas whose
+     * hand fills the band) pops up only while its step plays, over the tiles
+     * (in motion); settled, a call reads in the top bar instead (top_call)
+     * and a special discard's mark on the tile is enough. */
+    has_banner = ev && banner_of(f, B, ev, &cb);
+    banner_fits = has_banner && !band_compact(f, &L.seat[cb.seat]) && banner_clear(f, &L.seat[cb.seat], B, cb.seat, &cb);
+    call_on_top = !tween && has_banner && !banner_fits && ev->kind != MJ_EV_DISCARD;
 
     /* ---- top bar: wall, turn order, turn number ---- */
     {
@@ -824,73 +941,18 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     text_moving(f->text, 0);
 
     /* ---- effects and banners of the event ---- */
-    if (call_on_top) {
-        const char *nm = NULL;
-        int from = -1;
-        SDL_Color col = mj_suit_color(MJ_DOUBLE, th->dark);
-        switch (ev->kind) {
-        case MJ_EV_PONG: nm = ui_str(v, UI_MJ_PONG); from = claim_from(v, ev); col = mj_suit_color(ev->tile, th->dark); break;
-        case MJ_EV_CHOW: nm = ui_str(v, UI_MJ_CHOW); from = claim_from(v, ev); col = mj_suit_color(ev->tile, th->dark); break;
-        case MJ_EV_RON: nm = ui_str(v, UI_MJ_RON); from = claim_from(v, ev); break;
-        case MJ_EV_SELFDRAWN: nm = ui_str(v, UI_MJ_SELFDRAWN); break;
-        case MJ_EV_WIN: nm = ui_str(v, B->win_how == MJ_EV_RON ? UI_MJ_RON_WIN : UI_MJ_SELFDRAWN_WIN); break;
-        default: nm = ui_str(v, UI_MJ_SKIPPED); col = mj_suit_color(0, th->dark); break;
-        }
-        top_call(f, &L, nm, col, from);
-    } else if (ev && !(!tween && ev->kind == MJ_EV_DISCARD && band_compact(f, &L.seat[actor]))) {
-        SDL_Color call = th->accent;
-        const seat_lay *S = &L.seat[actor];
-        uint8_t tiles[4];
-        float a = t;
-        switch (ev->kind) {
-        case MJ_EV_PONG:
-            tiles[0] = tiles[1] = tiles[2] = ev->tile;
-            banner(f, S, ui_str(v, UI_MJ_PONG), tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
-            break;
-        case MJ_EV_CHOW:
-            for (p = 0; p < 3; p++) tiles[p] = (uint8_t)(ev->target + p);
-            banner(f, S, ui_str(v, UI_MJ_CHOW), tiles, 3, a, mj_suit_color(ev->tile, th->dark), claim_from(v, ev));
-            break;
-        case MJ_EV_RON:
-            tiles[0] = ev->tile;
-            banner(f, S, ui_str(v, UI_MJ_RON), tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark), claim_from(v, ev));
-            break;
-        case MJ_EV_SELFDRAWN:
-            banner(f, S, ui_str(v, UI_MJ_SELFDRAWN), NULL, 0, a, mj_suit_color(MJ_DOUBLE, th->dark), -1);
-            break;
-        case MJ_EV_WIN:
-            banner(f, S, ui_str(v, B->win_how == MJ_EV_RON ? UI_MJ_RON_WIN : UI_MJ_SELFDRAWN_WIN), NULL, 0, a,
-                   mj_suit_color(MJ_DOUBLE, th->dark), -1);
-            break;
-        case MJ_EV_SKIP:
-            banner(f, S, ui_str(v, UI_MJ_SKIPPED), NULL, 0, a, mj_suit_color(0, th->dark), -1);
-            break;
-        case MJ_EV_DISCARD:
-            if (ev->tile == MJ_PASS && ev->target < MJ_PLAYERS) {
-                tiles[0] = MJ_PASS;
-                banner(f, &L.seat[ev->target], "\xe2\x9c\x97", tiles, 1, a, mj_suit_color(MJ_PASS, th->dark), -1);
-            } else if (ev->tile == MJ_REVERSE) {
-                tiles[0] = MJ_REVERSE;
-                banner(f, S, "\xe2\x86\x95", tiles, 1, a, mj_suit_color(MJ_REVERSE, th->dark), -1);
-            } else if (ev->tile == MJ_DOUBLE) {
-                tiles[0] = MJ_DOUBLE;
-                banner(f, S, "\xc3\x97" "2", tiles, 1, a, mj_suit_color(MJ_DOUBLE, th->dark), -1);
-            }
-            break;
-        case MJ_EV_EXHAUSTED: {
-            float w = 240 * s, h = 70 * s, x = f->w / 2 - w / 2, y = f->h / 2 - h / 2;
-            float lh = text_line_height(f->text, DS_FONT_TITLE);
-            if (w > f->w - 20 * s) w = f->w - 20 * s, x = 10 * s;
-            draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 12 * s, with_alpha(th->muted, a));
-            draw_round_rect(f->r, x, y, w, h, 10 * s, with_alpha(th->card, a));
-            text_draw(f->text, f->r, DS_FONT_TITLE, f->w / 2, y + (h - lh) / 2, DS_ALIGN_CENTER, with_alpha(th->fg, a),
-                      ui_str(v, UI_MJ_EXHAUSTED));
-            break;
-        }
-        default:
-            break;
-        }
-        (void)call;
+    if (call_on_top)
+        top_call(f, &L, cb.name, cb.col, cb.from);
+    else if (has_banner && (tween || banner_fits))
+        banner(f, &L.seat[cb.seat], &cb, t, !banner_fits);
+    if (ev && ev->kind == MJ_EV_EXHAUSTED) {
+        float a = t, w = 240 * s, h = 70 * s, x = f->w / 2 - w / 2, y = f->h / 2 - h / 2;
+        float lh = text_line_height(f->text, DS_FONT_TITLE);
+        if (w > f->w - 20 * s) w = f->w - 20 * s, x = 10 * s;
+        draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 12 * s, with_alpha(th->muted, a));
+        draw_round_rect(f->r, x, y, w, h, 10 * s, with_alpha(th->card, a));
+        text_draw(f->text, f->r, DS_FONT_TITLE, f->w / 2, y + (h - lh) / 2, DS_ALIGN_CENTER, with_alpha(th->fg, a),
+                  ui_str(v, UI_MJ_EXHAUSTED));
     }
 }
 

@@ -69,7 +69,7 @@ static const char *const ui_en[UI_COUNT] = {
     [UI_GD_CHANCE_BRIEF] = "P(%s wins) = %.4f",
     [UI_GD_START] = "START",
     [UI_GD_START_SUB] = "\xe5\xb0\x8f" "E moves first " DOT " O = %d operations per turn",
-    [UI_GD_WINS] = "%s WINS",
+    [UI_GD_WINS] = "%s wins",
 
     [UI_GDP_OP_PLAY] = "PLAY",
     [UI_GDP_OP_FACE] = "FACE %d",
