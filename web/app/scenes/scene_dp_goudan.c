@@ -520,7 +520,7 @@ static void draw(void *self, const ds_frame *f) {
     float u = f->scale, pad = 12 * u, top, W = f->w, H = f->h;
     int compact;
     rectf chips, ops, tree, heat, solve;
-    char buf[96];
+    char buf[160];
     S->scale = u;
     SDL_SetRenderDrawColor(f->r, th->bg.r, th->bg.g, th->bg.b, 255);
     SDL_RenderClear(f->r);
