@@ -308,6 +308,26 @@ test('caption at 320x240: one line, readable, does not cover the controls', { ti
   await page.closeAll();
 });
 
+// frontend_layout (tests/frontend/test_layout.c) draws every scene at the
+// canvas sizes an embed has in the iframes a teacher picks most: if the
+// caption or the timeline grew, the canvas would shrink below what that test
+// proves readable.
+test('the canvas of a small embed is no smaller than the sizes frontend_layout checks', { timeout: 90_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  const layoutSizes = { '320x240': [320, 184], '480x270': [480, 211], '640x360': [640, 301] };
+  for (const [frame, [w, h]] of Object.entries(layoutSizes)) {
+    const [fw, fh] = frame.split('x').map(Number);
+    for (const controls of ['full', 'mini']) {
+      await openEmbed(page, `game=thegame&sample=1&step=5&controls=${controls}`, { width: fw, height: fh });
+      const c = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.width, r.height]; });
+      t.diagnostic(`iframe ${frame}, controls=${controls}: canvas ${c[0]}x${c[1]}`);
+      assert.ok(c[0] >= w - 0.5 && c[1] >= h - 0.5, `iframe ${frame} (${controls}): canvas ${c[0]}x${c[1]} is at least ${w}x${h}`);
+    }
+  }
+  noProblems(page);
+  await page.closeAll();
+});
+
 test('hash: input= (base64url of the text)', { timeout: 90_000 }, async () => {
   const page = await openPage(env.browser);
   // &input= is base64url of the text: the sample given inline.

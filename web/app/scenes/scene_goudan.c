@@ -78,6 +78,20 @@ static void make_layout(const ds_frame *f, layout *L) {
     avail = L->plate_y[0] - (L->plate_y[1] + L->plate_h) - 2 * pad;
     L->band_h = clampf(avail * 0.28f, 56 * u, 120 * u);
     row_h = (avail - L->band_h) / 2;
+    if (row_h < 26 * u) {
+        /* short canvases (an embed in a 240 px high frame): smaller plates,
+         * and the minion rows keep 26 px each; the band takes what is left
+         * (its words shrink to fit; the caption under the canvas says them) */
+        L->plate_h = 40 * u;
+        L->plate_y[0] = f->h - pad - L->plate_h;
+        avail = L->plate_y[0] - (L->plate_y[1] + L->plate_h) - 2 * pad;
+        row_h = 26 * u;
+        L->band_h = avail - 2 * row_h;
+        if (L->band_h < 24 * u) {
+            L->band_h = 24 * u;
+            row_h = (avail - L->band_h) / 2;
+        }
+    }
     L->gap = clampf(L->cw * 0.03f, 6 * u, 18 * u);
     L->mh = fminf(row_h * 0.86f, 130 * u);
     L->mw = fminf(L->mh * 0.74f, (L->cw - 5 * L->gap) / 4.4f);
@@ -325,6 +339,9 @@ static void floater(const ds_frame *f, float x, float y, float k, SDL_Color c, c
     text_moving(f->text, 0);
 }
 
+/* A band too short for two lines (short canvases): one line, centred. */
+static int band_one_line(const layout *L) { return L->band_h < 50 * L->u; }
+
 static float play_card_h(const layout *L) { return fminf(L->band_h * 0.8f, 70 * L->u); }
 
 /* One line of the band centred on cx if it fits in [lo, hi], else centred in
@@ -348,7 +365,9 @@ static void draw_band(const ds_frame *f, const layout *L, const goudan_state *s,
     draw_rect(f->r, L->left, y0, L->cw, 1 * u, th->card_edge);
     draw_rect(f->r, L->left, y0 + L->band_h, L->cw, 1 * u, th->card_edge);
     snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_TURN_N), (int)s->turn);
-    turn_w = text_draw(f->text, f->r, DS_FONT_SMALL, L->left + 4 * u, y0 + 6 * u, DS_ALIGN_LEFT, th->muted, sub);
+    turn_w = text_draw(f->text, f->r, DS_FONT_SMALL, L->left + 4 * u,
+                       band_one_line(L) ? L->cy - text_line_height(f->text, DS_FONT_SMALL) / 2 : y0 + 6 * u,
+                       DS_ALIGN_LEFT, th->muted, sub);
     sub[0] = 0;
     if (e) {
         const char *who = ui_str(f->view, (e->player & 1) ? UI_GD_NAME_T : UI_GD_NAME_E);
@@ -398,6 +417,11 @@ static void draw_band(const ds_frame *f, const layout *L, const goudan_state *s,
         float lo = L->left + 4 * u, hi = L->card_x - play_card_h(L) * 0.35f - 6 * u;
         float tlo = lo + turn_w + 8 * u;
         int font = DS_FONT_TITLE;
+        if (band_one_line(L)) {
+            /* a short band: the title alone, in the body font */
+            band_line(f, DS_FONT_BODY, tlo, hi, L->cx, L->cy, with_alpha(tc, a), title);
+            return;
+        }
         if (text_width(f->text, font, title) > hi - tlo) font = DS_FONT_BODY;
         band_line(f, font, tlo, hi, L->cx, L->cy - 9 * u, with_alpha(tc, a), title);
         if (sub[0]) {
@@ -422,22 +446,34 @@ static void draw_play_card(const ds_frame *f, const layout *L, float x, float y,
                     with_alpha(k < hits_done ? hurt_color : f->theme->card_edge, alpha));
 }
 
-static void draw_win(const ds_frame *f, const layout *L, int winner, float k) {
+static void draw_win(const ds_frame *f, const layout *L, int winner, int turn, float k) {
     float u = f->scale, bw = fminf(L->cw, 420 * u) * (0.6f + 0.4f * k), bh = fminf(L->band_h, 64 * u);
-    float y0 = L->cy - L->band_h / 2, top = L->cy - bh / 2, bottom = L->cy + bh / 2;
-    /* below the band's turn number (its top left), which a banner across a
-     * narrow band would cover */
+    float y0 = L->cy - L->band_h / 2, top = L->cy - bh / 2, bottom = L->cy + bh / 2, cx = L->cx;
+    /* clear of the band's turn number, which a banner across a narrow band
+     * would cover: below it, or beside it in a one-line band */
     float below_turn = y0 + 6 * u + text_line_height(f->text, DS_FONT_SMALL) + 3 * u;
+    int font = DS_FONT_TITLE;
     char buf[32];
     if (k <= 0) return;
-    if (top < below_turn) {
+    snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_WINS), ui_str(f->view, winner ? UI_GD_NAME_T : UI_GD_NAME_E));
+    if (band_one_line(L)) {
+        char tn[32];
+        float lo, hi = L->left + L->cw;
+        snprintf(tn, sizeof tn, ui_str(f->view, UI_GD_TURN_N), turn);
+        lo = L->left + 4 * u + text_width(f->text, DS_FONT_SMALL, tn) + 8 * u;
+        if (bw > hi - lo) bw = hi - lo;
+        if (cx - bw / 2 < lo) cx = lo + bw / 2;
+        top = y0 + 2 * u;
+        bottom = y0 + L->band_h - 2 * u;
+        font = DS_FONT_BODY;
+    } else if (top < below_turn) {
         top = below_turn;
         if (bottom > y0 + L->band_h - 2 * u) bottom = y0 + L->band_h - 2 * u;
     }
-    draw_round_rect(f->r, L->cx - bw / 2, top, bw, bottom - top, 14 * u, with_alpha(side_color[winner], k));
-    snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_WINS), ui_str(f->view, winner ? UI_GD_NAME_T : UI_GD_NAME_E));
-    text_shape_begin(f->text, L->cx - bw / 2, top, bw, bottom - top, "win banner");
-    text_mid(f, DS_FONT_TITLE, L->cx, (top + bottom) / 2, DS_ALIGN_CENTER, with_alpha(white, k), buf);
+    draw_round_rect(f->r, cx - bw / 2, top, bw, bottom - top, fminf(14 * u, (bottom - top) / 2),
+                    with_alpha(side_color[winner], k));
+    text_shape_begin(f->text, cx - bw / 2, top, bw, bottom - top, "win banner");
+    text_mid(f, font, cx, (top + bottom) / 2, DS_ALIGN_CENTER, with_alpha(white, k), buf);
     text_shape_end(f->text);
 }
 
@@ -777,7 +813,7 @@ static void draw(void *self, const ds_frame *f) {
             if (rev) p = 1 - p;
             draw_band(f, &L, post, e, p);
             draw_event(f, &L, pre, post, e, p);
-            if (post->winner >= 0) draw_win(f, &L, post->winner, e->kind == GOUDAN_EV_WIN ? p : 1);
+            if (post->winner >= 0) draw_win(f, &L, post->winner, (int)post->turn, e->kind == GOUDAN_EV_WIN ? p : 1);
         } else {
             /* settled: the state, captioned by the event that made it */
             const goudan_event *last = v->step > 0 ? ds_trace_event(&v->trace, v->step - 1) : NULL;
@@ -785,7 +821,7 @@ static void draw(void *self, const ds_frame *f) {
             draw_static(f, &L, cur);
             if (f->out && f->out->hits.valid)
                 add_hits(f, &L, cur, ((const goudan_event *)ds_trace_event(&v->trace, v->step))->player & 1);
-            if (cur->winner >= 0) draw_win(f, &L, cur->winner, 1);
+            if (cur->winner >= 0) draw_win(f, &L, cur->winner, (int)cur->turn, 1);
         }
     }
 }

@@ -289,6 +289,9 @@ typedef struct seat_lay {
     float mx, my, mw, mh;  /* first meld tile, meld tile size */
     float px, py, pw, ph;  /* first pond tile, pond tile size */
     int per_row;           /* pond tiles per row */
+    int strip;             /* one row (short bands): hand, melds from the
+                              right end of its 14 slots, the last per_row
+                              pond tiles; the label on one line */
 } seat_lay;
 
 typedef struct lay {
@@ -304,10 +307,13 @@ typedef struct scene_mj {
     mahjong_state final; /* the last state of the game: stable tile sizes */
 } scene_mj;
 
+static void strip_if_tiny(const ds_frame *f, lay *L);
+
 static void compute_layout(const ds_frame *f, const mahjong_state *fin, lay *L) {
     float s = f->scale, pad = (f->w < 500 * s ? 8 : 14) * s;
     float top = 34 * s, bh, y;
     int p;
+    memset(L, 0, sizeof *L);
     L->s = s;
     L->pad = pad;
     L->top_h = top;
@@ -387,6 +393,57 @@ static void compute_layout(const ds_frame *f, const mahjong_state *fin, lay *L) 
         }
         y += bh;
     }
+    strip_if_tiny(f, L);
+}
+
+/* Bands too short for a hand row over the pond (an embed in a 240 px high
+ * frame): when the layout above leaves some hand tiles tiny, every seat is
+ * one row instead. The hand keeps its 14 slots from the left; the melds fill
+ * them from the right (a meld takes three hand tiles, so both fit); after
+ * them, the newest pond tiles that fit (the older ones are in the output);
+ * the letter and the distance share one line. Tiles get the band's height or
+ * the row's width, whichever is less. */
+/* A strip's seat letter: the title font where the band holds it. */
+static int strip_letter_font(const ds_frame *f, const seat_lay *S) {
+    return text_line_height(f->text, DS_FONT_TITLE) + 8 * f->scale <= S->bh ? DS_FONT_TITLE : DS_FONT_BODY;
+}
+
+static void strip_if_tiny(const ds_frame *f, lay *L) {
+    float s = f->scale, min_tw = 1e9f, lw, dw;
+    int p;
+    for (p = 0; p < MJ_PLAYERS; p++)
+        if (L->seat[p].tw < min_tw) min_tw = L->seat[p].tw;
+    if (min_tw >= 16 * s) return;
+    dw = text_width(f->text, DS_FONT_SMALL, "d=10") + 8 * s;
+    lw = text_width(f->text, strip_letter_font(f, &L->seat[0]), "W") + dw + 16 * s;
+    for (p = 0; p < MJ_PLAYERS; p++) {
+        seat_lay *S = &L->seat[p];
+        float cw = S->bw - lw - 10 * s, tw, g, slots = 14 * 1.08f + 0.5f;
+        int k = cw >= 360 * s ? 4 : cw >= 240 * s ? 3 : 2; /* pond tiles shown */
+        tw = (S->bh - 6 * s) / 1.3f;
+        if (tw * (slots + 0.85f * (float)k) + 2 * s * (float)(k - 1) > cw)
+            tw = (cw - 2 * s * (float)(k - 1)) / (slots + 0.85f * (float)k);
+        if (tw > 46 * s) tw = 46 * s;
+        if (tw <= min_tw) return; /* no better (the bands are alike: all or none) */
+        g = tw * 0.08f;
+        S->strip = 1;
+        S->lw = lw;
+        S->tw = tw;
+        S->th = tw * 1.3f;
+        S->gap = g;
+        S->hcols = 14;
+        S->hx = S->bx + lw;
+        S->hy = S->by + (S->bh - S->th) / 2;
+        S->mw = tw * 0.85f;
+        S->mh = S->th * 0.85f;
+        S->mx = S->hx + 14 * (tw + g); /* the melds' right end */
+        S->my = S->hy + (S->th - S->mh);
+        S->pw = tw * 0.85f;
+        S->ph = S->pw * 1.3f;
+        S->px = S->mx + tw * 0.5f;
+        S->py = S->hy + (S->th - S->ph) / 2;
+        S->per_row = k;
+    }
 }
 
 static void hand_pos(const seat_lay *S, int i, float *x, float *y) {
@@ -394,12 +451,25 @@ static void hand_pos(const seat_lay *S, int i, float *x, float *y) {
     *y = S->hy + (float)(i / S->hcols) * (S->th + S->gap);
 }
 static void meld_pos(const seat_lay *S, int m, int j, float *x, float *y) {
-    *x = S->mx + (float)m * (3 * S->mw + S->tw * 0.6f) + (float)j * S->mw;
+    if (S->strip) /* from the right end of the hand's slots, meld 0 last */
+        *x = S->mx - (float)(m + 1) * (3 * S->mw + S->tw * 0.3f) + (float)j * S->mw;
+    else
+        *x = S->mx + (float)m * (3 * S->mw + S->tw * 0.6f) + (float)j * S->mw;
     *y = S->my;
 }
-static void pond_pos(const seat_lay *S, int i, float *x, float *y) {
-    *x = S->px + (float)(i % S->per_row) * (S->pw + 2 * (S->pw / 22));
-    *y = S->py + (float)(i / S->per_row) * (S->ph + 2 * (S->pw / 22));
+/* Pond tile i of n; 0 when it is not shown (a strip shows the newest
+ * per_row, the newest last). */
+static int pond_pos(const seat_lay *S, int n, int i, float *x, float *y) {
+    int slot = i;
+    *x = S->px;
+    *y = S->py;
+    if (S->strip) {
+        slot = i - (n > S->per_row ? n - S->per_row : 0);
+        if (slot < 0) return 0;
+    }
+    *x = S->px + (float)(slot % S->per_row) * (S->pw + 2 * (S->pw / 22));
+    *y = S->py + (float)(slot / S->per_row) * (S->ph + 2 * (S->pw / 22));
+    return 1;
 }
 
 /* The hand of player p in kind order: kinds[0..n). */
@@ -542,8 +612,7 @@ static int banner_clear(const ds_frame *f, const seat_lay *S, const mahjong_stat
             if (boxes_meet(x, y, S->mw, S->mh, &b)) return 0;
         }
     for (i = 0; i < st->pond_n[p]; i++) {
-        pond_pos(S, i, &x, &y);
-        if (boxes_meet(x, y, S->pw, S->ph, &b)) return 0;
+        if (pond_pos(S, st->pond_n[p], i, &x, &y) && boxes_meet(x, y, S->pw, S->ph, &b)) return 0;
     }
     return 1;
 }
@@ -657,6 +726,29 @@ static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjon
     float skip_a = B->skip[p] ? t : 0;
     if (A->skip[p] && !B->skip[p]) skip_a = 1 - t;
     if (A->skip[p] && B->skip[p]) skip_a = 1;
+    if (S->strip) {
+        /* one line: the letter, its distance beside it (a skip shows on the
+         * band: the ✗ banner and the red tint) */
+        int lf = strip_letter_font(f, S);
+        float lh = text_line_height(f->text, lf), sl = text_line_height(f->text, DS_FONT_SMALL);
+        float lx = S->bx + 6 * s, ly = S->by + (S->bh - lh) / 2, lwid = text_width(f->text, lf, name);
+        float dx = lx + lwid + 8 * s, bw;
+        SDL_Color bc = X->dist[p] == 0 ? mj_suit_color(18, th->dark) : th->muted;
+        if (is_cur)
+            draw_round_rect(f->r, lx - 3 * s, ly - 1 * s, lwid + 6 * s, lh + 2 * s, 5 * s,
+                            color_mix(th->card, th->accent, 0.22f));
+        if (winner) c = mj_suit_color(MJ_DOUBLE, th->dark);
+        text_draw(f->text, f->r, lf, lx, ly, DS_ALIGN_LEFT, c, name);
+        if (X->dist[p] >= 0) snprintf(buf, sizeof buf, "d=%d", X->dist[p]);
+        else snprintf(buf, sizeof buf, "d=\xe2\x80\x93");
+        if (A->dist[p] != B->dist[p] && t > 0) bc = color_mix(bc, th->accent, 1 - fabsf(t - 0.5f) * 2 * 0.5f);
+        bw = text_width(f->text, DS_FONT_SMALL, buf) + 6 * s;
+        draw_round_rect(f->r, dx - 3 * s, S->by + (S->bh - sl) / 2 - 1 * s, bw, sl + 2 * s, 4 * s,
+                        color_mix(th->card, bc, 0.18f));
+        text_draw(f->text, f->r, DS_FONT_SMALL, dx, S->by + (S->bh - sl) / 2, DS_ALIGN_LEFT, bc, buf);
+        (void)skip_a;
+        return;
+    }
     if (is_cur)
         draw_round_rect(f->r, S->bx + 3 * s, S->by + 2 * s, S->lw - 6 * s, tl + 4 * s, 8 * s,
                         color_mix(th->card, th->accent, 0.22f));
@@ -844,7 +936,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                 tfl = (was_taken || t > 0.5f) ? MJT_DIM : 0;
             }
             if (!tween && ev && ev->kind == MJ_EV_DISCARD && actor == p && i == B->pond_n[p] - 1) tfl |= MJT_HILITE;
-            pond_pos(S, i, &x, &y);
+            if (!pond_pos(S, B->pond_n[p], i, &x, &y)) continue;
             /* a claim window: the discarded tile means nobody claims it */
             if (p == hit_from && i == B->pond_n[p] - 1) su_hits_add(f, x, y, S->pw, S->ph, su_hits_match(f, "pass", SU_HIT_EXACT));
             if (pt->taken_by != MJ_NOBODY && (tfl & MJT_DIM)) {
@@ -892,7 +984,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     kind = ka[ia];
                     hand_pos(S, ia, &xa, &ya);
                     if (ev && ev->kind == MJ_EV_DISCARD && B->pond_n[p] > 0) {
-                        pond_pos(S, B->pond_n[p] - 1, &xb, &yb);
+                        pond_pos(S, B->pond_n[p], B->pond_n[p] - 1, &xb, &yb);
                         fly(&fl, xa, ya, S->tw, S->th, xb, yb, S->pw, S->ph, t, kind, 0);
                     } else if (ev && (ev->kind == MJ_EV_PONG || ev->kind == MJ_EV_CHOW) && B->meld_n[p] > 0) {
                         const mahjong_meld *md = &B->melds[p][B->meld_n[p] - 1];
@@ -914,7 +1006,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
                     x0 = L.wall_x;
                     y0 = L.wall_y;
                     if (ev && ev->kind == MJ_EV_RON && B->last_from < MJ_PLAYERS && B->pond_n[B->last_from] > 0)
-                        pond_pos(&L.seat[B->last_from], B->pond_n[B->last_from] - 1, &x0, &y0);
+                        pond_pos(&L.seat[B->last_from], B->pond_n[B->last_from], B->pond_n[B->last_from] - 1, &x0, &y0);
                     if (tween) fly(&fl, x0, y0, S->pw, S->ph, xb, yb, S->tw, S->th, t, kind, 0);
                     else tile_to(f, &to, xb, yb, S->tw, S->th, kind, MJT_HILITE, 1, NULL);
                     ib++;
@@ -926,7 +1018,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
             const mahjong_meld *md = &B->melds[p][B->meld_n[p] - 1];
             int from = md->from & 3, slot = meld_called_slot(md);
             float x0, y0, x1, y1;
-            if (B->pond_n[from] > 0) pond_pos(&L.seat[from], B->pond_n[from] - 1, &x0, &y0);
+            if (B->pond_n[from] > 0) pond_pos(&L.seat[from], B->pond_n[from], B->pond_n[from] - 1, &x0, &y0);
             else x0 = L.wall_x, y0 = L.wall_y;
             meld_pos(S, B->meld_n[p] - 1, slot, &x1, &y1);
             fly(&fl, x0, y0, L.seat[from].pw, L.seat[from].ph, x1, y1, S->mw, S->mh, t, md->called, MJT_CALLED);

@@ -35,6 +35,8 @@ typedef struct layout {
     float hand_x, hand_y, hcw, hch, hgap; /* hand slot 0 and card size */
     float pile_x, pile_y, pcw, pch;       /* the draw pile */
     int pile_small;          /* pile in the corner (narrow screens) */
+    int pile_in_hud;         /* ... of the top line (short canvases) */
+    int count_in_label;      /* a row's count beside its label, not under its card */
     int row_font, hand_font;
     float row_zoom, hand_zoom;
 } layout;
@@ -103,6 +105,20 @@ static void compute_layout(const ds_frame *f, layout *L) {
     if (L->rcw > 92 * s) L->rcw = 92 * s;
     L->rch = L->rcw * 1.36f;
     rows_h = L->col_bot - L->col_top - label_h - count_h - 10 * s;
+    if (L->pile_small && rows_h < 48 * s) {
+        /* short canvases (an embed in a 240 px high frame): the columns
+         * take the pile's place (it goes to the top line's right end) and
+         * the count's line (it joins the label when both fit) */
+        L->pile_in_hud = 1;
+        L->count_in_label = 1;
+        L->pch = L->hud_h - 8 * s;
+        L->pcw = L->pch * 0.75f;
+        L->pile_y = 5 * s;
+        L->pile_x = W - m - L->pcw - 6 * s;
+        L->col_top = L->hud_h + 4 * s;
+        L->col_bot = L->hand_y - 8 * s;
+        rows_h = L->col_bot - L->col_top - label_h - 6 * s;
+    }
     if (L->rch > rows_h * 0.45f) {
         L->rch = rows_h * 0.45f;
         L->rcw = L->rch / 1.36f;
@@ -255,6 +271,8 @@ static void draw_pile(const ctx *c) {
     st.zoom = 1;
     st.lift = 0;
     snprintf(buf, sizeof buf, "%d", left);
+    /* in the top line, the result's badge takes the pile's place at the end */
+    if (L->pile_in_hud && tw->post->result != THEGAME_RUNNING) return;
     if (layers == 0)
         su_outline(c->f->r, L->pile_x, L->pile_y, L->pcw, L->pch, st.radius, 1.5f * s, c->p.card_edge);
     for (i = layers - 1; i >= 0; i--)
@@ -304,9 +322,35 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
         snprintf(name, sizeof name, ui_str(c->v, thegame_row_is_up(r) ? UI_TG_ROW_UP : UI_TG_ROW_DOWN), r % 2 + 1);
         snprintf(buf, sizeof buf, "%s %s", name, thegame_row_is_up(r) ? "\xe2\x86\x91" : "\xe2\x86\x93");
     }
-    su_text_mid(f, DS_FONT_SMALL, x + L->col_w / 2, L->col_top + 12 * s, DS_ALIGN_CENTER, rc, buf);
-
     if (len < 1) len = 1;
+    if (L->count_in_label) {
+        /* one line: the label left and, right, the trick's badge while it
+         * shows, else the count; what does not fit beside the label is left
+         * out (the badge then takes the label's place) */
+        char right[16];
+        float pad = 5 * s, ly = L->col_top + 12 * s, lw = text_width(f->text, DS_FONT_SMALL, buf), rw;
+        int badge = trick && show > 0 && !hide_front;
+        snprintf(right, sizeof right, badge ? (thegame_row_is_up(r) ? "\xe2\x88\x92" "10" : "+10") : "\xc3\x97%d", len);
+        rw = text_width(f->text, DS_FONT_SMALL, right) +
+             (badge ? (text_line_height(f->text, DS_FONT_SMALL) + 2 * s) * 0.9f : 0);
+        if (lw + rw + 3 * pad <= L->col_w) {
+            su_text_mid(f, DS_FONT_SMALL, x + pad, ly, DS_ALIGN_LEFT, rc, buf);
+            if (badge)
+                su_badge_left(f, x + L->col_w - pad - rw, ly, DS_FONT_SMALL, su_alpha(c->p.violet, show),
+                              su_alpha(c->p.bg, show), right);
+            else
+                su_text_mid(f, DS_FONT_SMALL, x + L->col_w - pad, ly, DS_ALIGN_RIGHT, c->p.muted, right);
+        } else if (badge) {
+            su_badge(f, x + L->col_w / 2, ly, DS_FONT_SMALL, su_alpha(c->p.violet, show), su_alpha(c->p.bg, show),
+                     right);
+        } else {
+            su_text_mid(f, DS_FONT_SMALL, x + L->col_w / 2, ly, DS_ALIGN_CENTER, rc, buf);
+        }
+        counted = 0;
+    } else {
+        su_text_mid(f, DS_FONT_SMALL, x + L->col_w / 2, L->col_top + 12 * s, DS_ALIGN_CENTER, rc, buf);
+    }
+
     shown = len < L->cascade ? len : L->cascade;
     first = len - shown;
     row_front(L, r, len, &fx, &fy);
@@ -325,7 +369,7 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
     }
     /* the backwards trick: its badge under the newest card; where the column
      * has no room for both (compact rows), it takes the count's line */
-    if (trick && show > 0 && !hide_front) {
+    if (trick && show > 0 && !hide_front && !L->count_in_label) {
         float bx, by, cy;
         row_front(L, r, st->row_len[r], &bx, &by);
         cy = by + L->rch + 16 * s;
