@@ -24,7 +24,8 @@
  * Prints one line per failing pair (game, input, size, language, step, both
  * strings and boxes; the first 40 unless told) and a count per game, size and mode.
  * With --dp (frontend_layout_dp) the DP views instead of the game scenes.
- * Usage: test_layout [--dp] [samples-dir [lines]] (default DS_SAMPLES, 40 lines). */
+ * Usage: test_layout [--dp] [--game G] [samples-dir [lines]] (default DS_SAMPLES,
+ * 40 lines; --game: that game alone). */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,7 @@ static void *states[16];
 static const ds_scene *scenes[16];
 
 static int dp_views; /* --dp: the DP views, else the game scenes */
+static int only_game = -1; /* --game G: that game alone (one ctest per game) */
 static int frames_drawn, boxes_checked, reported, report_max = 40;
 static int fails[DSV_GAMES][2][NSIZES]; /* [game][mode][size] failing pairs */
 
@@ -183,6 +185,7 @@ static void check_inputs(canvas *cs, ds_view *v) {
     int g, k;
     for (g = 0; g < DSV_GAMES; g++) {
         if (dp_views && g != DSV_MAHJONG && g != DSV_GOUDAN) continue;
+        if (only_game >= 0 && g != only_game) continue;
         for (k = 1; k <= 3; k++) {
             ds_buf in;
             char name[64];
@@ -216,6 +219,15 @@ int main(int argc, char **argv) {
         dp_views = 1;
         argc--;
         argv++;
+    }
+    if (argc > 2 && !strcmp(argv[1], "--game")) {
+        only_game = dsv_game_from_id(argv[2]);
+        if (only_game < 0) {
+            fprintf(stderr, "unknown game '%s'\n", argv[2]);
+            return 2;
+        }
+        argc -= 2;
+        argv += 2;
     }
     if (argc > 1) data_dir = argv[1];
     if (argc > 2) report_max = atoi(argv[2]);
@@ -257,6 +269,7 @@ int main(int argc, char **argv) {
     for (g = 0; g < DSV_GAMES; g++)
         for (m = 0; m < 2; m++) {
             if (m != dp_views || (m == 1 && g != DSV_MAHJONG && g != DSV_GOUDAN)) continue;
+            if (only_game >= 0 && g != only_game) continue;
             printf("%-8s %-4s", dsv_game_id(g), m ? "DP" : "game");
             for (i = 0; i < NSIZES; i++) printf("  %dx%d: %d", sizes[i][0], sizes[i][1], fails[g][m][i]);
             printf("\n");
