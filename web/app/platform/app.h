@@ -33,6 +33,10 @@ typedef struct ds_app {
     ds_text text;
     ds_theme theme;
     ds_host host;
+    /* what i_host_view_changed told the page last (step, steps, playing,
+     * busy, mode; -1: nothing yet) and the progress it reported */
+    int host_told[5];
+    double host_told_progress;
     int win_w, win_h; /* window size, logical pixels */
     int pix_w, pix_h; /* renderer output, pixels */
     float scale;      /* pix_w / win_w */

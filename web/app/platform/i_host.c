@@ -72,19 +72,16 @@ void i_host_watch_gpu(ds_app *app) {
 }
 
 void i_host_view_changed(ds_app *app) {
-    /* What the page was told last; -1 forces the first report. */
-    static int last[5] = {-1, -1, -1, -1, -1};
-    static double last_progress = -1;
     const ds_view *v = &app->view;
-    int now[5];
+    int *last = app->host_told, now[5];
     now[0] = (int)v->step;
     now[1] = v->loaded ? (int)v->trace.n : 0;
     now[2] = v->playing;
     now[3] = v->busy;
     now[4] = v->mode;
-    if (!memcmp(now, last, sizeof now) && (!v->busy || v->progress - last_progress < 0.01)) return;
+    if (!memcmp(now, last, sizeof now) && (!v->busy || v->progress - app->host_told_progress < 0.01)) return;
     memcpy(last, now, sizeof now);
-    last_progress = v->progress;
+    app->host_told_progress = v->progress;
     ds_js_view(now[0], now[1], now[2], now[3], v->progress, now[4]);
 }
 

@@ -281,7 +281,7 @@ static void shutdown_app(ds_app *app) {
 int main(int argc, char **argv) {
     ds_app *app;
     opts o;
-    int w = 960, h = 540, rc;
+    int w = 960, h = 540, rc, i;
     /* `deckscope-view --render ...` (deckscope render): no window at all. */
     if (argc > 1 && !strcmp(argv[1], "--render")) return render_main(argc - 1, argv + 1);
     app = calloc(1, sizeof *app);
@@ -290,6 +290,8 @@ int main(int argc, char **argv) {
     o.anim = -1;
     app->host.dark = 1;
     app->host.game = -1;
+    for (i = 0; i < 5; i++) app->host_told[i] = -1;
+    app->host_told_progress = -1;
     dsv_init(&app->view);
     ds_frame_out_init(&app->out);
     view_api_attach(&app->view, &app->out);
