@@ -10,7 +10,7 @@
 // for it (preventDefault on webglcontextlost).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { artifact, loadView, openPage, pngPixels, startBrowser } from './harness.mjs';
 import { frames } from './page-helpers.mjs';
 import { writeFileSync } from 'node:fs';
 
@@ -18,28 +18,17 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
-// The share of pixels (of the canvas's own backing store) that differ by
-// more than `tol` in some channel between two PNG screenshots.
-function diffShare(page, a, b, tol = 24) {
-  return page.evaluate(async ([pa, pb, t]) => {
-    const read = async (b64) => {
-      const img = new Image();
-      img.src = 'data:image/png;base64,' + b64;
-      await img.decode();
-      const c = new OffscreenCanvas(img.width, img.height);
-      const g = c.getContext('2d');
-      g.drawImage(img, 0, 0);
-      return g.getImageData(0, 0, img.width, img.height);
-    };
-    const [x, y] = [await read(pa), await read(pb)];
-    if (x.width !== y.width || x.height !== y.height) return 1;
-    let n = 0;
-    for (let i = 0; i < x.data.length; i += 4) {
-      if (Math.abs(x.data[i] - y.data[i]) > t || Math.abs(x.data[i + 1] - y.data[i + 1]) > t ||
-          Math.abs(x.data[i + 2] - y.data[i + 2]) > t) n++;
-    }
-    return n / (x.width * x.height);
-  }, [a.toString('base64'), b.toString('base64'), tol]);
+// The share of pixels that differ by more than `tol` in some channel
+// between two PNG screenshots (1 when their sizes differ).
+async function diffShare(page, a, b, tol = 24) {
+  const [x, y] = await pngPixels(page, a, b);
+  if (x.width !== y.width || x.height !== y.height) return 1;
+  let n = 0;
+  for (let i = 0; i < x.data.length; i += 4) {
+    if (Math.abs(x.data[i] - y.data[i]) > tol || Math.abs(x.data[i + 1] - y.data[i + 1]) > tol ||
+        Math.abs(x.data[i + 2] - y.data[i + 2]) > tol) n++;
+  }
+  return n / (x.width * x.height);
 }
 
 // Counts the canvas's drawn frames from now on (deckscope 'frame' events).

@@ -97,25 +97,38 @@ export async function loadView(page, url) {
   return { ...ready, wallMs: Date.now() - start };
 }
 
-// Distinct RGB colours of a PNG, decoded by the browser itself.
-export async function pngStats(page, png) {
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + b64;
-    await img.decode();
-    const c = new OffscreenCanvas(img.width, img.height);
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, img.width, img.height).data;
-    const colours = new Set();
-    let sum = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-      sum += d[i] + d[i + 1] + d[i + 2];
+// The RGBA pixels of PNG images (Buffers), decoded by the browser itself:
+// [{width, height, data: Buffer of width * height * 4 bytes}].
+export async function pngPixels(page, ...pngs) {
+  const out = await page.evaluate(async (list) => {
+    const res = [];
+    for (const b64 of list) {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + b64;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, img.width, img.height).data;
+      let s = '';
+      for (let i = 0; i < d.length; i += 0x8000) s += String.fromCharCode.apply(null, d.subarray(i, i + 0x8000));
+      res.push({ width: img.width, height: img.height, b64: btoa(s) });
     }
-    return { width: img.width, height: img.height, distinct: colours.size,
-             meanLuma: sum / (3 * img.width * img.height) };
-  }, png.toString('base64'));
+    return res;
+  }, pngs.map((p) => p.toString('base64')));
+  return out.map((o) => ({ width: o.width, height: o.height, data: Buffer.from(o.b64, 'base64') }));
+}
+
+// Distinct RGB colours and mean brightness of a PNG.
+export async function pngStats(page, png) {
+  const [{ width, height, data: d }] = await pngPixels(page, png);
+  const colours = new Set();
+  let sum = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    sum += d[i] + d[i + 1] + d[i + 2];
+  }
+  return { width, height, distinct: colours.size, meanLuma: sum / (3 * width * height) };
 }
 
 export const artifact = (name) => path.join(ARTIFACTS, name);
