@@ -53,9 +53,10 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     let done = false, multi = null;
     for (const s of decisionSteps.slice(Math.floor(decisionSteps.length / 3))) {
       const regs = await regionsAt(page, s);
-      const cands = evs[s].decision.candidates.map((c) => String(c.label));
+      // the candidates and, in mahjong's claim windows, the seats' declines
+      const cands = [...evs[s].decision.candidates, ...(evs[s].decision.declines || [])].map((c) => String(c.label));
       const union = new Set(regs.flatMap((r) => r.labels));
-      assert.deepEqual([...union].sort(), [...cands].sort(), `step ${s}: the regions name every candidate`);
+      assert.deepEqual([...union].sort(), [...cands].sort(), `step ${s}: the regions name every candidate and decline`);
       if (!multi) {
         const m = regs.find((r) => r.labels.length > 1 && topAt(regs, centre(r)) === r);
         if (m) multi = { s, r: m };

@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
-import { cli, lines, sample, REPO } from './page-helpers.mjs';
+import { cli, frames, lines, sample, REPO } from './page-helpers.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -279,8 +279,23 @@ test('mahjong: declining a claim lets the others claim by the rule', { timeout: 
       assert.equal(p.chosen, found.rule);
       assert.ok(p.labels.includes(found.label) && !p.labels.includes('pass'), p.labels.join());
       assert.ok(p.labels.every((l) => l === found.label || l.startsWith(found.seat + ' ')), p.labels.join());
-      pick = found.label;
+      // declined on the canvas: a click on the seat opens its claims and
+      // its decline (in words: "A declines"), the decline is taken
+      await frames(page, 3);
+      const regs = await page.evaluate(() => window.deckscope.regions());
+      const seat = regs.find((r) => r.labels.includes(found.label));
+      assert.ok(seat, `a region means ${found.label}: ${JSON.stringify(regs.map((r) => r.labels))}`);
+      assert.ok(seat.labels.every((l) => l.startsWith(found.seat + ' ')), 'the seat\'s region: its claims and its decline');
+      await page.locator('#canvas').click({ position: { x: seat.x + 4, y: seat.y + seat.h / 2 } });
+      await page.waitForSelector('.pick-menu button');
+      const btn = page.locator(`.pick-menu button[data-label="${found.label}"]`);
+      assert.equal(await btn.textContent(), `${found.seat} declines`);
+      const before = p.i;
+      await btn.click();
+      await page.waitForFunction((i) => { const d = window.deckscope; return !d.pending || d.pending.i !== i; }, before);
+      p = await page.evaluate(() => window.deckscope.pending);
       seen = true;
+      continue;
     }
     p = await page.evaluate((l) => window.deckscope.choose(l), pick);
   }

@@ -6,7 +6,8 @@
  * (scale 1) and at 640x360 CSS pixels on a 2x backing store (scale 2: the
  * regions must stay in CSS pixels). At every step drawn:
  *   - event s a decision (the candidates of its "decision" record in the
- *     event's JSON, read here independently of the scenes): the union of the
+ *     event's JSON and its "declines", read here independently of the
+ *     scenes): the union of the
  *     regions' labels is exactly the set of candidate labels, no region
  *     names anything else, every region lies on the canvas and has a size,
  *     and dsv_api_hit at a region's centre answers a non-empty subset;
@@ -28,6 +29,7 @@
 static const char *data_dir = DS_SAMPLES;
 static void *states[DSV_GAMES];
 static int decisions_seen[DSV_GAMES], plain_seen[DSV_GAMES], regions_seen[DSV_GAMES];
+static int declines_seen; /* decisions with "declines" (mahjong's claim windows) */
 
 enum { MAXL = 64 };
 typedef struct labels {
@@ -35,19 +37,10 @@ typedef struct labels {
     char s[MAXL][DS_CHOICE_LABEL];
 } labels;
 
-/* The candidate labels of event i from the adapter's JSON (-1: no decision). */
-static int json_candidates(ds_view *v, size_t i, labels *out) {
-    ds_buf b;
-    const char *p, *q;
+/* The labels of the objects of the JSON array at p (after its '['), appended. */
+static void array_labels(const char *p, labels *out) {
+    const char *q;
     int depth;
-    out->n = 0;
-    ds_buf_init(&b);
-    if (dsv_event_json(v, i, &b) != 0) { ds_buf_free(&b); return -1; }
-    ds_buf_putc(&b, 0);
-    p = strstr(b.data, "\"decision\":{");
-    if (p) p = strstr(p, "\"candidates\":[");
-    if (!p) { ds_buf_free(&b); return -1; }
-    p += strlen("\"candidates\":[");
     for (depth = 1; *p && depth > 0; p++) {
         if (*p == '[' || *p == '{') depth++;
         else if (*p == ']' || *p == '}') depth--;
@@ -63,6 +56,26 @@ static int json_candidates(ds_view *v, size_t i, labels *out) {
             for (p++; *p && *p != '"'; p++)
                 if (*p == '\\' && p[1]) p++;
         }
+    }
+}
+
+/* What a click may take at event i, from the adapter's JSON: the labels of
+ * its decision's candidates and of its "declines" (mahjong) (-1: no decision). */
+static int json_candidates(ds_view *v, size_t i, labels *out) {
+    ds_buf b;
+    const char *dec, *p;
+    out->n = 0;
+    ds_buf_init(&b);
+    if (dsv_event_json(v, i, &b) != 0) { ds_buf_free(&b); return -1; }
+    ds_buf_putc(&b, 0);
+    dec = strstr(b.data, "\"decision\":{");
+    p = dec ? strstr(dec, "\"candidates\":[") : NULL;
+    if (!p) { ds_buf_free(&b); return -1; }
+    array_labels(p + strlen("\"candidates\":["), out);
+    p = strstr(dec, "\"declines\":[");
+    if (p) {
+        declines_seen++;
+        array_labels(p + strlen("\"declines\":["), out);
     }
     ds_buf_free(&b);
     return out->n > 0 ? 0 : -1;
@@ -207,6 +220,11 @@ int main(int argc, char **argv) {
         printf("%s: %d decision frames (%d regions), %d other frames\n", dsv_game_id(g), decisions_seen[g],
                regions_seen[g], plain_seen[g]);
         CHECK(decisions_seen[g] > 0 && plain_seen[g] > 0);
+        /* mahjong's claim windows list "declines": some must have been checked */
+        if (g == DSV_MAHJONG) {
+            printf("mahjong: %d decisions with declines\n", declines_seen);
+            CHECK(declines_seen > 0);
+        }
     }
     for (g = 0; g < DSV_GAMES; g++)
         if (states[g]) {

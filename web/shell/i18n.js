@@ -18,6 +18,7 @@
 //   deckscope.i18n.rule(game, code, lang)  the sentence of a decision's rule
 //                                 code (decision.rule in the engine's JSON),
 //                                 or '' for a code it does not know
+//   deckscope.i18n.choiceLabel(l) a decision's label as the learner reads it
 // Loaded before app.js; app.js keeps this object as window.deckscope.i18n.
 // Initial language: &lang= in the URL hash, else localStorage, else the
 // browser's language (zh* -> zh), else English.
@@ -28,6 +29,7 @@
 (function () {
   const dicts = {
     en: {
+      'label.declines': '{p} declines',
       'app.tagline': 'judge-exact card game simulators, visualized',
       'app.footer': 'deckscope · MIT licence · C11 engine compiled to WebAssembly, drawn with SDL2',
       'app.stage': 'Visualizer',
@@ -159,6 +161,7 @@
       'more.title': 'More tools: share, check my output, export, quiz',
     },
     zh: {
+      'label.declines': '{p} 不鸣牌',
       'app.tagline': '与评测机完全一致的卡牌游戏模拟器，可视化',
       'app.footer': 'deckscope · MIT 许可证 · C11 引擎编译为 WebAssembly，用 SDL2 绘制',
       'app.stage': '可视化',
@@ -522,6 +525,14 @@
     if (i18n.lang !== 'zh' || !e || !(e.code in ERR_ZH)) return msg;
     const args = Array.isArray(e.args) ? e.args : [];
     return ERR_ZH[e.code].replace(/\{(\d)\}/g, (all, k) => phraseZh(String(args[Number(k)] ?? '')));
+  };
+
+  // A decision's label as a learner reads it: the engine's label (kept in
+  // data-label and sent back as it is), but mahjong's "A declines" (a seat
+  // not claiming; the decision record's "declines") in the page's language.
+  i18n.choiceLabel = function (l) {
+    const m = /^([A-D]) declines$/.exec(String(l));
+    return m ? i18n.t('label.declines', { p: m[1] }) : String(l);
   };
 
   const ds = (window.deckscope = window.deckscope || {});

@@ -90,7 +90,7 @@
       const b = document.createElement('button');
       b.type = 'button';
       b.setAttribute('role', 'menuitem');
-      b.textContent = l;
+      b.textContent = i18n && i18n.choiceLabel ? i18n.choiceLabel(l) : l;
       b.dataset.label = l;
       b.addEventListener('click', (ev) => { ev.stopPropagation(); take(l); });
       menu.appendChild(b);

@@ -63,7 +63,6 @@
       'play.replay': 'Replay my game',
       'play.again': 'Play again',
       'play.badSeat': 'No such seat: {seat}',
-      'play.decline': '{p} declines',
     },
     zh: {
       'play.button': '亲自下',
@@ -101,7 +100,6 @@
       'play.replay': '回放我的对局',
       'play.again': '再来一局',
       'play.badSeat': '没有这个座位：{seat}',
-      'play.decline': '{p} 不鸣牌',
     },
   });
 
@@ -111,9 +109,8 @@
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
   const pct = (x) => (window.dsNarrate && window.dsNarrate.percent ? window.dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
-  // A label as the learner reads it: the engine's, but mahjong's "A declines"
-  // in the page's language (data-label keeps the engine's).
-  const shown = (l) => { const m = /^([A-D]) declines$/.exec(String(l)); return m ? t('play.decline', { p: m[1] }) : String(l); };
+  // A label as the learner reads it (i18n.js; data-label keeps the engine's).
+  const shown = (l) => i18n.choiceLabel(l);
   const num = (game, v) => (v === null || v === undefined ? '–' : game === 'goudan' ? pct(v) : String(v));
 
   // ---- seats -----------------------------------------------------------------------

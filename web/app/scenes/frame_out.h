@@ -22,8 +22,9 @@
 
 /* What a click on the canvas can choose (docs/scenes.md "Regions"): when a
  * game scene draws a settled step s whose event s is a decision, it copies
- * that decision's candidate labels (the engine's decision record, the event's
- * JSON) and registers the shape of each object that stands for some of them
+ * that decision's candidate labels and, where the record has them, its
+ * "declines" (mahjong: a seat not claiming; the engine's decision record, the
+ * event's JSON) and registers the shape of each object that stands for some of them
  * (a card, a row, a tile, a seat, a button) with the set of labels it means.
  * Coordinates are the canvas's CSS pixels (renderer pixels / ds_frame.scale).
  * Written by the scenes while drawing (scene_util.c su_hits_*), read by
@@ -39,7 +40,7 @@ typedef struct dsv_hits {
     uint32_t generation;       /* ... of this line (ds_view.generation) */
     size_t cand_step;          /* the candidates below are event cand_step's */
     uint32_t cand_generation;  /* of that line (0: none yet; a loaded line is >= 1) */
-    int nlabels;               /* the decision's candidate labels, in its order */
+    int nlabels;               /* the decision's candidate labels, in its order, then its declines */
     char label[DSV_HIT_LABELS][DS_CHOICE_LABEL];
     int n;                     /* regions, in drawing order (the last drawn is on top) */
     dsv_hit r[DSV_HITS_MAX];

@@ -318,29 +318,20 @@ static int json_label(const char **pp, const char *end, char *out, size_t cap) {
 
 /* The candidate labels of event i's decision record ("decision": {...,
  * "candidates": [{"label": ...}, ...]}) into h; their number (0: none). */
-static int read_candidates(const ds_view *v, size_t i, dsv_hits *h) {
-    ds_buf b;
-    const char *p, *end;
-    int depth = 0, n = 0;
-    ds_buf_init(&b);
-    h->nlabels = 0;
-    if (dsv_event_json(v, i, &b) != 0) goto done;
-    ds_buf_puts(&b, ""); /* NUL-terminated for strstr */
-    if (b.failed || !b.data) goto done;
-    end = b.data + b.len;
-    p = strstr(b.data, "\"decision\":{");
-    if (p) p = strstr(p, "\"candidates\":[");
-    if (!p) goto done;
-    p += strlen("\"candidates\":[");
-    depth = 1;
+/* The "label" strings of the objects of the JSON array that starts at p
+ * (just after its '['), appended to h->label from h->nlabels; -1 when there
+ * are more than the regions can name. */
+static int read_labels(const char *p, const char *end, dsv_hits *h) {
+    int depth = 1;
     while (p < end && depth > 0) {
         if (*p == '"') {
             /* a key or a string: only "label" keys one object down count */
             static const char key[] = "\"label\":\"";
             if (depth == 2 && (size_t)(end - p) > sizeof key - 1 && !strncmp(p, key, sizeof key - 1)) {
                 p += sizeof key - 1;
-                if (n < DSV_HIT_LABELS && json_label(&p, end, h->label[n], DS_CHOICE_LABEL) == 0) n++;
-                else { n = 0; goto done; } /* more than the regions can name: none */
+                if (h->nlabels >= DSV_HIT_LABELS || json_label(&p, end, h->label[h->nlabels], DS_CHOICE_LABEL) != 0)
+                    return -1;
+                h->nlabels++;
                 continue;
             }
             p++;
@@ -352,10 +343,33 @@ static int read_candidates(const ds_view *v, size_t i, dsv_hits *h) {
         else if (*p == ']' || *p == '}') depth--;
         p++;
     }
+    return 0;
+}
+
+/* The labels a click may take at event i: its decision record's candidates
+ * and, where the record has them, its "declines" (mahjong: a seat that does
+ * not claim, which --try and play mode accept too). None when there are more
+ * than the regions can name. */
+static int read_candidates(const ds_view *v, size_t i, dsv_hits *h) {
+    ds_buf b;
+    const char *dec, *p, *end;
+    ds_buf_init(&b);
+    h->nlabels = 0;
+    if (dsv_event_json(v, i, &b) != 0) goto done;
+    ds_buf_puts(&b, ""); /* NUL-terminated for strstr */
+    if (b.failed || !b.data) goto done;
+    end = b.data + b.len;
+    dec = strstr(b.data, "\"decision\":{");
+    p = dec ? strstr(dec, "\"candidates\":[") : NULL;
+    if (!p || read_labels(p + strlen("\"candidates\":["), end, h) != 0) {
+        h->nlabels = 0;
+        goto done;
+    }
+    p = strstr(dec, "\"declines\":[");
+    if (p && read_labels(p + strlen("\"declines\":["), end, h) != 0) h->nlabels = 0;
 done:
     ds_buf_free(&b);
-    h->nlabels = n;
-    return n;
+    return h->nlabels;
 }
 
 int su_hits_begin(const ds_frame *f) {
