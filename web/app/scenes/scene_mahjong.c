@@ -562,6 +562,7 @@ typedef struct call_banner {
 typedef struct banner_box {
     float x, y, w, h, fw; /* fw: the "← C" part's width, 0 = not shown */
     int nt;               /* tiles shown */
+    char src[8];          /* "← C" */
 } banner_box;
 static banner_box banner_place(const ds_frame *f, const seat_lay *S, const call_banner *cb) {
     float s = f->scale, tw = S->tw * 0.9f, th_ = tw * 1.3f;
@@ -569,10 +570,10 @@ static banner_box banner_place(const ds_frame *f, const seat_lay *S, const call_
     banner_box b;
     b.fw = 0;
     b.nt = cb->nt;
+    b.src[0] = 0;
     if (cb->from >= 0 && cb->from < MJ_PLAYERS) {
-        char src[8];
-        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(cb->from)); /* ← C */
-        b.fw = text_width(f->text, DS_FONT_BODY, src) + 10 * s;
+        snprintf(b.src, sizeof b.src, "\xe2\x86\x90 %c", mahjong_player_name(cb->from)); /* ← C */
+        b.fw = text_width(f->text, DS_FONT_BODY, b.src) + 10 * s;
     }
     b.w = nw + 28 * s + (b.nt ? (float)b.nt * (tw + 3 * s) + 10 * s : 0) + b.fw;
     b.h = (th_ > 38 * s ? th_ : 38 * s) + 14 * s;
@@ -633,13 +634,10 @@ static void banner(const ds_frame *f, const seat_lay *S, const call_banner *cb, 
               cb->name);
     for (i = 0; i < b.nt; i++)
         mj_draw_tile(f, b.x + nw + 24 * s + (float)i * (tw + 3 * s), b.y + (b.h - th_) / 2, tw, th_, cb->tiles[i], 0, a);
-    if (b.fw > 0) {
-        char src[8];
-        snprintf(src, sizeof src, "\xe2\x86\x90 %c", mahjong_player_name(cb->from)); /* ← C */
+    if (b.fw > 0)
         text_draw(f->text, f->r, DS_FONT_BODY, b.x + b.w - 10 * s,
                   b.y + (b.h - text_line_height(f->text, DS_FONT_BODY)) / 2, DS_ALIGN_RIGHT, with_alpha(th->muted, a),
-                  src);
-    }
+                  b.src);
     if (moving) text_moving(f->text, 0);
 }
 
@@ -665,15 +663,9 @@ static int banner_of(const ds_frame *f, const mahjong_state *B, const mahjong_ev
     cb->col = mj_suit_color(MJ_DOUBLE, dark);
     switch (ev->kind) {
     case MJ_EV_PONG:
-        cb->name = ui_str(v, UI_MJ_PONG);
-        for (k = 0; k < 3; k++) cb->tiles[k] = ev->tile;
-        cb->nt = 3;
-        cb->col = mj_suit_color(ev->tile, dark);
-        cb->from = claim_from(v, ev);
-        return 1;
-    case MJ_EV_CHOW:
-        cb->name = ui_str(v, UI_MJ_CHOW);
-        for (k = 0; k < 3; k++) cb->tiles[k] = (uint8_t)(ev->target + k);
+    case MJ_EV_CHOW: /* the meld: three of the tile, or the run from ev->target */
+        cb->name = ui_str(v, ev->kind == MJ_EV_PONG ? UI_MJ_PONG : UI_MJ_CHOW);
+        for (k = 0; k < 3; k++) cb->tiles[k] = (uint8_t)(ev->kind == MJ_EV_PONG ? ev->tile : ev->target + k);
         cb->nt = 3;
         cb->col = mj_suit_color(ev->tile, dark);
         cb->from = claim_from(v, ev);
