@@ -73,3 +73,37 @@ int cli_compare_head(const char *spec, size_t first_diff, const char *main_label
                       first_diff, main_label, var_label);
     return out->failed ? -1 : 0;
 }
+
+int cli_lang(const char *cmd, const char *value, ds_lang *out) {
+    *out = DS_LANG_EN;
+    if (!value) return 0;
+    if (ds_lang_parse(value, out)) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "--lang: expected en or zh, found '%.40s'", value);
+        return cli_usage_error(cmd, msg);
+    }
+    return 0;
+}
+
+int cli_narrate(const char *cmd, const ds_game *game, void *g, const ds_trace *tr,
+                ds_lang lang) {
+    ds_buf out;
+    size_t i;
+    int rc = 0;
+    ds_buf_init(&out);
+    for (i = 0; i < tr->n && !rc; i++) {
+        ds_buf_printf(&out, "%zu\t", i);
+        if (game->narrate(g, tr, i, lang, &out) || ds_buf_putc(&out, '\n')) {
+            fprintf(stderr, "deckscope %s: out of memory writing the output\n", cmd);
+            rc = 2;
+        } else if (out.len > (1u << 16) || i + 1 == tr->n) {
+            if (cli_write(&out)) {
+                fprintf(stderr, "deckscope %s: cannot write standard output\n", cmd);
+                rc = 1;
+            }
+            ds_buf_clear(&out);
+        }
+    }
+    ds_buf_free(&out);
+    return rc;
+}

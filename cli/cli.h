@@ -20,6 +20,7 @@
 
 #include "ds_args.h"
 #include "ds_core.h"
+#include "ds_game.h"
 
 /* Reads all of FILE (stdin when file is NULL or "-") into b, NUL-terminated.
  * 0, or -1 after a message "deckscope <cmd>: ..." on stderr. */
@@ -43,6 +44,14 @@ int cli_try(const char *cmd, const char *spec, ds_choice **out, size_t *n);
  * "variation: <outcome>". */
 int cli_compare_head(const char *spec, size_t first_diff, const char *main_label,
                      const char *var_label, ds_buf *out);
+
+/* --lang VALUE (NULL: English): 0 with *out set, or 2 after a usage error. */
+int cli_lang(const char *cmd, const char *value, ds_lang *out);
+/* --narrate: one line per event of tr, "I<TAB>sentence" (the game's
+ * narrate()), written to stdout in slices. 0, 1 (cannot write) or 2 (no
+ * memory), after a message on stderr. */
+int cli_narrate(const char *cmd, const ds_game *game, void *g, const ds_trace *tr,
+                ds_lang lang);
 
 int cmd_cirno(int argc, char **argv);
 int cmd_thegame(int argc, char **argv);

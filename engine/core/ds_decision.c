@@ -1,0 +1,313 @@
+/* ds_decision.c - the one writer of decision records and the shared sentences
+ * about them (ds_decision.h). */
+#include "ds_decision.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int ds_lang_parse(const char *s, ds_lang *out) {
+    if (!s) return -1;
+    if (!strcmp(s, "en") || !strncmp(s, "en-", 3) || !strncmp(s, "en_", 3)) {
+        *out = DS_LANG_EN;
+        return 0;
+    }
+    if (!strcmp(s, "zh") || !strncmp(s, "zh-", 3) || !strncmp(s, "zh_", 3)) {
+        *out = DS_LANG_ZH;
+        return 0;
+    }
+    return -1;
+}
+
+const char *ds_lang_code(ds_lang l) { return l == DS_LANG_ZH ? "zh" : "en"; }
+
+static const char *const reason_codes[DS_REASON_COUNT] = {
+    "rule_choice", "worse_value", "tie_later_in_order", "lower_priority",
+    "not_allowed_by_rule", "trick_first", "loses", "chance"};
+
+const char *ds_reason_code(int r) {
+    return r >= 0 && r < DS_REASON_COUNT ? reason_codes[r] : NULL;
+}
+
+static const char *const measure_codes[DS_MEASURE_COUNT] = {
+    NULL, "distance", "p", "difference", "win_chance", "chance"};
+
+const char *ds_measure_code(int m) {
+    return m > 0 && m < DS_MEASURE_COUNT ? measure_codes[m] : NULL;
+}
+
+void ds_decision_reset(ds_decision *d, ds_lang lang) {
+    d->rule = "";
+    d->text[0] = '\0';
+    d->lang = lang;
+    d->measure = DS_MEASURE_NONE;
+    d->better = DS_BETTER_NONE;
+    d->rule_choice = d->chosen = 0;
+    d->forced = 0;
+    d->n = 0;
+}
+
+static void copy_str(char *dst, size_t cap, const char *src) {
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap) {
+        n = cap - 1;
+        /* never cut inside a UTF-8 character */
+        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--;
+    }
+    if (n) memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+int ds_decision_add(ds_decision *d, const char *label, const char *name, int has_value,
+                    double value, ds_reason reason) {
+    ds_cand *c;
+    if (d->n >= DS_CANDS_MAX) return -1;
+    c = &d->cand[d->n];
+    copy_str(c->label, sizeof c->label, label);
+    copy_str(c->name, sizeof c->name, name);
+    c->has_value = has_value;
+    c->value = has_value ? value : 0.0;
+    c->reason = reason;
+    return (int)d->n++;
+}
+
+int ds_decision_find(const ds_decision *d, const char *label) {
+    size_t k;
+    for (k = 0; k < d->n; k++)
+        if (!strcmp(d->cand[k].label, label)) return (int)k;
+    return -1;
+}
+
+void ds_decision_pick(ds_decision *d, int rule_choice, int chosen) {
+    d->rule_choice = rule_choice;
+    d->chosen = chosen;
+    d->forced = rule_choice != chosen;
+}
+
+/* a JSON number: integers as integers, probabilities with 17 digits */
+static void put_num(ds_buf *b, double v) {
+    if (v == floor(v) && fabs(v) < 1e15) ds_buf_int(b, (long long)v);
+    else ds_buf_printf(b, "%.17g", v);
+}
+
+static void put_key_str(ds_buf *b, const char *key, const char *s) {
+    ds_buf_printf(b, ",\"%s\":", key);
+    if (s) ds_buf_json_str(b, s, strlen(s));
+    else ds_buf_puts(b, "null");
+}
+
+int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const void *ctx,
+                     ds_buf *b) {
+    ds_buf note;
+    size_t k;
+    ds_buf_init(&note);
+    ds_buf_puts(b, "{\"rule\":");
+    ds_buf_json_str(b, d->rule, strlen(d->rule));
+    put_key_str(b, "text", d->text);
+    put_key_str(b, "measure", ds_measure_code(d->measure));
+    put_key_str(b, "better", d->better == DS_BETTER_HIGHER  ? "higher"
+                             : d->better == DS_BETTER_LOWER ? "lower"
+                                                            : NULL);
+    put_key_str(b, "rule_choice", d->n ? d->cand[d->rule_choice].label : NULL);
+    put_key_str(b, "chosen", d->n ? d->cand[d->chosen].label : NULL);
+    ds_buf_puts(b, d->forced ? ",\"forced\":true" : ",\"forced\":false");
+    ds_buf_puts(b, d->n == 1 ? ",\"only\":true" : ",\"only\":false");
+    if (extra) extra(ctx, -1, b);
+    ds_buf_puts(b, ",\"candidates\":[");
+    for (k = 0; k < d->n; k++) {
+        const ds_cand *c = &d->cand[k];
+        if (k) ds_buf_putc(b, ',');
+        ds_buf_puts(b, "{\"label\":");
+        ds_buf_json_str(b, c->label, strlen(c->label));
+        put_key_str(b, "name", c->name);
+        ds_buf_puts(b, ",\"value\":");
+        if (c->has_value) put_num(b, c->value);
+        else ds_buf_puts(b, "null");
+        put_key_str(b, "reason", ds_reason_code(c->reason));
+        ds_buf_clear(&note);
+        ds_say_note(&note, d, (int)k);
+        put_key_str(b, "note", note.len ? note.data : "");
+        if (extra) extra(ctx, (int)k, b);
+        ds_buf_putc(b, '}');
+    }
+    ds_buf_puts(b, "]}");
+    if (note.failed) b->failed = 1;
+    ds_buf_free(&note);
+    return b->failed ? -1 : 0;
+}
+
+/* ---- sentences ----------------------------------------------------------- */
+
+#define ZH(d) ((d)->lang == DS_LANG_ZH)
+
+int ds_say_pct(ds_buf *b, ds_lang lang, double v) {
+    const char *sp = lang == DS_LANG_ZH ? "" : " ";
+    char t[32];
+    size_t n;
+    if (!(v > 0)) return ds_buf_printf(b, "0%s%%", sp);
+    if (v >= 1) return ds_buf_printf(b, "100%s%%", sp);
+    if (v < 0.00005) return ds_buf_printf(b, "<0.01%s%%", sp);
+    if (v > 0.99995) return ds_buf_printf(b, ">99.99%s%%", sp);
+    snprintf(t, sizeof t, "%.2f", v * 100);
+    n = strlen(t);
+    while (n > 0 && t[n - 1] == '0') t[--n] = '\0';
+    if (n > 0 && t[n - 1] == '.') t[--n] = '\0';
+    return ds_buf_printf(b, "%s%s%%", t, sp);
+}
+
+static int say_number(ds_buf *b, const ds_decision *d, double v) {
+    if (d->measure == DS_MEASURE_WIN_CHANCE || d->measure == DS_MEASURE_CHANCE)
+        return ds_say_pct(b, d->lang, v);
+    if (v == floor(v)) return ds_buf_int(b, (long long)v);
+    return ds_buf_printf(b, "%g", v);
+}
+
+int ds_say_value(ds_buf *b, const ds_decision *d, int k) {
+    static const char *const en[DS_MEASURE_COUNT] = {"", "distance ", "p ", "difference ",
+                                                     "win chance ", "chance "};
+    static const char *const zh[DS_MEASURE_COUNT] = {"", "距离 ", "p = ", "差 ", "胜率 ",
+                                                     "概率 "};
+    const ds_cand *c = &d->cand[k];
+    if (!c->has_value) return 0;
+    ds_buf_puts(b, (ZH(d) ? zh : en)[d->measure]);
+    return say_number(b, d, c->value);
+}
+
+/* |a - b| in the measure's words: "1", "4.19 points" */
+static void say_gap(ds_buf *b, const ds_decision *d, double gap) {
+    if (d->measure == DS_MEASURE_WIN_CHANCE || d->measure == DS_MEASURE_CHANCE) {
+        char t[32];
+        snprintf(t, sizeof t, "%.2f", gap * 100);
+        ds_buf_printf(b, ZH(d) ? "%s 个百分点" : "%s percentage points", t);
+    } else {
+        say_number(b, d, gap);
+    }
+}
+
+ds_cmp ds_decision_compare(const ds_decision *d, int k, double *by) {
+    const ds_cand *c = &d->cand[k], *r = &d->cand[d->rule_choice];
+    if (by) *by = 0;
+    if (k == d->rule_choice) return DS_CMP_SAME;
+    if (!c->has_value || !r->has_value || d->better == DS_BETTER_NONE) return DS_CMP_OTHER;
+    if (c->reason == DS_REASON_TIE_LATER) return DS_CMP_EQUAL;
+    if (c->reason != DS_REASON_WORSE_VALUE) return DS_CMP_OTHER;
+    if (by) *by = fabs(c->value - r->value);
+    return DS_CMP_WORSE;
+}
+
+int ds_say_note(ds_buf *b, const ds_decision *d, int k) {
+    const ds_cand *c = &d->cand[k], *r = &d->cand[d->rule_choice];
+    int zh = ZH(d), more;
+    switch (c->reason) {
+    case DS_REASON_RULE_CHOICE:
+        if (d->n == 1) ds_buf_puts(b, zh ? "唯一可走的一步" : "the only legal move");
+        else ds_buf_puts(b, zh ? "规则的选择" : "the rule's choice");
+        if (c->has_value) {
+            ds_buf_puts(b, zh ? "：" : ": ");
+            ds_say_value(b, d, k);
+        }
+        break;
+    case DS_REASON_WORSE_VALUE:
+        ds_say_value(b, d, k);
+        if (c->has_value && r->has_value) {
+            more = c->value > r->value;
+            if (zh) {
+                ds_buf_puts(b, more ? "，比规则的选择多 " : "，比规则的选择少 ");
+                say_gap(b, d, fabs(c->value - r->value));
+            } else {
+                ds_buf_puts(b, ", ");
+                say_gap(b, d, fabs(c->value - r->value));
+                ds_buf_puts(b, more ? " more than the rule's choice" : " less than the rule's choice");
+            }
+        }
+        break;
+    case DS_REASON_TIE_LATER:
+        ds_say_value(b, d, k);
+        ds_buf_puts(b, zh ? (c->has_value ? "，与规则的选择相同；按规则的顺序排在后面"
+                                          : "按规则的顺序排在后面")
+                          : (c->has_value ? ", the same as the rule's choice; later in the rule's tie order"
+                                          : "later in the rule's order"));
+        break;
+    case DS_REASON_LOWER_PRIORITY:
+        ds_buf_puts(b, zh ? "优先级低于规则的选择" : "lower priority than the rule's choice");
+        break;
+    case DS_REASON_NOT_ALLOWED:
+        ds_buf_puts(b, zh ? "合法，但规则在这里不会这样走" : "legal, but the rule never takes it here");
+        if (c->has_value) {
+            ds_buf_puts(b, zh ? "（" : " (");
+            ds_say_value(b, d, k);
+            ds_buf_puts(b, zh ? "）" : ")");
+        }
+        break;
+    case DS_REASON_TRICK_FIRST:
+        ds_buf_puts(b, zh ? "规则先打倒退技巧" : "the rule plays the backwards trick first");
+        if (c->has_value) {
+            ds_buf_puts(b, zh ? "（" : " (");
+            ds_say_value(b, d, k);
+            ds_buf_puts(b, zh ? "）" : ")");
+        }
+        break;
+    case DS_REASON_LOSES:
+        ds_buf_puts(b, zh ? "这一步立刻输掉" : "loses at once");
+        if (c->has_value) {
+            ds_buf_puts(b, zh ? "（" : " (");
+            ds_say_value(b, d, k);
+            ds_buf_puts(b, zh ? "）" : ")");
+        }
+        break;
+    case DS_REASON_CHANCE:
+        ds_buf_puts(b, zh ? "随机结果" : "an outcome of chance");
+        if (c->has_value) {
+            ds_buf_puts(b, zh ? "，" : ", ");
+            ds_say_value(b, d, k);
+        }
+        break;
+    default:
+        break;
+    }
+    return b->failed ? -1 : 0;
+}
+
+int ds_say_forced(ds_buf *b, const ds_decision *d) {
+    const ds_cand *r;
+    if (!d->forced || !d->n) return 0;
+    r = &d->cand[d->rule_choice];
+    if (ZH(d)) {
+        ds_buf_puts(b, "（你的选择");
+        if (d->cand[d->chosen].has_value) {
+            ds_buf_puts(b, "，");
+            ds_say_value(b, d, d->chosen);
+        }
+        ds_buf_puts(b, "；规则的选择：");
+        ds_buf_puts(b, r->name);
+        if (r->has_value) {
+            ds_buf_puts(b, "，");
+            ds_say_value(b, d, d->rule_choice);
+        }
+        ds_buf_puts(b, "）");
+    } else {
+        ds_buf_puts(b, " (your choice");
+        if (d->cand[d->chosen].has_value) {
+            ds_buf_puts(b, ", ");
+            ds_say_value(b, d, d->chosen);
+        }
+        ds_buf_puts(b, "; the rule's move: ");
+        ds_buf_puts(b, r->name);
+        if (r->has_value) {
+            ds_buf_puts(b, ", ");
+            ds_say_value(b, d, d->rule_choice);
+        }
+        ds_buf_puts(b, ")");
+    }
+    return b->failed ? -1 : 0;
+}
+
+int ds_say_list(ds_buf *b, ds_lang lang, const char *const *s, size_t n) {
+    size_t k;
+    for (k = 0; k < n; k++) {
+        if (k > 0 && k + 1 == n) ds_buf_puts(b, lang == DS_LANG_ZH ? " 和 " : " and ");
+        else if (k > 0) ds_buf_puts(b, lang == DS_LANG_ZH ? "、" : ", ");
+        ds_buf_puts(b, s[k]);
+    }
+    return b->failed ? -1 : 0;
+}
