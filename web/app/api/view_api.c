@@ -139,6 +139,14 @@ DSV_API const char *dsv_api_event_json(int i) {
     return scratch(b);
 }
 
+/* The engine's sentence about event i in the view's language (dsv_api_set_lang). */
+DSV_API const char *dsv_api_narrate(int i) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (i < 0 || dsv_narrate(the_view, (size_t)i, b)) { ds_buf_clear(b); ds_buf_puts(b, ""); }
+    return scratch(b);
+}
+
 DSV_API const char *dsv_api_state_json(int step) {
     ds_buf *b = &the_view->scratch;
     ds_buf_clear(b);

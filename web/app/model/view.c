@@ -297,6 +297,12 @@ int dsv_event_json(const ds_view *v, size_t i, ds_buf *out) {
     return a->event_json(v, i, out);
 }
 
+int dsv_narrate(const ds_view *v, size_t i, ds_buf *out) {
+    const dsv_adapter *a = adapter(v->game);
+    if (!v->loaded || !a || !a->narrate || i >= v->trace.n) return -1;
+    return a->narrate(v, i, out);
+}
+
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out) {
     const dsv_adapter *a = adapter(v->game);
     unsigned char *s;

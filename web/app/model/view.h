@@ -193,6 +193,8 @@ int dsv_game_from_id(const char *id);
 /* ---- per-game adapters (view_<game>.c): JSON for the page ------------------ */
 /* Event i / the state at step s as the engine's JSON (one object). */
 int dsv_event_json(const ds_view *v, size_t i, ds_buf *out);
+/* The engine's sentence about event i, in v->lang (the page's caption). */
+int dsv_narrate(const ds_view *v, size_t i, ds_buf *out);
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out);
 /* thegame: the six judge lines of the state at `step` (the answer at step n). */
 int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out);

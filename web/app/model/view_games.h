@@ -23,6 +23,9 @@ typedef struct dsv_adapter {
     int (*event_json)(const ds_view *v, size_t i, ds_buf *out);
     int (*state_json)(ds_view *v, const void *state, ds_buf *out);
     int (*generate)(uint64_t seed, ds_buf *out);
+    /* The engine's sentence about event i in v->lang (<game>_narrate): the
+     * caption; the decision record is in event_json (also in v->lang). */
+    int (*narrate)(const ds_view *v, size_t i, ds_buf *out);
 } dsv_adapter;
 
 extern const dsv_adapter dsv_adapter_cirno, dsv_adapter_thegame, dsv_adapter_mahjong,
