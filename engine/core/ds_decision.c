@@ -96,6 +96,26 @@ static void put_key_str(ds_buf *b, const char *key, const char *s) {
     else ds_buf_puts(b, "null");
 }
 
+static void put_num(ds_buf *b, double v);
+static void put_key_str(ds_buf *b, const char *key, const char *s);
+
+static void put_assessment(ds_buf *b, const ds_decision *d, ds_buf *tmp) {
+    double by = 0, r = 0;
+    ds_cmp c = ds_decision_compare(d, d->chosen, &by);
+    ds_buf_printf(b, ",\"assessment\":{\"cmp\":\"%s\",\"by\":", ds_cmp_code(c));
+    put_num(b, by);
+    if (d->measure == DS_MEASURE_WIN_CHANCE && d->cand[d->chosen].has_value &&
+        d->cand[d->rule_choice].has_value) {
+        ds_verdict v = ds_verdict_of(d->cand[d->rule_choice].value, d->cand[d->chosen].value, &r);
+        ds_buf_printf(b, ",\"verdict\":\"%s\",\"r\":", ds_verdict_code(v));
+        put_num(b, r);
+    }
+    ds_buf_clear(tmp);
+    ds_say_assessment(tmp, d);
+    put_key_str(b, "text", tmp->len ? tmp->data : "");
+    ds_buf_putc(b, '}');
+}
+
 int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const void *ctx,
                      ds_buf *b) {
     ds_buf note;
@@ -112,6 +132,7 @@ int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const voi
     put_key_str(b, "chosen", d->n ? d->cand[d->chosen].label : NULL);
     ds_buf_puts(b, d->forced ? ",\"forced\":true" : ",\"forced\":false");
     ds_buf_puts(b, d->n == 1 ? ",\"only\":true" : ",\"only\":false");
+    if (d->n && d->better != DS_BETTER_NONE) put_assessment(b, d, &note);
     if (extra) extra(ctx, -1, b);
     ds_buf_puts(b, ",\"candidates\":[");
     for (k = 0; k < d->n; k++) {
@@ -308,6 +329,87 @@ int ds_say_list(ds_buf *b, ds_lang lang, const char *const *s, size_t n) {
         if (k > 0 && k + 1 == n) ds_buf_puts(b, lang == DS_LANG_ZH ? " 和 " : " and ");
         else if (k > 0) ds_buf_puts(b, lang == DS_LANG_ZH ? "、" : ", ");
         ds_buf_puts(b, s[k]);
+    }
+    return b->failed ? -1 : 0;
+}
+
+static const char *const cmp_codes[] = {"same", "equal", "worse", "other"};
+const char *ds_cmp_code(int c) { return c >= 0 && c <= DS_CMP_OTHER ? cmp_codes[c] : NULL; }
+
+static const char *const verdict_codes[DS_VERDICT_COUNT] = {"best", "good", "inaccuracy",
+                                                            "mistake", "blunder"};
+const char *ds_verdict_code(int v) {
+    return v >= 0 && v < DS_VERDICT_COUNT ? verdict_codes[v] : NULL;
+}
+
+ds_verdict ds_verdict_of(double best, double after, double *r) {
+    double scale = best < 1 - best ? best : 1 - best, x;
+    x = scale > 0 ? (best - after) / scale : 0;
+    if (x < 0) x = 0;
+    if (r) *r = x;
+    if (best - after <= 1e-9) return DS_VERDICT_BEST;
+    if (x < 0.10) return DS_VERDICT_GOOD;
+    if (x < 0.25) return DS_VERDICT_INACCURACY;
+    if (x < 0.50) return DS_VERDICT_MISTAKE;
+    return DS_VERDICT_BLUNDER;
+}
+
+int ds_say_assessment(ds_buf *b, const ds_decision *d) {
+    static const char *const en_v[DS_VERDICT_COUNT] = {"best", "good", "inaccuracy", "mistake",
+                                                       "blunder"};
+    static const char *const zh_v[DS_VERDICT_COUNT] = {"最佳", "好棋", "不精确", "失误",
+                                                       "严重失误"};
+    const ds_cand *c, *r;
+    double by = 0, ratio = 0;
+    ds_cmp cmp;
+    if (!d->n) return 0;
+    c = &d->cand[d->chosen];
+    r = &d->cand[d->rule_choice];
+    cmp = ds_decision_compare(d, d->chosen, &by);
+    if (d->measure == DS_MEASURE_WIN_CHANCE && c->has_value && r->has_value) {
+        ds_verdict v = ds_verdict_of(r->value, c->value, &ratio);
+        char t[16];
+        ds_buf_puts(b, ZH(d) ? "胜率 " : "win chance ");
+        ds_say_pct(b, d->lang, r->value);
+        ds_buf_puts(b, " → ");
+        ds_say_pct(b, d->lang, c->value);
+        if (v != DS_VERDICT_BEST) {
+            snprintf(t, sizeof t, "%.0f", ratio * 100 > 100 ? 100 : ratio * 100);
+            if (ZH(d)) ds_buf_printf(b, "，你的机会失去了 %s%%", t);
+            else ds_buf_printf(b, ", %s %% of your chance lost", t);
+        }
+        ds_buf_puts(b, ZH(d) ? "：" : ": ");
+        ds_buf_puts(b, (ZH(d) ? zh_v : en_v)[v]);
+        return b->failed ? -1 : 0;
+    }
+    switch (cmp) {
+    case DS_CMP_SAME:
+        ds_buf_puts(b, ZH(d) ? "与规则相同" : "same as the rule");
+        break;
+    case DS_CMP_EQUAL:
+        ds_buf_puts(b, ZH(d) ? "价值相同，规则的平局顺序不同" : "equal value, other tie order");
+        break;
+    case DS_CMP_WORSE:
+        if (ZH(d)) {
+            ds_buf_puts(b, "差了 ");
+            say_gap(b, d, by);
+            ds_buf_puts(b, "：");
+            ds_say_value(b, d, d->chosen);
+            ds_buf_puts(b, "，规则的选择是 ");
+            say_number(b, d, r->value);
+        } else {
+            ds_buf_puts(b, "worse by ");
+            say_gap(b, d, by);
+            ds_buf_puts(b, ": ");
+            ds_say_value(b, d, d->chosen);
+            ds_buf_puts(b, " against the rule's ");
+            say_number(b, d, r->value);
+        }
+        break;
+    default:
+        ds_buf_puts(b, ZH(d) ? "规则不会这样走：" : "a move the rule does not make: ");
+        ds_say_note(b, d, d->chosen);
+        break;
     }
     return b->failed ? -1 : 0;
 }

@@ -153,6 +153,32 @@ int ds_say_list(ds_buf *b, ds_lang lang, const char *const *s, size_t n);
  *                   decision without values) */
 typedef enum ds_cmp { DS_CMP_SAME = 0, DS_CMP_EQUAL, DS_CMP_WORSE, DS_CMP_OTHER } ds_cmp;
 ds_cmp ds_decision_compare(const ds_decision *d, int k, double *by);
+const char *ds_cmp_code(int c); /* "same", "equal", "worse", "other" */
+
+/* A verdict on a move in a game of chance (goudan), on the scale of the less
+ * likely outcome: with best the win chance of the best move and after that of
+ * the move made, r = (best - after) / min(best, 1 - best) (0 when best is 0
+ * or 1): best when best - after <= 1e-9, good when r < 0.10, inaccuracy when
+ * r < 0.25, mistake when r < 0.50, blunder otherwise (docs/variations.md
+ * says why: chances near 0 or 1 make absolute losses meaningless). */
+typedef enum ds_verdict {
+    DS_VERDICT_BEST = 0,
+    DS_VERDICT_GOOD,
+    DS_VERDICT_INACCURACY,
+    DS_VERDICT_MISTAKE,
+    DS_VERDICT_BLUNDER,
+    DS_VERDICT_COUNT
+} ds_verdict;
+ds_verdict ds_verdict_of(double best, double after, double *r);
+const char *ds_verdict_code(int v); /* "best", "good", "inaccuracy", "mistake", "blunder" */
+
+/* The assessment of the move taken (cand[chosen]) against the rule's:
+ * win_chance measures get a verdict ("win chance 4.19 % → 2.53 %, 40 % of your
+ * chance lost: mistake"), the others a comparison in the rule's measure
+ * ("same as the rule", "equal value, other tie order", "worse by 1: distance 5
+ * against the rule's 4"). The decision's JSON carries it as "assessment":
+ * {"cmp", "by", "verdict", "r", "text"} (verdict and r for win_chance only). */
+int ds_say_assessment(ds_buf *b, const ds_decision *d);
 
 #ifdef __cplusplus
 }
