@@ -20,6 +20,14 @@ add_test(NAME cirno_property_max COMMAND cirno_property --max 7)
 add_test(NAME cirno_cli_errors COMMAND bash ${CIRNO_TESTS}/cli_errors.sh $<TARGET_FILE:deckscope>)
 add_test(NAME cirno_cli_trace COMMAND bash ${CIRNO_TESTS}/cli_trace.sh $<TARGET_FILE:deckscope>
   ${CIRNO_DATA})
+# --narrate: one numbered sentence per event in en and zh; bad --lang: exit 2
+add_test(NAME cirno_cli_narrate COMMAND bash ${CIRNO_TESTS}/cli_narrate.sh $<TARGET_FILE:deckscope>
+  ${CIRNO_DATA})
+
+# the decision records and sentences through cirno_game, forced moves
+# included (tests/games/test_narration.c, 200 generated inputs). Deferred:
+# tests/games.cmake, which defines the function, is included after this file.
+cmake_language(DEFER CALL ds_add_narration_test cirno)
 
 ds_add_cross_check(cirno 30)
 

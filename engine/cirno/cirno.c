@@ -480,3 +480,64 @@ fail: /* the trace is freed on failure, as in every game (ds_core.h) */
 int cirno_simulate(const cirno_input *in, ds_trace *tr, ds_error *err) {
     return cirno_simulate_try(in, NULL, 0, tr, err);
 }
+
+/* ---- the decision record (cirno.h, docs/games/cirno.md) ------------------------------ */
+
+/* How candidate `card` (status st, p v) stands against the rule's choice
+ * (card rc, p rv) under the rule that decided. */
+static ds_reason cand_reason(int rule, int card, int st, int32_t v, int rc, int32_t rv) {
+    if (card == rc) return DS_REASON_RULE_CHOICE;
+    if (st == CIRNO_CAND_LOSES) return DS_REASON_LOSES;
+    switch (rule) {
+    case CIRNO_RULE_MAX_P:
+    case CIRNO_RULE_MAX_P_TIE:
+    case CIRNO_RULE_DOUBLE_MIN_P:
+    case CIRNO_RULE_DOUBLE_MIN_P_TIE:
+        /* the rule compares safe basic cards by p; a counter card is played
+         * (case 1) only when no basic card is safe, and (case 2) there is none */
+        if (st == CIRNO_CAND_COUNTER) return DS_REASON_NOT_ALLOWED;
+        return v == rv ? DS_REASON_TIE_LATER : DS_REASON_WORSE_VALUE;
+    case CIRNO_RULE_COUNTER:
+    case CIRNO_RULE_DOUBLE_COUNTER:
+        /* counter cards go by PASS > TURN > DOUBLE; under DOUBLE a safe basic
+         * card waits until no counter card is held */
+        return st == CIRNO_CAND_COUNTER ? DS_REASON_TIE_LATER : DS_REASON_NOT_ALLOWED;
+    default: /* all_lose: every card loses */
+        return DS_REASON_LOSES;
+    }
+}
+
+int cirno_event_decision(const cirno_event *e, ds_lang lang, ds_decision *d) {
+    int slots[CIRNO_HAND], nc, c, rs, rule_k = 0, chosen_k = 0;
+    char name[DS_NAME_CAP];
+    ds_decision_reset(d, lang);
+    if (e->kind == CIRNO_EV_ROUND || (nc = cirno_event_candidates(e, slots)) == 0) return 0;
+    rs = cirno_event_rule_slot(e);
+    d->rule = cirno_rule_name(e->rule);
+    d->measure = DS_MEASURE_P;
+    /* case 1 maximises p; case 2 (the first play under DOUBLE) takes a counter
+     * card first, else minimises p */
+    d->better = e->double_left == 2 ? DS_BETTER_LOWER : DS_BETTER_HIGHER;
+    for (c = 0; c < nc; c++) {
+        int card = e->hand[slots[c]], st = cirno_cand_status(card, e->cand_p[slots[c]]);
+        int32_t v = e->cand_p[slots[c]];
+        cirno_move_name(card, lang, name, sizeof name);
+        ds_decision_add(d, cirno_card_name(card), name, st != CIRNO_CAND_COUNTER, v,
+                        cand_reason(e->rule, card, st, v, e->hand[rs], e->cand_p[rs]));
+        if (card == e->hand[rs]) rule_k = c;
+        if (card == e->card) chosen_k = c;
+    }
+    ds_decision_pick(d, rule_k, chosen_k);
+    cirno_rule_sentence(e, lang, d->text, sizeof d->text);
+    return 1;
+}
+
+int cirno_decision(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                   ds_decision *d) {
+    (void)in;
+    if (i >= tr->n) {
+        ds_decision_reset(d, lang);
+        return -1;
+    }
+    return cirno_event_decision((const cirno_event *)ds_trace_event(tr, i), lang, d);
+}

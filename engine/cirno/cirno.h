@@ -24,7 +24,9 @@
  *   if (cirno_parse(text, len, &in, &err)) ...     // err.line, err.col, err.msg
  *   if (cirno_simulate(in, &tr, &err)) ...         // plays the whole game
  *   cirno_format(in, &tr, &out, NULL);             // the judge output
- *   cirno_trace_jsonl(in, &tr, &out);              // header + 1 line per event
+ *   cirno_trace_jsonl(in, &tr, DS_LANG_EN, &out);  // header + 1 line per event
+ *   cirno_decision(in, &tr, i, lang, &d);          // event i's decision record
+ *   cirno_narrate(in, &tr, i, lang, &out);         // one sentence about event i
  *   ds_trace_free(&tr); cirno_input_free(in);
  *
  *   Variations (docs/variations.md): cirno_simulate_try(in, ch, n, &tr, &err)
@@ -66,6 +68,7 @@
 #include <stdint.h>
 
 #include "ds_core.h"
+#include "ds_decision.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -291,20 +294,48 @@ int cirno_format(const cirno_input *in, const ds_trace *tr, ds_buf *out, uint32_
  * write a long game in slices without holding all of it). */
 int cirno_format_range(const cirno_input *in, const ds_trace *tr, size_t from, size_t to,
                        ds_buf *out);
-/* One JSON object (no newline) for event i, with its decision record under "why". */
-int cirno_event_json(const cirno_input *in, const ds_trace *tr, size_t i, ds_buf *out);
+/* One JSON object (no newline) for event i, with its decision record under
+ * "decision" (ds_decision_json, the names and sentences in lang) and the older
+ * record under "why" (still read by the page). */
+int cirno_event_json(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                     ds_buf *out);
 /* The whole state as one JSON object. */
 int cirno_state_json(const cirno_input *in, const cirno_state *s, ds_buf *out);
-/* How the line of play in tr ended, one line without '\n' (docs/games/cirno.md):
- * "Cirno lost round 1 with A99 (p=140), Reimu lost round 2 with ...", then,
- * for a variation that could not go on, why ("; the deck ran out ..."). */
-int cirno_outcome(const cirno_input *in, const ds_trace *tr, ds_buf *out);
+/* How the line of play in tr ended, one line without '\n' in lang
+ * (docs/games/cirno.md): "Cirno lost round 1 with A99 (p=140), Reimu lost
+ * round 2 with ...", then, for a variation that could not go on, why ("; the
+ * deck ran out ..."). */
+int cirno_outcome(const cirno_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out);
 /* A header line {"type":"header","game":"cirno",...} then one line per event. */
-int cirno_trace_jsonl(const cirno_input *in, const ds_trace *tr, ds_buf *out);
+int cirno_trace_jsonl(const cirno_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out);
 /* The lines of events from..to-1, preceded by the header when from == 0
  * (so slice a game as [0,a) [a,b) ... with a > 0). */
 int cirno_trace_jsonl_range(const cirno_input *in, const ds_trace *tr, size_t from, size_t to,
-                            ds_buf *out);
+                            ds_lang lang, ds_buf *out);
+
+/* ---- decisions and sentences (issue 21; docs/games/cirno.md) --------------------- */
+
+/* The decision record of event i: 1 with *d filled when it is a play or a
+ * loss, 0 (d emptied) for a round start, -1 when i is out of range. One
+ * candidate per distinct card of the hand (slot order, the labels of --try),
+ * value = p after the card (null for a counter card), reasons from the rule
+ * that decided (the rule's own choice also in a variation). */
+int cirno_decision(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                   ds_decision *d);
+/* The same from the event alone (the JSON writer, the narration). */
+int cirno_event_decision(const cirno_event *e, ds_lang lang, ds_decision *d);
+/* One sentence (no newline) about event i in lang, appended to out: the
+ * page's caption and --narrate. 0, or -1 (out of range, no memory). */
+int cirno_narrate(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                  ds_buf *out);
+/* The words of the catalog (cirno_narrate.c): a move's name ("play A99
+ * (p + 99)" / "出 A99（p + 99）") and the rule's sentence about its own choice
+ * (the rule slot of e) into t[cap]. */
+void cirno_move_name(int card, ds_lang lang, char *t, size_t cap);
+void cirno_rule_sentence(const cirno_event *e, ds_lang lang, char *t, size_t cap);
+
+/* The game interface (engine/core/ds_game.h), cirno_game.c. */
+extern const struct ds_game cirno_game;
 
 /* ---- generator --------------------------------------------------------------- */
 

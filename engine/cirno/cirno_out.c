@@ -188,86 +188,45 @@ static void json_why(ds_buf *b, const cirno_event *e) {
     PUTS(b, "]}");
 }
 
-/* The rule's explanation of its own choice (slot rs), one sentence. */
-static void decision_text(const cirno_event *e, int rs, char *t, size_t cap) {
-    const char *c = cirno_card_name(e->hand[rs]);
-    int p = e->cand_p[rs];
-    switch (e->rule) {
-    case CIRNO_RULE_MAX_P:
-        snprintf(t, cap, "Not under DOUBLE: %s gives p=%d, the largest p without exceeding 99.", c, p);
-        break;
-    case CIRNO_RULE_MAX_P_TIE:
-        snprintf(t, cap, "Not under DOUBLE: %s gives p=%d, the largest p without exceeding 99; "
-                 "another kind gives it too and multiplication > addition > subtraction > "
-                 "division > fixed decides.", c, p);
-        break;
-    case CIRNO_RULE_COUNTER:
-        snprintf(t, cap, "Not under DOUBLE, and no basic card keeps p within 99: %s, the first "
-                 "of PASS, TURN, DOUBLE in the hand.", c);
-        break;
-    case CIRNO_RULE_DOUBLE_COUNTER:
-        snprintf(t, cap, "Under DOUBLE a counter card comes first: %s, the first of PASS, TURN, "
-                 "DOUBLE in the hand; it ends the turn and passes DOUBLE on.", c);
-        break;
-    case CIRNO_RULE_DOUBLE_MIN_P:
-        snprintf(t, cap, "Under DOUBLE with no counter card: %s gives p=%d, the smallest p "
-                 "without exceeding 99.", c, p);
-        break;
-    case CIRNO_RULE_DOUBLE_MIN_P_TIE:
-        snprintf(t, cap, "Under DOUBLE with no counter card: %s gives p=%d, the smallest p "
-                 "without exceeding 99; another kind gives it too and division > subtraction "
-                 "> addition > multiplication > fixed decides.", c, p);
-        break;
-    default:
-        snprintf(t, cap, "Every card makes p exceed 99: the player plays any card (the first, "
-                 "%s) and loses.", c);
-        break;
+/* The game fields of the decision record (ds_decision_json's callback):
+ * "under_double" on the decision; p (also for a counter card), status
+ * (safe / loses / counter), loses and the slots holding the card on each
+ * candidate (k follows cirno_event_candidates). */
+static void decision_extra(const void *ctx, int k, ds_buf *b) {
+    const cirno_event *e = (const cirno_event *)ctx;
+    int slots[CIRNO_HAND], nc = cirno_event_candidates(e, slots), s, card, st;
+    if (k < 0) {
+        PUTS(b, ",\"under_double\":");
+        ds_buf_puts(b, e->double_left == 2 ? "true" : "false");
+        return;
     }
+    if (k >= nc) return;
+    card = e->hand[slots[k]];
+    st = cirno_cand_status(card, e->cand_p[slots[k]]);
+    json_key_int(b, "p", e->cand_p[slots[k]]);
+    json_key_str(b, "status", cirno_cand_name(st));
+    PUTS(b, ",\"loses\":");
+    ds_buf_puts(b, st == CIRNO_CAND_LOSES ? "true" : "false");
+    PUTS(b, ",\"slots\":[");
+    for (s = slots[k]; s < CIRNO_HAND; s++)
+        if (e->hand[s] == card) {
+            if (s != slots[k]) ds_buf_putc(b, ',');
+            ds_buf_int(b, s);
+        }
+    ds_buf_putc(b, ']');
 }
 
-/* The uniform decision record (docs/trace-format.md): one candidate per
- * distinct card, label = the card's name, value = p after it (null for a
- * counter card: the rule ranks those by kind, not by p). */
-static void json_decision(ds_buf *b, const cirno_event *e) {
-    int slots[CIRNO_HAND], nc = cirno_event_candidates(e, slots), c, s, rs = cirno_event_rule_slot(e);
-    char text[400];
-    decision_text(e, rs, text, sizeof text);
-    PUTS(b, ",\"decision\":{\"rule\":");
-    ds_buf_json_str(b, cirno_rule_name(e->rule), strlen(cirno_rule_name(e->rule)));
-    json_key_str(b, "text", text);
-    PUTS(b, ",\"chosen\":");
-    json_card(b, e->card);
-    if (cirno_event_forced(e)) {
-        PUTS(b, ",\"forced\":true,\"rule_choice\":");
-        json_card(b, e->hand[rs]);
-    }
-    PUTS(b, ",\"candidates\":[");
-    for (c = 0; c < nc; c++) {
-        int card = e->hand[slots[c]], st = cirno_cand_status(card, e->cand_p[slots[c]]);
-        if (c) ds_buf_putc(b, ',');
-        PUTS(b, "{\"label\":");
-        json_card(b, card);
-        PUTS(b, ",\"value\":");
-        if (st == CIRNO_CAND_COUNTER) PUTS(b, "null");
-        else ds_buf_int(b, e->cand_p[slots[c]]);
-        json_key_int(b, "p", e->cand_p[slots[c]]);
-        json_key_str(b, "status", cirno_cand_name(st));
-        PUTS(b, ",\"loses\":");
-        ds_buf_puts(b, st == CIRNO_CAND_LOSES ? "true" : "false");
-        PUTS(b, ",\"slots\":[");
-        for (s = slots[c]; s < CIRNO_HAND; s++)
-            if (e->hand[s] == card) {
-                if (s != slots[c]) ds_buf_putc(b, ',');
-                ds_buf_int(b, s);
-            }
-        PUTS(b, "]}");
-    }
-    PUTS(b, "]}");
+/* The decision record (docs/trace-format.md), written by ds_decision_json. */
+static void json_decision(ds_buf *b, const cirno_event *e, ds_lang lang, ds_decision *d) {
+    if (cirno_event_decision(e, lang, d) != 1) return;
+    PUTS(b, ",\"decision\":");
+    ds_decision_json(d, decision_extra, e, b);
 }
 
 /* Event e (number i) with the states before and after it. */
 static int event_json(const cirno_input *in, const cirno_event *e, size_t i,
-                      const cirno_state *before, const cirno_state *after, ds_buf *b) {
+                      const cirno_state *before, const cirno_state *after, ds_lang lang,
+                      ds_decision *d, ds_buf *b) {
     int pl = e->player < in->n ? e->player : 0, s;
     const char *type = e->kind == CIRNO_EV_ROUND ? "round" : e->kind == CIRNO_EV_PLAY ? "play" : "loss";
     PUTS(b, "{\"type\":");
@@ -315,22 +274,26 @@ static int event_json(const cirno_input *in, const cirno_event *e, size_t i,
         ds_buf_puts(b, after->phase == CIRNO_PHASE_GAME_OVER ? "true" : "false");
     }
     json_why(b, e);
-    json_decision(b, e);
+    json_decision(b, e, lang, d);
     ds_buf_putc(b, '}');
     return b->failed ? -1 : 0;
 }
 
-int cirno_event_json(const cirno_input *in, const ds_trace *tr, size_t i, ds_buf *out) {
+int cirno_event_json(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                     ds_buf *out) {
     cirno_state before, after;
+    ds_decision d;
     if (i >= tr->n || ds_trace_seek(tr, i, &before)) return -1;
     after = before;
     cirno_apply(&after, ds_trace_event(tr, i), in);
-    return event_json(in, (const cirno_event *)ds_trace_event(tr, i), i, &before, &after, out);
+    return event_json(in, (const cirno_event *)ds_trace_event(tr, i), i, &before, &after, lang,
+                      &d, out);
 }
 
 int cirno_trace_jsonl_range(const cirno_input *in, const ds_trace *tr, size_t from, size_t to,
-                            ds_buf *out) {
+                            ds_lang lang, ds_buf *out) {
     cirno_state cur, next;
+    ds_decision d;
     size_t i;
     int r;
     if (to > tr->n) to = tr->n;
@@ -368,44 +331,56 @@ int cirno_trace_jsonl_range(const cirno_input *in, const ds_trace *tr, size_t fr
         const cirno_event *e = (const cirno_event *)ds_trace_event(tr, i);
         next = cur;
         cirno_apply(&next, e, in);
-        if (event_json(in, e, i, &cur, &next, out)) return -1;
+        if (event_json(in, e, i, &cur, &next, lang, &d, out)) return -1;
         ds_buf_putc(out, '\n');
         cur = next;
     }
     return out->failed ? -1 : 0;
 }
 
-int cirno_trace_jsonl(const cirno_input *in, const ds_trace *tr, ds_buf *out) {
-    return cirno_trace_jsonl_range(in, tr, 0, tr->n, out);
+int cirno_trace_jsonl(const cirno_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out) {
+    return cirno_trace_jsonl_range(in, tr, 0, tr->n, lang, out);
 }
 
 /* ---- outcome (--compare) ----------------------------------------------------------- */
 
-int cirno_outcome(const cirno_input *in, const ds_trace *tr, ds_buf *out) {
+int cirno_outcome(const cirno_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     const cirno_state *end = (const cirno_state *)tr->live;
+    int zh = lang == DS_LANG_ZH;
     size_t i;
     int losses = 0, j;
     for (i = 0; i < tr->n; i++) {
         const cirno_event *e = (const cirno_event *)ds_trace_event(tr, i);
+        const char *nm = in->names[e->player < in->n ? e->player : 0];
         int got = 0;
         if (e->kind != CIRNO_EV_LOSS) continue;
-        ds_buf_printf(out, "%s%s lost round %d with %s (p=%d)", losses++ ? ", " : "",
-                      in->names[e->player < in->n ? e->player : 0], (int)e->round,
-                      cirno_card_name(e->card), (int)e->p_after);
+        if (zh)
+            ds_buf_printf(out, "%s%s 在第 %d 轮打出 %s 输了（p=%d）", losses++ ? "，" : "", nm,
+                          (int)e->round, cirno_card_name(e->card), (int)e->p_after);
+        else
+            ds_buf_printf(out, "%s%s lost round %d with %s (p=%d)", losses++ ? ", " : "", nm,
+                          (int)e->round, cirno_card_name(e->card), (int)e->p_after);
         for (j = 0; j < CIRNO_HAND; j++) got += e->drawn[j] != CIRNO_NO_CARD;
         if (got < CIRNO_HAND)
-            ds_buf_printf(out, " and the deck ran out as she drew (%d of 3 cards)", got);
+            ds_buf_printf(out, zh ? "，摸牌时牌堆用完了（只摸到 %d 张，应摸 3 张）"
+                                  : " and the deck ran out as she drew (%d of 3 cards)", got);
     }
     if (end->phase != CIRNO_PHASE_GAME_OVER) {
-        const char *sep = losses ? "; " : "";
+        const char *sep = losses ? (zh ? "；" : "; ") : "";
         if (end->phase == CIRNO_PHASE_PLAYING && end->p <= -CIRNO_P_LIMIT)
-            ds_buf_printf(out, "%sthe game stops after %zu events in round %d: p=%d is outside "
-                          "the judge's range |p| < 10000", sep, tr->n, (int)end->round, (int)end->p);
-        else if (end->deck_pos >= in->k)
-            ds_buf_printf(out, "%sthe deck ran out after %zu events in round %d; %d of %d rounds "
-                          "were played out", sep, tr->n, (int)end->round, losses, in->m);
-        else
-            ds_buf_printf(out, "%sthe game stopped after %zu events in round %d", sep, tr->n,
+            ds_buf_printf(out, zh ? "%s第 %zu 个事件后、第 %d 轮中游戏停止：p=%d 超出了评测的范围 |p| < 10000"
+                                  : "%sthe game stops after %zu events in round %d: p=%d is outside "
+                                    "the judge's range |p| < 10000", sep, tr->n, (int)end->round, (int)end->p);
+        else if (end->deck_pos >= in->k) {
+            if (zh)
+                ds_buf_printf(out, "%s第 %zu 个事件后、第 %d 轮中牌堆用完了；%d 轮中打完了 %d 轮", sep,
+                              tr->n, (int)end->round, in->m, losses);
+            else
+                ds_buf_printf(out, "%sthe deck ran out after %zu events in round %d; %d of %d rounds "
+                              "were played out", sep, tr->n, (int)end->round, losses, in->m);
+        } else
+            ds_buf_printf(out, zh ? "%s第 %zu 个事件后、第 %d 轮中游戏停止"
+                                  : "%sthe game stopped after %zu events in round %d", sep, tr->n,
                           (int)end->round);
     }
     return out->failed ? -1 : 0;

@@ -509,15 +509,15 @@ static void test_json(void) {
     for (i = 0; i < tr.n; i++) {
         const cirno_event *e = (const cirno_event *)ds_trace_event(&tr, i);
         ds_buf_clear(&b);
-        CHECK_EQ_INT(cirno_event_json(in, &tr, i, &b), 0);
+        CHECK_EQ_INT(cirno_event_json(in, &tr, i, DS_LANG_EN, &b), 0);
         CHECK(starts_with(b.data, "{\"type\":\""));
         CHECK(b.data[b.len - 1] == '}');
         CHECK(strchr(b.data, '\n') == NULL);
         CHECK((strstr(b.data, "\"why\":") != NULL) == (e->kind != CIRNO_EV_ROUND));
     }
-    CHECK_EQ_INT(cirno_event_json(in, &tr, tr.n, &b), -1);
+    CHECK_EQ_INT(cirno_event_json(in, &tr, tr.n, DS_LANG_EN, &b), -1);
     ds_buf_clear(&b);
-    CHECK_EQ_INT(cirno_trace_jsonl(in, &tr, &b), 0);
+    CHECK_EQ_INT(cirno_trace_jsonl(in, &tr, DS_LANG_EN, &b), 0);
     {
         size_t nl = 0;
         for (i = 0; i < b.len; i++) nl += b.data[i] == '\n';

@@ -189,10 +189,10 @@ static size_t check_game(const char *text, size_t len, ds_rng *rng) {
             size_t a1 = a ? a : 1, b1 = b < a1 ? a1 : b;
             ds_buf_clear(&whole);
             ds_buf_clear(&parts);
-            CHECK_EQ_INT(cirno_trace_jsonl(in, &tr, &whole), 0);
-            CHECK_EQ_INT(cirno_trace_jsonl_range(in, &tr, 0, a1, &parts), 0);
-            CHECK_EQ_INT(cirno_trace_jsonl_range(in, &tr, a1, b1, &parts), 0);
-            CHECK_EQ_INT(cirno_trace_jsonl_range(in, &tr, b1, tr.n, &parts), 0);
+            CHECK_EQ_INT(cirno_trace_jsonl(in, &tr, DS_LANG_EN, &whole), 0);
+            CHECK_EQ_INT(cirno_trace_jsonl_range(in, &tr, 0, a1, DS_LANG_EN, &parts), 0);
+            CHECK_EQ_INT(cirno_trace_jsonl_range(in, &tr, a1, b1, DS_LANG_EN, &parts), 0);
+            CHECK_EQ_INT(cirno_trace_jsonl_range(in, &tr, b1, tr.n, DS_LANG_EN, &parts), 0);
             CHECK(whole.len == parts.len && memcmp(whole.data, parts.data, whole.len) == 0);
         }
         ds_buf_free(&whole);
@@ -202,7 +202,7 @@ static size_t check_game(const char *text, size_t len, ds_rng *rng) {
     /* one random event as JSON */
     ds_buf_clear(&out);
     i = ds_rng_below(rng, (uint32_t)tr.n);
-    CHECK_EQ_INT(cirno_event_json(in, &tr, i, &out), 0);
+    CHECK_EQ_INT(cirno_event_json(in, &tr, i, DS_LANG_EN, &out), 0);
     CHECK(out.len > 2 && out.data[0] == '{' && out.data[out.len - 1] == '}');
     ds_buf_free(&out);
 

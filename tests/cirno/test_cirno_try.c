@@ -177,11 +177,11 @@ static int same_events(const ds_trace *a, const ds_trace *b, size_t upto) {
 /* The JSON lines of events 0..upto-1 (no header). */
 static void jsonl_events(const cirno_input *in, const ds_trace *tr, size_t upto, ds_buf *out) {
     ds_buf_clear(out);
-    if (upto) CHECK_EQ_INT(cirno_trace_jsonl_range(in, tr, 1, upto, out), 0);
+    if (upto) CHECK_EQ_INT(cirno_trace_jsonl_range(in, tr, 1, upto, DS_LANG_EN, out), 0);
     if (upto) { /* event 0 alone, without the header */
         ds_buf e0;
         ds_buf_init(&e0);
-        CHECK_EQ_INT(cirno_event_json(in, tr, 0, &e0), 0);
+        CHECK_EQ_INT(cirno_event_json(in, tr, 0, DS_LANG_EN, &e0), 0);
         ds_buf_putc(&e0, '\n');
         ds_buf_put(&e0, out->data ? out->data : "", out->len);
         ds_buf_clear(out);
@@ -231,8 +231,8 @@ static void check_game(const char *text, size_t len, ds_rng *rng, int big) {
         if (!big) {
             ds_buf_clear(&a);
             ds_buf_clear(&b);
-            CHECK_EQ_INT(cirno_trace_jsonl(in, &m, &a), 0);
-            CHECK_EQ_INT(cirno_trace_jsonl(in, &v, &b), 0);
+            CHECK_EQ_INT(cirno_trace_jsonl(in, &m, DS_LANG_EN, &a), 0);
+            CHECK_EQ_INT(cirno_trace_jsonl(in, &v, DS_LANG_EN, &b), 0);
             CHECK(buf_eq(&a, &b));
         }
         ds_trace_free(&v);
@@ -256,10 +256,17 @@ static void check_game(const char *text, size_t len, ds_rng *rng, int big) {
             CHECK_EQ_INT(cirno_event_rule_slot(ve), me->slot);
             CHECK_EQ_INT(ve->rule, me->rule);
             ds_buf_clear(&a);
-            CHECK_EQ_INT(cirno_event_json(in, &v, i, &a), 0);
-            snprintf(want, sizeof want, "\"chosen\":\"%s\",\"forced\":true,\"rule_choice\":\"%s\"",
-                     lab, cirno_card_name(me->card));
+            CHECK_EQ_INT(cirno_event_json(in, &v, i, DS_LANG_EN, &a), 0);
+            snprintf(want, sizeof want, "\"rule_choice\":\"%s\",\"chosen\":\"%s\",\"forced\":true",
+                     cirno_card_name(me->card), lab);
             CHECK(a.data && strstr(a.data, want) != NULL);
+            /* the record: the rule's card and the forced one */
+            {
+                static ds_decision d;
+                CHECK_EQ_INT(cirno_decision(in, &v, i, DS_LANG_EN, &d), 1);
+                CHECK(d.forced && !strcmp(d.cand[d.chosen].label, lab) &&
+                      !strcmp(d.cand[d.rule_choice].label, cirno_card_name(me->card)));
+            }
             CHECK(strstr(a.data, "\"i\":") != NULL);
         }
         CHECK_EQ_INT(check_line(in, &v, rng), 1);
@@ -270,7 +277,7 @@ static void check_game(const char *text, size_t len, ds_rng *rng, int big) {
         }
         /* the outcome names every loser of a finished game */
         ds_buf_clear(&a);
-        CHECK_EQ_INT(cirno_outcome(in, &v, &a), 0);
+        CHECK_EQ_INT(cirno_outcome(in, &v, DS_LANG_EN, &a), 0);
         CHECK(a.len > 0);
 
         /* a chain: one or two more choices, each from the line before */

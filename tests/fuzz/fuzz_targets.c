@@ -121,8 +121,8 @@ static int cirno_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_
 }
 static int cirno_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
     if (cirno_format(in, tr, out, NULL)) return -1;
-    if (tr->n < 4000 && cirno_trace_jsonl(in, tr, out)) return -1;
-    return cirno_outcome(in, tr, out);
+    if (tr->n < 4000 && cirno_trace_jsonl(in, tr, DS_LANG_EN, out)) return -1;
+    return cirno_outcome(in, tr, DS_LANG_EN, out);
 }
 static int cirno_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
     const cirno_event *e = ds_trace_event(tr, i);

@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "ds_core.h"
+#include "ds_decision.h"
 #include "ds_games.h"
 
 /* The games, numbered as in engine/core/ds_games.h (the one list). */
@@ -57,8 +58,8 @@ enum {
 /* What the canvas shows: the game (timeline) or the DP view of that game. */
 enum { DSV_MODE_GAME = 0, DSV_MODE_DP = 1 };
 
-/* The language of the words on the canvas (strings.h; the page's &lang=). */
-enum { DS_LANG_EN = 0, DS_LANG_ZH = 1 };
+/* The language of the words on the canvas (strings.h; the page's &lang=):
+ * DS_LANG_EN / DS_LANG_ZH of ds_decision.h, the engine's languages. */
 
 /* Playback speed limits (x). One step lasts DSV_STEP_SECONDS / speed. */
 #define DSV_SPEED_MIN 0.25
