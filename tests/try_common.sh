@@ -98,7 +98,7 @@ for k, e in enumerate(objs[1:]):
 assert var[1:i + 1] == main[1:i + 1], "the lines before the forced event"
 d = objs[i + 1]["decision"]
 assert d["chosen"] == lab and d["forced"] is True and d["rule_choice"] == own, d
-assert sum("forced" in e.get("decision", {}) for e in objs[1:]) == 1
+assert sum(e.get("decision", {}).get("forced") is True for e in objs[1:]) == 1
 exec(sys.argv[6])
 ' "$tmp/main.jsonl" "$tmp/var.jsonl" "$i" "$other" "$own" "$extra" 2> "$tmp/py" ||
       bad "trace $f $i:$other: $(tail -1 "$tmp/py")"
