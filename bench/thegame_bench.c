@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
         check += (long)out.len;
         ds_buf_clear(&out);
         t0 = now();
-        if (thegame_trace_jsonl(in, &tr, &out)) return 1;
+        if (thegame_trace_jsonl(in, &tr, DS_LANG_EN, &out)) return 1;
         t_json += now() - t0;
         json_bytes += out.len;
         events += (long)tr.n;

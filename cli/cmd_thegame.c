@@ -1,6 +1,9 @@
 /* cmd_thegame.c - the 'thegame' subcommand: The Game, solo (CERC 2022).
  *
- *   deckscope thegame [--trace] [FILE]        judge output (6 lines) or JSON Lines
+ *   deckscope thegame [--trace [--lang en|zh]] [FILE]
+ *                                             judge output (6 lines) or JSON Lines
+ *   deckscope thegame --narrate [--lang en|zh] [--try SPEC] [FILE]
+ *                                             one sentence per event
  *   deckscope thegame --try I:LABEL[,...] [--trace | --compare] [FILE]
  *                                             a variation (docs/variations.md)
  *   deckscope gen thegame [--seed N]          a shuffled permutation of 2..99
@@ -14,10 +17,15 @@
 #include "thegame/thegame.h"
 
 static const char usage[] =
-    "usage: deckscope thegame [--trace] [--try I:LABEL[,I:LABEL...] [--compare]] [FILE]\n"
+    "usage: deckscope thegame [--trace | --narrate] [--lang en|zh]\n"
+    "                         [--try I:LABEL[,I:LABEL...] [--compare]] [FILE]\n"
     "The Game, solo (CERC 2022): reads the 98 cards from FILE (standard input\n"
     "when FILE is absent or '-') and writes the judge's output (6 lines).\n"
     "  --trace     the event trace as JSON Lines instead (docs/trace-format.md)\n"
+    "  --narrate   one line per event instead: its index, a tab, the sentence\n"
+    "              about it (docs/narration.md)\n"
+    "  --lang L    the language of --trace's and --narrate's words: en (default)\n"
+    "              or zh\n"
     "  --try SPEC  a variation: at event I take the candidate LABEL instead of the\n"
     "              rule's choice ('46>down1': card 46 on down1; 'end': end the turn\n"
     "              and draw), then the rules play on; indices increase\n"
@@ -79,13 +87,19 @@ int cmd_thegame(int argc, char **argv) {
     ds_choice *ch = NULL;
     size_t nch = 0;
     const char *spec = NULL;
-    int rc, trace = 0, cmp = 0;
-    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace), DS_ARG_STR("try", 0, &spec),
-                     DS_ARG_FLAG("compare", &cmp), DS_ARG_END};
+    const char *lang_arg = NULL;
+    ds_lang lang = DS_LANG_EN;
+    int rc, trace = 0, cmp = 0, narrate = 0;
+    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace),     DS_ARG_STR("try", 0, &spec),
+                     DS_ARG_FLAG("compare", &cmp),     DS_ARG_FLAG("narrate", &narrate),
+                     DS_ARG_STR("lang", 0, &lang_arg), DS_ARG_END};
     ds_args args = {.cmd = "deckscope thegame", .usage = usage, .opts = opts, .max_operands = 1};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (cmp && !spec) return cli_usage_error("thegame", "--compare needs --try");
     if (cmp && trace) return cli_usage_error("thegame", "--compare and --trace cannot be combined");
+    if (narrate && (trace || cmp))
+        return cli_usage_error("thegame", "--narrate cannot be combined with --trace or --compare");
+    if ((rc = cli_lang("thegame", lang_arg, &lang)) != 0) return rc;
     if ((rc = cli_try("thegame", spec, &ch, &nch)) != 0) return rc;
     ds_buf_init(&text);
     ds_buf_init(&out);
@@ -118,8 +132,14 @@ int cmd_thegame(int argc, char **argv) {
         }
         rc = compare(in, spec, &main_tr, &tr, &out);
         ds_trace_free(&main_tr);
+    } else if (narrate) {
+        rc = cli_narrate("thegame", &thegame_game, in, &tr, lang);
+        ds_trace_free(&tr);
+        thegame_input_free(in);
+        ds_buf_free(&out);
+        return rc;
     } else {
-        rc = trace ? thegame_trace_jsonl(in, &tr, &out) : thegame_format(in, &tr, &out, NULL);
+        rc = trace ? thegame_trace_jsonl(in, &tr, lang, &out) : thegame_format(in, &tr, &out, NULL);
     }
     if (rc) {
         ds_fail(&err, 0, 0, "out of memory writing the output");

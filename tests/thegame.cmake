@@ -17,3 +17,9 @@ if(TARGET ds_view_model)
   target_link_libraries(thegame_view_try PRIVATE ds_view_api ds_view_model)
 endif()
 ds_add_cross_check(thegame 30)
+# --narrate (one numbered sentence per event, en and zh) and --lang
+add_test(NAME thegame_cli_narrate
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/thegame/cli_narrate.sh $<TARGET_FILE:deckscope> ${TG_DATA})
+# issue 21: the decision records and sentences through thegame_game
+# (tests/games/test_narration.c, 200 generated inputs)
+ds_add_narration_test(thegame)

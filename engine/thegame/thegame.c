@@ -187,7 +187,7 @@ static inline int pair_move(int r, int c, int t) {
                                                                     : THEGAME_MOVE_ILLEGAL;
 }
 
-void thegame_decision_moves(thegame_decision *d) {
+void thegame_why_moves(thegame_why *d) {
     int p, r, n = d->hand_len < THEGAME_HAND ? d->hand_len : THEGAME_HAND;
     d->n_normal = d->n_backwards = 0;
     for (p = 0; p < THEGAME_HAND; p++)
@@ -201,8 +201,8 @@ void thegame_decision_moves(thegame_decision *d) {
         }
 }
 
-int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *row) {
-    thegame_decision local;
+int thegame_decide(const thegame_state *s, thegame_why *d, int *pos, int *row) {
+    thegame_why local;
     int p, r, n = s->hand_len < THEGAME_HAND ? s->hand_len : THEGAME_HAND;
     int back_pos = -1, back_row = -1, near_pos = -1, near_row = -1, best = 1000;
     if (!d) d = &local;
@@ -265,7 +265,7 @@ void thegame_event_label(const thegame_event *ev, char *buf, size_t cap) {
 /* The candidate of decision d named label: 1 with *pos, *row for a play,
  * 2 for "end" (only where ending is allowed), 0 if label is none of them.
  * The labels are formatted and compared: a decision has at most 33. */
-static int find_candidate(const thegame_decision *d, int allow_end, const char *label, int *pos,
+static int find_candidate(const thegame_why *d, int allow_end, const char *label, int *pos,
                           int *row) {
     char buf[16];
     int p, r;
@@ -280,7 +280,7 @@ static int find_candidate(const thegame_decision *d, int allow_end, const char *
 }
 
 /* ds_choice_not_candidate with every label of d, in candidate order. */
-static int not_candidate(ds_error *err, size_t i, const char *label, const thegame_decision *d,
+static int not_candidate(ds_error *err, size_t i, const char *label, const thegame_why *d,
                          int allow_end) {
     char legal[THEGAME_HAND * THEGAME_ROWS * 12 + 16], buf[16];
     size_t len = 0;
@@ -296,7 +296,7 @@ static int not_candidate(ds_error *err, size_t i, const char *label, const thega
     return ds_choice_not_candidate(err, i, label, legal);
 }
 
-static int emit_end(ds_trace *tr, int turn, int result, const thegame_decision *why,
+static int emit_end(ds_trace *tr, int turn, int result, const thegame_why *why,
                     ds_error *err) {
     thegame_event e;
     memset(&e, 0, sizeof e);
@@ -308,7 +308,7 @@ static int emit_end(ds_trace *tr, int turn, int result, const thegame_decision *
 }
 
 static int emit_play(ds_trace *tr, const thegame_state *s, int turn, int k, int pos, int row,
-                     int forced, const thegame_decision *why, ds_error *err) {
+                     int forced, const thegame_why *why, ds_error *err) {
     thegame_event e;
     memset(&e, 0, sizeof e);
     e.kind = THEGAME_EV_PLAY;
@@ -354,7 +354,7 @@ int thegame_simulate_try(const thegame_input *in, const ds_choice *ch, size_t nc
     for (;;) {
         const thegame_state *s = (const thegame_state *)tr->live;
         const char *force = nch ? ds_choice_at(ch, nch, tr->n) : NULL;
-        thegame_decision why;
+        thegame_why why;
         int pos, row;
         if (k >= THEGAME_DRAW) {
             if (s->pile_pos < THEGAME_CARDS) {
@@ -364,14 +364,14 @@ int thegame_simulate_try(const thegame_input *in, const ds_choice *ch, size_t nc
                 int n = THEGAME_CARDS - s->pile_pos, r;
                 /* The record holds hand and tops; the move table, which only
                  * the JSON and a forced play need, is filled from them by
-                 * thegame_decision_moves (the main line stays as fast). */
+                 * thegame_why_moves (the main line stays as fast). */
                 memset(&why, 0, sizeof why);
                 why.rule = THEGAME_RULE_END_TURN;
                 why.hand_len = s->hand_len;
                 memcpy(why.hand, s->hand, THEGAME_HAND);
                 for (r = 0; r < THEGAME_ROWS; r++) why.top[r] = s->row[r][s->row_len[r] - 1];
                 if (force && strcmp(force, "end") != 0) {
-                    thegame_decision_moves(&why);
+                    thegame_why_moves(&why);
                     if (find_candidate(&why, 1, force, &pos, &row) != 1) {
                         not_candidate(err, tr->n, force, &why, 1);
                         goto fail;
@@ -482,6 +482,85 @@ int thegame_event_line(const thegame_event *ev) {
     }
 }
 
+/* ---- decisions ------------------------------------------------------------ */
+
+/* A decision record with the (hand position, row) of each candidate (-1, -1
+ * for "end"), for the JSON's game fields. */
+typedef struct tg_record {
+    ds_decision d;
+    thegame_why w;             /* the event's record with its move table */
+    int8_t pos[DS_CANDS_MAX], row[DS_CANDS_MAX];
+} tg_record;
+
+/* Fills r from decision event e: 0, or -1 when the record does not hold the
+ * move taken or the rule's (never for a trace this file made). */
+static int build_record(const thegame_event *e, ds_lang lang, tg_record *r) {
+    const thegame_why *w = &r->w;
+    ds_decision *d = &r->d;
+    char label[16], name[DS_NAME_CAP];
+    int p, r_, hl, k, rule_k = -1, chosen_k = -1;
+    int allow_end = e->why.rule == THEGAME_RULE_END_TURN;
+    r->w = e->why;
+    if (allow_end) thegame_why_moves(&r->w); /* a draw's record holds hand and tops only */
+    hl = w->hand_len < THEGAME_HAND ? w->hand_len : THEGAME_HAND;
+    ds_decision_reset(d, lang);
+    d->rule = thegame_rule_name(w->rule);
+    d->measure = DS_MEASURE_DIFFERENCE;
+    /* the end of a turn compares no values: the rule stops after two cards */
+    d->better = allow_end ? DS_BETTER_NONE : DS_BETTER_LOWER;
+    if (allow_end) {
+        thegame_move_name(0, -1, 0, lang, name, sizeof name);
+        k = ds_decision_add(d, "end", name, 0, 0, DS_REASON_RULE_CHOICE);
+        r->pos[k] = r->row[k] = -1;
+        rule_k = k;
+        if (e->kind == THEGAME_EV_DRAW) chosen_k = k;
+    }
+    for (p = 0; p < hl; p++)
+        for (r_ = 0; r_ < THEGAME_ROWS; r_++) {
+            int m = w->move[p][r_];
+            ds_reason why;
+            if (m == THEGAME_MOVE_ILLEGAL) continue;
+            if (allow_end) why = DS_REASON_NOT_ALLOWED;
+            else if (p == w->chosen_pos && r_ == w->chosen_row) why = DS_REASON_RULE_CHOICE;
+            else if (w->rule == THEGAME_RULE_BACKWARDS)
+                /* every trick is 10 away; the rule's is the first in scan order */
+                why = m == THEGAME_MOVE_BACKWARDS ? DS_REASON_TIE_LATER : DS_REASON_TRICK_FIRST;
+            else
+                why = w->diff[p][r_] == w->best_diff ? DS_REASON_TIE_LATER : DS_REASON_WORSE_VALUE;
+            play_label(label, sizeof label, w->hand[p], r_);
+            thegame_move_name(w->hand[p], r_, m == THEGAME_MOVE_BACKWARDS, lang, name, sizeof name);
+            k = ds_decision_add(d, label, name, 1, w->diff[p][r_], why);
+            if (k < 0) return -1;
+            r->pos[k] = (int8_t)p;
+            r->row[k] = (int8_t)r_;
+            if (why == DS_REASON_RULE_CHOICE) rule_k = k;
+            if (e->kind == THEGAME_EV_PLAY && p == e->hand_pos && r_ == e->row) chosen_k = k;
+        }
+    if (rule_k < 0 || chosen_k < 0) return -1;
+    ds_decision_pick(d, rule_k, chosen_k);
+    thegame_rule_text(e, w, lang, d->text, sizeof d->text);
+    return 0;
+}
+
+int thegame_decision(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                     ds_decision *d) {
+    const thegame_event *e;
+    tg_record *r;
+    (void)in;
+    if (!tr || i >= tr->n) return -1;
+    e = (const thegame_event *)ds_trace_event(tr, i);
+    if (e->kind != THEGAME_EV_PLAY && e->kind != THEGAME_EV_DRAW) return 0;
+    r = (tg_record *)malloc(sizeof *r);
+    if (!r) return -1;
+    if (build_record(e, lang, r)) {
+        free(r);
+        return -1;
+    }
+    *d = r->d;
+    free(r);
+    return 1;
+}
+
 /* ---- JSON ----------------------------------------------------------------- */
 
 static void json_list(ds_buf *out, const uint8_t *v, int n) {
@@ -508,84 +587,15 @@ static void json_key_str(ds_buf *out, const char *key, const char *v) {
     ds_buf_json_str(out, v, strlen(v));
 }
 
-static const char *ordinal_suffix(int n) {
-    return n == 1 ? "st" : n == 2 ? "nd" : n == 3 ? "rd" : "th";
-}
-
-/* The decision record of event e (a play, a draw, a loss). Besides the
- * fields the page has always read (rule, why, hand, tops, the move lists,
- * best_diff, tied), the uniform record of docs/trace-format.md: text,
- * chosen (a label), candidates; chosen_move is the move taken as an object;
- * forced and rule_choice only where a variation overrode the rule. A loss
- * has no candidates and no chosen: it is no decision. */
-static void json_decision(ds_buf *out, const thegame_event *e) {
-    thegame_decision full;
-    const thegame_decision *d = &e->why;
-    char why[320], rule_why[220], label[16];
-    int p, r, first;
-    int cp = d->chosen_pos, cr = d->chosen_row;
-    int hl = d->hand_len < THEGAME_HAND ? d->hand_len : THEGAME_HAND;
-    int card = cp < hl ? d->hand[cp] : 0;
-    int is_decision = e->kind == THEGAME_EV_PLAY || e->kind == THEGAME_EV_DRAW;
-    int allow_end = d->rule == THEGAME_RULE_END_TURN;
-    if (allow_end) { /* a draw's record: the move table from hand and tops */
-        full = *d;
-        thegame_decision_moves(&full);
-        d = &full;
-    }
-    ds_buf_puts(out, "{\"rule\":");
-    ds_buf_json_str(out, thegame_rule_name(d->rule), strlen(thegame_rule_name(d->rule)));
-    switch (d->rule) {
-    case THEGAME_RULE_BACKWARDS:
-        snprintf(rule_why, sizeof rule_why,
-                 "rule 1 (backwards trick): %d trick%s available; the leftmost card with one is "
-                 "%d (%d%s from the left), played on %s, the topmost row where it is exactly 10 %s "
-                 "the last card %d",
-                 d->n_backwards, d->n_backwards == 1 ? "" : "s", card, cp + 1,
-                 ordinal_suffix(cp + 1), thegame_row_name(cr),
-                 thegame_row_is_up(cr) ? "below" : "above", d->top[cr]);
-        break;
-    case THEGAME_RULE_CLOSEST:
-        snprintf(rule_why, sizeof rule_why,
-                 "rule 2 (closest): no backwards trick; %d legal move%s; the smallest difference "
-                 "is %d, reached by %d move%s; %s card %d (%d%s from the left) on %s (last card %d)",
-                 d->n_normal, d->n_normal == 1 ? "" : "s", d->best_diff, d->n_tied,
-                 d->n_tied == 1 ? "" : "s",
-                 d->n_tied == 1 ? "the only one is" : "ties go to the leftmost card, then the topmost row:",
-                 card, cp + 1, ordinal_suffix(cp + 1), thegame_row_name(cr), d->top[cr]);
-        break;
-    case THEGAME_RULE_END_TURN:
-        snprintf(rule_why, sizeof rule_why,
-                 "%d cards played this turn: the turn ends and the player draws %d card%s "
-                 "(the rule always stops after two; playing on is a variation)",
-                 e->kind == THEGAME_EV_PLAY ? e->play_in_turn - 1 : e->play_in_turn,
-                 e->kind == THEGAME_EV_DRAW ? e->count : THEGAME_DRAW,
-                 e->kind == THEGAME_EV_DRAW && e->count == 1 ? "" : "s");
-        break;
-    default:
-        snprintf(rule_why, sizeof rule_why,
-                 "no card in the hand can be played on any row (no legal move, no backwards "
-                 "trick): the game is lost");
-        break;
-    }
-    if (e->kind == THEGAME_EV_PLAY && e->forced) {
-        char rc[16];
-        if (allow_end) snprintf(rc, sizeof rc, "end");
-        else play_label(rc, sizeof rc, card, cr);
-        thegame_event_label(e, label, sizeof label);
-        snprintf(why, sizeof why, "forced in this variation: %s instead of the rule's choice %s; %s",
-                 label, rc, rule_why);
-    } else {
-        snprintf(why, sizeof why, "%s", rule_why);
-    }
-    json_key_str(out, "why", why);
-    json_key_str(out, "text", why);
+/* The position the player looked at (hand, tops, the rows by name and
+ * direction so that no reader numbers them itself, the move lists): game
+ * fields of the decision record and of a loss's "stuck" record. */
+static void json_position(ds_buf *out, const thegame_why *d) {
+    int p, r, first, hl = d->hand_len < THEGAME_HAND ? d->hand_len : THEGAME_HAND;
     ds_buf_puts(out, ",\"hand\":");
     json_list(out, d->hand, hl);
     ds_buf_puts(out, ",\"tops\":");
     json_list(out, d->top, THEGAME_ROWS);
-    /* the rows of tops[] by name and direction, so a reader never numbers
-     * them itself */
     ds_buf_puts(out, ",\"row_names\":[");
     for (r = 0; r < THEGAME_ROWS; r++) {
         if (r) ds_buf_putc(out, ',');
@@ -621,55 +631,81 @@ static void json_decision(ds_buf *out, const thegame_event *e) {
                 ds_buf_putc(out, '}');
             }
     ds_buf_putc(out, ']');
-    if (d->rule == THEGAME_RULE_CLOSEST) {
-        json_key_int(out, "best_diff", d->best_diff);
-        json_key_int(out, "tied", d->n_tied);
-    }
-    if (is_decision) {
-        thegame_event_label(e, label, sizeof label);
-        json_key_str(out, "chosen", label);
-        if (e->kind == THEGAME_EV_PLAY) {
+}
+
+typedef struct json_ctx {
+    const thegame_event *e;
+    const tg_record *r;
+} json_ctx;
+
+/* ds_decision_json's game fields: the position, best_diff and tied (rule
+ * closest), the move taken as an object (a play); per candidate its card,
+ * hand position, row and whether it is a backwards trick. */
+static void json_extra(const void *ctx, int k, ds_buf *out) {
+    const json_ctx *c = (const json_ctx *)ctx;
+    const thegame_why *w = &c->r->w;
+    if (k < 0) {
+        json_position(out, w);
+        if (w->rule == THEGAME_RULE_CLOSEST) {
+            json_key_int(out, "best_diff", w->best_diff);
+            json_key_int(out, "tied", w->n_tied);
+        }
+        if (c->e->kind == THEGAME_EV_PLAY) {
             ds_buf_puts(out, ",\"chosen_move\":{\"card\":");
-            ds_buf_int(out, e->card);
-            json_key_int(out, "hand_pos", e->hand_pos);
-            json_key_int(out, "row", e->row);
+            ds_buf_int(out, c->e->card);
+            json_key_int(out, "hand_pos", c->e->hand_pos);
+            json_key_int(out, "row", c->e->row);
             ds_buf_putc(out, '}');
         }
-        if (e->kind == THEGAME_EV_PLAY && e->forced) {
-            ds_buf_puts(out, ",\"forced\":true");
-            if (allow_end) snprintf(label, sizeof label, "end");
-            else play_label(label, sizeof label, card, cr);
-            json_key_str(out, "rule_choice", label);
-        }
-        /* every legal alternative: "end" where the turn may end, then every
-         * legal (card, row) pair card by card, rows top to bottom */
-        ds_buf_puts(out, ",\"candidates\":[");
-        first = 1;
-        if (allow_end) {
-            ds_buf_puts(out, "{\"label\":\"end\",\"value\":null}");
-            first = 0;
-        }
-        for (p = 0; p < hl; p++)
-            for (r = 0; r < THEGAME_ROWS; r++) {
-                if (d->move[p][r] == THEGAME_MOVE_ILLEGAL) continue;
-                if (!first) ds_buf_putc(out, ',');
-                first = 0;
-                play_label(label, sizeof label, d->hand[p], r);
-                ds_buf_puts(out, "{\"label\":");
-                ds_buf_json_str(out, label, strlen(label));
-                json_key_int(out, "value", d->diff[p][r]);
-                json_key_int(out, "card", d->hand[p]);
-                json_key_int(out, "hand_pos", p);
-                json_key_int(out, "row", r);
-                ds_buf_puts(out, d->move[p][r] == THEGAME_MOVE_BACKWARDS ? ",\"backwards\":true}"
-                                                                         : ",\"backwards\":false}");
-            }
-        ds_buf_putc(out, ']');
+        return;
     }
+    if (c->r->pos[k] < 0) return; /* "end" */
+    {
+        int p = c->r->pos[k], r = c->r->row[k];
+        json_key_int(out, "card", w->hand[p]);
+        json_key_int(out, "hand_pos", p);
+        json_key_int(out, "row", r);
+        ds_buf_puts(out, w->move[p][r] == THEGAME_MOVE_BACKWARDS ? ",\"backwards\":true"
+                                                                 : ",\"backwards\":false");
+    }
+}
+
+/* "decision": the one record of ds_decision_json with the game fields. */
+static int json_decision(ds_buf *out, const thegame_event *e, ds_lang lang) {
+    json_ctx c;
+    tg_record *r = (tg_record *)malloc(sizeof *r);
+    int rc;
+    if (!r) {
+        out->failed = 1;
+        return -1;
+    }
+    if (build_record(e, lang, r)) {
+        free(r);
+        return -1;
+    }
+    c.e = e;
+    c.r = r;
+    ds_buf_puts(out, ",\"decision\":");
+    rc = ds_decision_json(&r->d, json_extra, &c, out);
+    free(r);
+    return rc;
+}
+
+/* "stuck": a loss is no decision (nothing can be played); the rule that
+ * stopped the game ("none": no legal move), its sentence and the position. */
+static void json_stuck(ds_buf *out, const thegame_event *e, ds_lang lang) {
+    char text[DS_TEXT_CAP];
+    thegame_rule_text(e, &e->why, lang, text, sizeof text);
+    ds_buf_puts(out, ",\"stuck\":{\"rule\":");
+    ds_buf_json_str(out, thegame_rule_name(THEGAME_RULE_NONE),
+                    strlen(thegame_rule_name(THEGAME_RULE_NONE)));
+    json_key_str(out, "text", text);
+    json_position(out, &e->why);
     ds_buf_putc(out, '}');
 }
 
-int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds_buf *out) {
+int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                       ds_buf *out) {
     const thegame_event *e;
     thegame_state after;
     (void)in;
@@ -686,10 +722,8 @@ int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds
         json_list(out, e->cards, e->count < THEGAME_HAND ? e->count : THEGAME_HAND);
         json_key_int(out, "pile_left", THEGAME_CARDS - after.pile_pos);
         json_key_int(out, "hand_size", after.hand_len);
-        if (e->kind == THEGAME_EV_DRAW) { /* the end of the turn: a decision */
-            ds_buf_puts(out, ",\"decision\":");
-            json_decision(out, e);
-        }
+        /* the end of the turn: a decision */
+        if (e->kind == THEGAME_EV_DRAW && json_decision(out, e, lang)) return -1;
         break;
     case THEGAME_EV_PLAY:
         json_key_int(out, "play_in_turn", e->play_in_turn);
@@ -701,17 +735,13 @@ int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds
         json_key_int(out, "prev_top", e->prev_top);
         ds_buf_puts(out, e->backwards ? ",\"backwards\":true" : ",\"backwards\":false");
         json_key_int(out, "diff", e->card > e->prev_top ? e->card - e->prev_top : e->prev_top - e->card);
-        ds_buf_puts(out, ",\"decision\":");
-        json_decision(out, e);
+        if (json_decision(out, e, lang)) return -1;
         break;
     case THEGAME_EV_END:
         json_key_str(out, "result", thegame_result_name(e->result));
         json_key_int(out, "hand_left", after.hand_len);
         json_key_int(out, "pile_left", THEGAME_CARDS - after.pile_pos);
-        if (e->result == THEGAME_LOSS) {
-            ds_buf_puts(out, ",\"decision\":");
-            json_decision(out, e);
-        }
+        if (e->result == THEGAME_LOSS) json_stuck(out, e, lang);
         break;
     default:
         break;
@@ -750,19 +780,20 @@ int thegame_state_json(const thegame_input *in, const thegame_state *s, ds_buf *
     return out->failed ? -1 : 0;
 }
 
-int thegame_trace_jsonl(const thegame_input *in, const ds_trace *tr, ds_buf *out) {
+int thegame_trace_jsonl(const thegame_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     thegame_state s0;
     size_t i;
     if (ds_trace_seek(tr, 0, &s0)) return -1;
     ds_buf_puts(out, "{\"type\":\"header\",\"game\":\"thegame\"");
     json_key_int(out, "events", (long long)tr->n);
+    json_key_str(out, "lang", ds_lang_code(lang));
     ds_buf_puts(out, ",\"deck\":");
     json_list(out, in->deck, THEGAME_CARDS);
     ds_buf_puts(out, ",\"rows\":[\"up1\",\"up2\",\"down1\",\"down2\"],\"state\":");
     if (thegame_state_json(in, &s0, out)) return -1;
     ds_buf_puts(out, "}\n");
     for (i = 0; i < tr->n; i++) {
-        if (thegame_event_json(in, tr, i, out)) return -1;
+        if (thegame_event_json(in, tr, i, lang, out)) return -1;
         ds_buf_putc(out, '\n');
     }
     return out->failed ? -1 : 0;

@@ -24,7 +24,9 @@
  *   if (thegame_simulate(in, &tr, &err)) ...          // plays the game
  *   thegame_simulate_try(in, ch, n, &tr, &err)        // a variation (ds_choice)
  *   thegame_format(in, &tr, &out, NULL);              // the judge's 6 lines
- *   thegame_trace_jsonl(in, &tr, &out);               // header + 1 line/event
+ *   thegame_trace_jsonl(in, &tr, DS_LANG_EN, &out);   // header + 1 line/event
+ *   thegame_decision(in, &tr, i, lang, &d);           // event i's decision record
+ *   thegame_narrate(in, &tr, i, lang, &out);          // event i in words
  *   ds_trace_free(&tr); thegame_input_free(in);
  *
  *   The trace holds thegame_event records; ds_trace_seek(&tr, i, &state)
@@ -39,7 +41,7 @@
  *     pile is deck[pile_pos..97], top first); turn, plays_in_turn, result.
  *   thegame_event: kind (deal/play/draw/end) and the fields of that kind;
  *     a play, a draw (the end of a turn: the player could play on) and a
- *     losing end carry their decision record inline (thegame_decision: the
+ *     losing end carry their decision record inline (thegame_why: the
  *     hand and row tops seen, every (card,row) pair classified with its
  *     difference, the rule that chose, the tie count); `forced` marks a play
  *     a variation took instead of the rule's choice (which stays in the
@@ -61,6 +63,7 @@
 #include <stdint.h>
 
 #include "ds_core.h"
+#include "ds_decision.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,7 +113,7 @@ typedef enum thegame_rule {
 } thegame_rule;
 
 /* Decision record: everything the player looked at for one card. */
-typedef struct thegame_decision {
+typedef struct thegame_why {
     uint8_t rule;                    /* thegame_rule */
     uint8_t hand_len;                /* cards in hand when deciding */
     uint8_t hand[THEGAME_HAND];      /* the hand, left to right */
@@ -123,7 +126,7 @@ typedef struct thegame_decision {
     uint8_t n_tied;                  /* rule 2: normal pairs reaching best_diff */
     uint8_t chosen_pos, chosen_row;  /* the rule's pair (unused for RULE_NONE, END_TURN;
                                         a forced play is the event's hand_pos, row) */
-} thegame_decision;
+} thegame_why;
 
 typedef struct thegame_event {
     uint8_t kind;          /* thegame_event_kind */
@@ -139,8 +142,8 @@ typedef struct thegame_event {
     uint8_t cards[THEGAME_HAND]; /* deal/draw: the cards, pile order */
     uint8_t result;        /* end: thegame_result */
     uint8_t forced;        /* play: 1 if a variation took it instead of the rule's choice */
-    thegame_decision why;  /* play, draw (rule END_TURN: hand and top only, see
-                              thegame_decision_moves), end by loss: the decision record */
+    thegame_why why;  /* play, draw (rule END_TURN: hand and top only, see
+                              thegame_why_moves), end by loss: the decision record */
 } thegame_event;
 
 typedef struct thegame_state {
@@ -180,13 +183,13 @@ void thegame_apply(void *state, const void *event, const void *input);
 
 /* Evaluates the priority rules on s. Fills d (if not NULL). Returns 1 and
  * sets *pos, *row to the chosen pair, or 0 when no card can be played. */
-int thegame_decide(const thegame_state *s, thegame_decision *d, int *pos, int *row);
+int thegame_decide(const thegame_state *s, thegame_why *d, int *pos, int *row);
 
 /* Fills d's move table (move, diff, n_normal, n_backwards) from d->hand_len,
  * d->hand and d->top. A draw's record (rule END_TURN) holds only those: the
  * main line does not classify moves it never plays; call this to get them
  * (the JSON does). thegame_decide fills the table itself. */
-void thegame_decision_moves(thegame_decision *d);
+void thegame_why_moves(thegame_why *d);
 
 /* Initializes tr (ds_trace_init) and plays the whole game. On failure the
  * trace is freed. */
@@ -218,11 +221,45 @@ int thegame_format_state(const thegame_input *in, const thegame_state *s, ds_buf
  * too); the end event, 0. */
 int thegame_event_line(const thegame_event *ev);
 
-/* JSON: one object, no newline. */
-int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds_buf *out);
+/* JSON: one object, no newline. The decision record (ds_decision_json, with
+ * the game fields of docs/trace-format.md) and every word in it are in lang. */
+int thegame_event_json(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                       ds_buf *out);
 int thegame_state_json(const thegame_input *in, const thegame_state *s, ds_buf *out);
 /* Header line {"type":"header","game":"thegame",...} then one line per event. */
-int thegame_trace_jsonl(const thegame_input *in, const ds_trace *tr, ds_buf *out);
+int thegame_trace_jsonl(const thegame_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out);
+
+/* ---- decisions and words (issue 21; docs/games/thegame.md) ----------------
+ * thegame_decision: 1 with *d filled when event i is a decision (a play, or
+ * a draw: the end of a turn), 0 when it is not (the deal, the end), -1 when i
+ * is past the trace. Candidates in the order of --try's list: "end" where
+ * the turn may end, then every legal (card, row) pair card by card, rows top
+ * to bottom. value = the difference |card - row's last card| (a backwards
+ * trick: 10); rule = "backwards", "closest" or "end_turn" (the rule that
+ * stops the turn after two cards; then "end" is the rule's choice and every
+ * play is not_allowed_by_rule). rule_choice is the rule's pick also where a
+ * variation forced another move. */
+int thegame_decision(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                     ds_decision *d);
+/* The sentence about event i in lang, one line, no newline (the caption;
+ * thegame_narrate.c holds every sentence of the game in both languages). */
+int thegame_narrate(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_buf *out);
+/* Who won, in words, one line, no newline ("won: every card played"). */
+int thegame_outcome(const thegame_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out);
+
+/* The words the decision record is made of (thegame_narrate.c): a row
+ * ("ascending row 1" / "升序第 1 行"), a move's name (row < 0: "end the
+ * turn"), the rule's sentence about its own choice (w: the record with its
+ * move table; e: the event; rule_card/rule_row: the rule's pair). */
+const char *thegame_row_words(int row, ds_lang lang);
+void thegame_move_name(int card, int row, int backwards, ds_lang lang, char *buf, size_t cap);
+void thegame_rule_text(const thegame_event *e, const thegame_why *w, ds_lang lang, char *buf,
+                       size_t cap);
+
+/* The game's interface table (engine/core/ds_game.h), thegame_game.c. */
+struct ds_game;
+extern const struct ds_game thegame_game;
 
 /* A uniformly shuffled permutation of 2..99 from ds_rng (seed), one line,
  * space separated, final newline. max is ignored (the input has one size). */

@@ -147,18 +147,18 @@ static int thegame_sim_v(const void *in, uint64_t seed, const ds_choice *ch, siz
 }
 static int thegame_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
     if (thegame_format(in, tr, out, NULL)) return -1;
-    return thegame_trace_jsonl(in, tr, out);
+    return thegame_trace_jsonl(in, tr, DS_LANG_EN, out);
 }
 /* A play, or a draw the rule chose (rule END_TURN): "end" (if allowed) then
  * every legal "<card>><row>" in hand order, as docs/games/thegame.md lists. */
 static int thegame_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
     const thegame_event *e = ds_trace_event(tr, i);
-    thegame_decision d = e->why;
+    thegame_why d = e->why;
     char buf[16];
     int n = 0, p, r, allow_end = d.rule == THEGAME_RULE_END_TURN;
     if (e->kind != THEGAME_EV_PLAY && !(e->kind == THEGAME_EV_DRAW && allow_end)) return 0;
     if (allow_end) {
-        thegame_decision_moves(&d);
+        thegame_why_moves(&d);
         put_label(lab[n++], "end");
     }
     for (p = 0; p < d.hand_len && p < THEGAME_HAND; p++)

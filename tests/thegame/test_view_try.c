@@ -18,13 +18,13 @@ static int is_decision(const thegame_event *e) {
 
 /* A random candidate of decision e other than the one it took; 0 if none. */
 static int other_candidate(const thegame_event *e, ds_rng *rng, char *label) {
-    thegame_decision d = e->why;
+    thegame_why d = e->why;
     char lab[40][16], own[16];
     int n = 0, p, r, pick;
     thegame_event_label(e, own, sizeof own);
     if (d.rule == THEGAME_RULE_END_TURN) {
         if (strcmp(own, "end") != 0) snprintf(lab[n++], 16, "end");
-        thegame_decision_moves(&d);
+        thegame_why_moves(&d);
     }
     for (p = 0; p < d.hand_len; p++)
         for (r = 0; r < THEGAME_ROWS; r++) {
@@ -78,7 +78,7 @@ static void check_view_is(ds_view *v, const thegame_input *in, const ds_trace *w
             ds_buf_clear(&a);
             ds_buf_clear(&b);
             CHECK(dsv_event_json(v, step, &a) == 0);
-            CHECK(thegame_event_json(in, want, step, &b) == 0);
+            CHECK(thegame_event_json(in, want, step, DS_LANG_EN, &b) == 0);
             CHECK(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
         }
     }

@@ -1,6 +1,7 @@
 /* view_thegame.c - the viewer's adapter for thegame: parse, simulate (the
  * main line or a variation: the line hook), the six judge lines of any
- * state, marks (deal, turns, backwards tricks, the end). */
+ * state, marks (deal, turns, backwards tricks, the end); the event's JSON
+ * and its sentence in the view's language. */
 #include <stdlib.h>
 
 #include "thegame/thegame.h"
@@ -36,7 +37,11 @@ static int load(ds_view *v, const char *text, size_t len) {
 static void release(ds_view *v) { thegame_input_free(v->input); }
 
 static int event_json(const ds_view *v, size_t i, ds_buf *out) {
-    return thegame_event_json(v->input, &v->trace, i, out);
+    return thegame_event_json(v->input, &v->trace, i, (ds_lang)v->lang, out);
+}
+
+static int narrate(const ds_view *v, size_t i, ds_buf *out) {
+    return thegame_narrate(v->input, &v->trace, i, (ds_lang)v->lang, out);
 }
 
 static int state_json(ds_view *v, const void *s, ds_buf *out) {
@@ -51,4 +56,5 @@ int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out) {
     return thegame_format_state(v->input, &s, out);
 }
 
-const dsv_adapter dsv_adapter_thegame = {load, line, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_thegame = {load,       line,       NULL,     release,
+                                         event_json, state_json, generate, narrate};
