@@ -316,7 +316,7 @@ test('start and headline texts', async () => {
   const tr = await traces();
   const h = (game, name) => tr.find((x) => x.game === game && x.name === name).header;
   assert.equal(N.start('cirno', h('cirno', 'sample-2'), 'en'), '3 players (Cirno, Reimu, Marisa), 2 rounds, 25 cards in the deck; Cirno plays first');
-  assert.equal(N.start('thegame', h('thegame', 'sample-1'), 'en'), '98 cards in the draw pile, 96 on top; Vladimir will take the top 8 as his hand');
+  assert.equal(N.start('thegame', h('thegame', 'sample-1'), 'en'), '98 cards in the draw pile, 96 on top; Vladimir takes his hand from the top');
   assert.equal(N.start('goudan', h('goudan', 'sample-2'), 'en'), 'Before 小E’s turn: 小E has HP 5, 0 cards, 1 minion; the teacher has HP 14, 1 card, 1 minion; at most 4 skills and plays per turn');
   // The state at step 0 (what the page has) gives the same text as the header.
   for (const [game, name] of [['cirno', 'sample-2'], ['thegame', 'sample-1'], ['mahjong', 'sample-1'], ['goudan', 'sample-2']])

@@ -229,6 +229,8 @@
       output_len: w('dsv_api_output_len', 'number', []),
       output_line: w('dsv_api_output_line', 'number', ['number']),
       event_json: w('dsv_api_event_json', 'string', ['number']),
+      // the engine's sentence about an event, in the view's language (the caption)
+      narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : () => '',
       state_json: w('dsv_api_state_json', 'string', ['number']),
       thegame_lines: w('dsv_api_thegame_lines', 'string', ['number']),
       generate: w('dsv_api_generate', 'string', ['number', 'number']),
@@ -954,7 +956,10 @@
     const after = parse(C.state_json(step));
     const ctx = { stateBefore: before, stateAfter: after, step, steps };
     let caption = null, why;
-    if (N && N.narrate) {
+    // the caption is the engine's sentence about the event (<game>_narrate, in
+    // the view's language); narrate.js only for a game whose engine gives none
+    try { caption = C.narrate(step - 1) || null; } catch (e) { caption = null; }
+    if (!caption && N && N.narrate) {
       try { caption = N.narrate(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); }
     }
     if (!caption) caption = t('caption.fallback', { step, type: (ev && ev.type) || '?' });
@@ -1308,7 +1313,15 @@
         p.textContent = w.rule;
         box.appendChild(p);
       }
-      if (w.candidates && w.candidates.length) box.appendChild(candTable(w.candidates, 'why.candidate'));
+      // a forced move (a variation, a learner's move): the record says which
+      // move was taken and which one the rule makes, by their names
+      if (w.forced && w.chosenName && w.ruleName) {
+        const p = document.createElement('p');
+        p.className = 'why-forced';
+        p.textContent = t('why.forced', { chosen: w.chosenName, rule: w.ruleName });
+        box.appendChild(p);
+      }
+      if (w.candidates && w.candidates.length) box.appendChild(candTable(w.candidates, 'why.candidate', w.measure));
       // mahjong discards: what each other player could do with the tile
       if (w.claims && w.claims.length) {
         const h = document.createElement('h3');
@@ -1395,11 +1408,12 @@
   }
   if (sideCol) new ResizeObserver(() => fitCands()).observe(sideCol);
   // A table of a decision record's entries ({label, value, chosen, note}).
-  function candTable(list, firstHead) {
+  // measure: the record's "measure" (what the values count), the column's name
+  function candTable(list, firstHead, measure) {
     const tb = document.createElement('table');
     tb.className = 'cands';
     const head = tb.createTHead().insertRow();
-    for (const k of [firstHead, 'why.value', '']) {
+    for (const k of [firstHead, measure ? 'why.measure.' + measure : 'why.value', '']) {
       const th = document.createElement('th');
       th.textContent = k ? t(k) : '';
       head.appendChild(th);
@@ -1408,6 +1422,9 @@
     for (const c of list) {
       const row = body.insertRow();
       if (c.chosen) row.className = 'chosen';
+      if (c.ruleChoice) row.classList.add('rule-choice');
+      // the engine's label stays in data-label (URLs, --try); the learner reads the name
+      if (c.key) row.dataset.label = c.key;
       row.insertCell().textContent = String(c.label ?? '');
       row.insertCell().textContent = String(c.value ?? '');
       row.insertCell().textContent = [c.chosen ? '✓ ' + t('why.chosen') : '', c.note || ''].filter(Boolean).join(' · ');

@@ -155,6 +155,8 @@
     on(name, fn) { (listeners[name] = listeners[name] || new Set()).add(fn); return ds; },
     off(name, fn) { if (listeners[name]) listeners[name].delete(fn); return ds; },
     branch, mainLine, variationInfo, output, playTo: (to) => playUntil(to),
+    // the caption of step i (the engine's sentence about event i-1), as in the page
+    captionAt(i) { return C && view.loaded ? caption(Math.max(0, Math.min(view.steps, Math.floor(Number(i) || 0)))) : ''; },
   });
   ds.ready.catch(() => {});
   window.deckscope = ds;
@@ -405,7 +407,10 @@
       }
       return c;
     }
+    // the engine's sentence about the event, in the view's language
     let c = null;
+    try { c = C.narrate ? C.narrate(step - 1) || null : null; } catch (e) { c = null; }
+    if (c) return String(c);
     if (N && N.narrate) {
       const ev = parseJson(C.eventJson(step - 1));
       const ctx = { stateBefore: parseJson(C.stateJson(step - 1)), stateAfter: parseJson(C.stateJson(step)), step, steps: view.steps };
@@ -590,6 +595,7 @@
       output: w('dsv_api_output', 'number', []),
       outputLen: w('dsv_api_output_len', 'number', []),
       eventJson: w('dsv_api_event_json', 'string', ['number']),
+      narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : null,
       stateJson: w('dsv_api_state_json', 'string', ['number']),
       setLang: w('dsv_api_set_lang', null, ['number']),
     };

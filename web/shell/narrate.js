@@ -77,6 +77,81 @@
     return { before: obj(ctx.stateBefore), after: obj(ctx.stateAfter), header: obj(ctx.header) };
   }
 
+  /* ====================== the engine's decision record ====================== */
+  /* Issue 21: every word about a decision comes from the engine's record
+   * (engine/core/ds_decision.h, docs/trace-format.md):
+   *   "decision": {"rule", "text", "measure", "better", "rule_choice", "chosen",
+   *                "forced", "only", "candidates": [{"label", "name", "value",
+   *                "reason", "note", ...}]}
+   * in the language the view was asked for. This file only lays it out: the
+   * moves by their names, the rule's sentence, each note; it never compares
+   * values, re-sorts candidates or assumes the move taken is the rule's. */
+  function record(ev) {
+    var d = obj(ev && ev.decision);
+    if (!d || !Array.isArray(d.candidates) || !('rule_choice' in d) || !('forced' in d)) return null;
+    return d;
+  }
+  /* A value as the engine writes it in its sentences (ds_say_pct, ds_say_value):
+   * probabilities as a percentage with at most two decimals, trailing zeros
+   * dropped, never rounded to 0 or 100 unless certain; other measures as the
+   * number. Only the layout of a number: nothing is compared. */
+  function sayPct(v, lang) {
+    var sp = isZh(lang) ? '' : '\u00a0';
+    if (!(v > 0)) return '0' + sp + '%';
+    if (v >= 1) return '100' + sp + '%';
+    if (v < 0.00005) return '<0.01' + sp + '%';
+    if (v > 0.99995) return '>99.99' + sp + '%';
+    return (v * 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '') + sp + '%';
+  }
+  function valueText(d, c, lang) {
+    if (!c || !num(c.value)) return '';
+    if (d.measure === 'win_chance' || d.measure === 'chance') return sayPct(c.value, lang);
+    return String(c.value);
+  }
+  function candOf(d, label) {
+    return arr(d.candidates).filter(function (c) { return c && c.label === label; })[0] || null;
+  }
+  function nameOf(c) { return c ? str(c.name) || str(c.label) : ''; }
+  /* The why panel from the record: {rule, measure, forced, chosenName,
+   * ruleName, candidates: [{label (the name), key (the engine's label),
+   * value, chosen, ruleChoice, reason, note}]}. */
+  function recordWhy(d, lang) {
+    return {
+      rule: str(d.text),
+      measure: has(d.measure) ? str(d.measure) : '',
+      forced: !!d.forced,
+      only: !!d.only,
+      chosenName: nameOf(candOf(d, d.chosen)),
+      ruleName: nameOf(candOf(d, d.rule_choice)),
+      candidates: arr(d.candidates).map(function (c) {
+        return { label: nameOf(c), key: str(c.label), value: valueText(d, c, lang),
+                 chosen: c.label === d.chosen, ruleChoice: c.label === d.rule_choice,
+                 reason: str(c.reason), note: str(c.note) };
+      })
+    };
+  }
+  /* A chance outcome (goudan's hits) is nobody's choice: no question. */
+  function isChance(d) {
+    var r = candOf(d, d.rule_choice);
+    return !!r && r.reason === 'chance';
+  }
+  /* "Which move does the rule make?" over the record's candidates, by their
+   * names; the answer is rule_choice; each option carries its note (what the
+   * engine says of it against the rule's choice); the reason is the rule's
+   * sentence. ctx.stateBefore (optional) gives the question a headline. */
+  function recordQuiz(g, d, lang, ctx) {
+    if (d.only || isChance(d) || arr(d.candidates).length < 2) return null;
+    var s = states(ctx), h = s.before ? headline(g, s.before, lang) : '';
+    return {
+      question: (h ? h + T(lang, '. ', '。') : '') + T(lang, 'Which move does the rule make?', '规则会怎么走？'),
+      options: arr(d.candidates).map(function (c) {
+        return { label: nameOf(c), key: str(c.label), correct: c.label === d.rule_choice,
+                 value: valueText(d, c, lang), note: str(c.note) };
+      }),
+      reason: str(d.text)
+    };
+  }
+
   /* ====================== cirno ====================== */
 
   var CIRNO_KIND = {
@@ -339,8 +414,8 @@
 
   function tgStart(h, lang) {
     var deck = arr(h.deck);
-    return T(lang, deck.length + ' cards in the draw pile, ' + deck[0] + ' on top; ' + TG_PLAYER + ' will take the top 8 as his hand',
-             '抽牌堆共 ' + deck.length + ' 张，堆顶是 ' + deck[0] + '；' + TG_PLAYER + ' 将取最上面 8 张作为手牌');
+    return T(lang, deck.length + ' cards in the draw pile, ' + deck[0] + ' on top; ' + TG_PLAYER + ' takes his hand from the top',
+             '抽牌堆共 ' + deck.length + ' 张，堆顶是 ' + deck[0] + '；' + TG_PLAYER + ' 从堆顶取手牌');
   }
   function tgHeadline(s, lang) {
     var parts = [T(lang, 'Turn ' + s.turn, '第 ' + s.turn + ' 回合'),
@@ -539,10 +614,12 @@
     return out;
   }
 
+  /* the wall's size as the engine's header or state gives it (no number of its own) */
   function mjStart(h, lang) {
-    var w = arr(h.wall).length || 148;
-    return T(lang, w + ' tiles in the wall; A, B, C and D are dealt 13 each, one at a time, starting with A',
-             '牌堆共 ' + w + ' 张；从 A 开始按 A B C D 的顺序每人依次摸牌，直到各有 13 张');
+    var w = arr(h.wall).length || (num(h.wall_left) ? h.wall_left : 0);
+    return w ? T(lang, w + ' tiles in the wall; A, B, C and D are dealt their hands one tile at a time, starting with A',
+                 '牌堆共 ' + w + ' 张；从 A 开始按 A B C D 的顺序每人依次摸起手牌')
+             : T(lang, 'A, B, C and D are dealt their hands one tile at a time, starting with A', '从 A 开始按 A B C D 的顺序每人依次摸起手牌');
   }
   function mjHeadline(s, lang) {
     var parts = [T(lang, 'Wall ' + s.wall_left, '牌堆 ' + s.wall_left + ' 张'), T(lang, 'order ' + s.dir, '顺序 ' + s.dir)];
@@ -913,7 +990,7 @@
     }
     if (a.playing && !b.playing) {
       var who = ev && ev.player ? str(ev.player) : a.to_move;
-      out.push(T(lang, gdPoss('en', who, true) + ' card is in play: 3 random hits come next', gdName('zh', who) + '的牌生效：接下来随机造成 3 次伤害'));
+      out.push(T(lang, gdPoss('en', who, true) + ' card is in play: random hits come next', gdName('zh', who) + '的牌生效：接下来是随机伤害'));
     }
     if (a.winner !== b.winner && has(a.winner)) out.push(T(lang, gdName('en', a.winner, true) + ' wins the game', gdName('zh', a.winner) + '赢得了游戏'));
     return out;
@@ -960,7 +1037,22 @@
     return ev && typeof ev.type === 'string' && !leaked(ev.type) ? T(lang, 'Event: ' + ev.type, '事件：' + ev.type) : '';
   });
 
+  /* mahjong: what each other player could do with a discarded tile, as the
+   * engine says it (the event's "claims", each with its own sentence) */
+  function recordClaims(ev) {
+    return arr(ev.claims).filter(function (c) { return c && has(c.player); }).map(function (c) {
+      return { label: str(c.player), key: str(c.player), value: num(c.dist) ? String(c.dist) : '',
+               chosen: has(ev.claimed_by) && c.player === ev.claimed_by, note: str(c.text) };
+    });
+  }
+
   var why = guard(function (g, ev, lang, ctx) {
+    var d = record(ev);
+    if (d) {
+      var w = recordWhy(d, lang);
+      if (arr(ev.claims).length) w.claims = recordClaims(ev);
+      return w;
+    }
     if (g === 'cirno') return cirnoWhy(ev, lang, ctx);
     if (g === 'thegame') return tgWhy(ev, lang, ctx);
     if (g === 'mahjong') return mjWhy(ev, lang, ctx);
@@ -969,7 +1061,8 @@
   }, function () { return null; });
 
   var quizzes = guard(function (g, ev, lang, ctx) {
-    var q = null;
+    var q = null, d = record(ev);
+    if (d) { q = recordQuiz(g, d, lang, ctx); return q ? [q] : []; }
     if (g === 'cirno') q = cirnoQuiz(ev, lang, ctx);
     else if (g === 'thegame') q = tgQuiz(ev, lang, ctx);
     else if (g === 'mahjong') return mjQuizzes(ev, lang, ctx);
@@ -984,7 +1077,7 @@
     if (!h || h.type === 'header' || !arr(h.players).length && !arr(h.pile).length && !has(h.wall_left)) return h;
     if (g === 'cirno') return { players: arr(h.players).map(function (p) { return p && p.name; }), m: h.rounds, k: h.deck_left, state: h };
     if (g === 'thegame') return { deck: arr(h.pile), state: h };
-    if (g === 'mahjong') return { wall: arr(h.wall).length ? h.wall : new Array(num(h.wall_left) ? h.wall_left : 148), state: h };
+    if (g === 'mahjong') return { wall: arr(h.wall), wall_left: h.wall_left, state: h };
     return { state: h };
   }
   function start(game, header, lang) {
@@ -1023,7 +1116,11 @@
     headline: headline,
     changes: changes,
     /* for tests and other modules: the words used for a rule / a percentage */
-    percent: pct
+    percent: pct,
+    /* the engine's decision record of an event (null for an older shape) and
+     * a value of it as the engine's sentences write it */
+    record: record,
+    valueText: valueText
   };
   root.dsNarrate = api;
   if (typeof module === 'object' && module && module.exports) module.exports = api;

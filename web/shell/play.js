@@ -41,12 +41,6 @@
       'play.match': '✓ {label}: the same move as the rule.',
       'play.differ': '✗ You played {label}; the rule plays {rule}.',
       'play.why': 'Why the rule plays it: {text}',
-      'play.value.cirno': 'p becomes {v}',
-      'play.value.thegame': 'difference {v}',
-      'play.value.mahjong': 'winning distance {v}',
-      'play.value.goudan': 'win chance {v}',
-      'play.compare': 'Your move: {mine}. The rule\'s: {rule}.',
-      'play.loses': 'p passes 99: this move loses the round.',
       'play.verdict.best': 'best',
       'play.verdict.good': 'good',
       'play.verdict.inaccuracy': 'inaccuracy',
@@ -78,12 +72,6 @@
       'play.match': '✓ {label}：与规则的选择相同。',
       'play.differ': '✗ 你走了 {label}；规则会走 {rule}。',
       'play.why': '规则这样走的原因：{text}',
-      'play.value.cirno': 'p 变为 {v}',
-      'play.value.thegame': '差值 {v}',
-      'play.value.mahjong': '和牌距离 {v}',
-      'play.value.goudan': '胜率 {v}',
-      'play.compare': '你的选择：{mine}。规则的选择：{rule}。',
-      'play.loses': 'p 超过 99：这一步输掉本轮。',
       'play.verdict.best': '最佳',
       'play.verdict.good': '好',
       'play.verdict.inaccuracy': '不精确',
@@ -109,9 +97,15 @@
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
   const pct = (x) => (window.dsNarrate && window.dsNarrate.percent ? window.dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
-  // A label as the learner reads it (i18n.js; data-label keeps the engine's).
-  const shown = (l) => i18n.choiceLabel(l);
-  const num = (game, v) => (v === null || v === undefined ? '–' : game === 'goudan' ? pct(v) : String(v));
+  // A move as the learner reads it: its name in the engine's record (in the
+  // view's language); data-label keeps the engine's label. A label the
+  // record does not list (mahjong's "A declines") in the page's words.
+  const candIn = (ev, l) => (ev && ev.decision && Array.isArray(ev.decision.candidates)
+    ? ev.decision.candidates.find((c) => String(c.label) === String(l)) || null : null);
+  const nameIn = (ev, l) => { const c = candIn(ev, l); return c && c.name ? String(c.name) : i18n.choiceLabel(l); };
+  // a candidate's value as the engine's sentences write it ('' for none)
+  const valueIn = (ev, c) => (window.dsNarrate && window.dsNarrate.valueText && ev && ev.decision
+    ? window.dsNarrate.valueText(ev.decision, c, i18n.lang) : c && c.value !== null && c.value !== undefined ? String(c.value) : '');
 
   // ---- seats -----------------------------------------------------------------------
   function normSeat(game, seat) {
@@ -236,11 +230,12 @@
     const byLabel = (x) => opts.find((c) => String(c.label) === x) || d.candidates.find((c) => String(c.label) === x) || {};
     const mineC = byLabel(l), ruleC = byLabel(p.chosen);
     const m = { i: p.i, label: l, rule: p.chosen, match: l === p.chosen, mine: mineC.value, ruleValue: ruleC.value,
-      loses: !!mineC.loses, text: d.text || '', ev: p.ev };
-    if (P.game === 'goudan' && typeof ruleC.value === 'number' && typeof mineC.value === 'number') {
-      const best = Math.max(...d.candidates.map((c) => (typeof c.value === 'number' ? c.value : -Infinity)));
-      m.before = best;
-      m.loss = Math.max(0, best - mineC.value);
+      text: d.text || '', ev: p.ev };
+    // goudan: the win chance the move gave away, against the rule's own move
+    // (the record's rule_choice: optimal play); nothing here looks for a best
+    if ((d.measure === 'win_chance' || P.game === 'goudan') && typeof ruleC.value === 'number' && typeof mineC.value === 'number') {
+      m.before = ruleC.value;
+      m.loss = Math.max(0, ruleC.value - mineC.value);
       m.verdict = verdictOf(m.loss);
     }
     P.pending = null;
@@ -252,6 +247,12 @@
       await ds.branch(p.i, l); // the variation: the engine plays on from the learner's move
       m.forced = true;
     } else ds.seek(p.i + 1, !P.instant);
+    // the engine's assessment of the move taken (the record of the line now
+    // shown): its verdict (goudan) replaces the page's
+    const now = eventAt(p.i);
+    const a = now && now.decision && now.decision.assessment;
+    if (a && a.verdict) m.verdict = String(a.verdict);
+    if (a) m.assessed = true;
     P.moves.push(m);
     P.feedback = m;
     render();
@@ -338,9 +339,10 @@
       const all = options(p.ev, P.seat);
       p.labels.forEach((l, k) => {
         const c = all.find((x) => String(x.label) === l) || {};
+        const v = P.hints ? valueIn(p.ev, c) : '';
         const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: () => choose(l).catch(() => {}) },
-          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: shown(l) }),
-          P.hints && c.value !== undefined && c.value !== null ? h('small', { text: num(P.game, c.value) }) : null);
+          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: c.name ? String(c.name) : i18n.choiceLabel(l) }),
+          v !== '' ? h('small', { text: v }) : null);
         opts.append(b);
       });
       // the keyboard stays in the list: the first option takes the focus when
@@ -354,19 +356,24 @@
     feedback.textContent = '';
     const m = P.feedback;
     if (m) {
+      // the event as the line now shown has it (the learner's move taken), in
+      // the page's language: its record names both moves, and the engine's
+      // sentence about it is the feedback (a forced move's sentence ends with
+      // "your choice ...; the rule's move ...")
+      const ev = eventAt(m.i) || m.ev;
       feedback.append(h('p', { class: m.match ? 'play-ok' : 'play-bad',
-        text: m.match ? t('play.match', { label: shown(m.label) }) : t('play.differ', { label: shown(m.label), rule: shown(m.rule) }) }));
+        text: m.match ? t('play.match', { label: nameIn(ev, m.label) }) : t('play.differ', { label: nameIn(ev, m.label), rule: nameIn(ev, m.rule) }) }));
+      const a = ev && ev.decision && ev.decision.assessment;
+      if (a && a.text && !a.verdict) feedback.append(h('p', { class: 'play-assessment' }, String(a.text)));
+      const said = ds.captionAt ? String(ds.captionAt(m.i + 1) || '') : '';
+      if (said) feedback.append(h('p', { class: 'play-said' }, said));
       if (!m.match) {
-        if (!m.verdict) {
-          feedback.append(h('p', { text: t('play.compare', {
-            mine: t('play.value.' + P.game, { v: num(P.game, m.mine) }), rule: t('play.value.' + P.game, { v: num(P.game, m.ruleValue) }) }) }));
-        }
-        if (m.loses) feedback.append(h('p', { class: 'play-bad', i18n: 'play.loses' }));
-        const why = ruleText(m);
-        if (why) feedback.append(h('p', { class: 'hint', text: t('play.why', { text: why }) }));
+        const why = ev && ev.decision && ev.decision.text ? String(ev.decision.text) : ruleText(m);
+        if (why) feedback.append(h('p', { class: 'hint play-rule', text: t('play.why', { text: why }) }));
       }
       if (m.verdict) {
-        feedback.append(h('p', { class: 'play-verdict', 'data-verdict': m.verdict, text: t('play.lost', {
+        // the engine's words for the verdict when its record has them
+        feedback.append(h('p', { class: 'play-verdict', 'data-verdict': m.verdict, text: a && a.verdict && a.text ? String(a.text) : t('play.lost', {
           before: pct(m.before), after: pct(m.mine), loss: pct(m.loss), verdict: t('play.verdict.' + m.verdict) }) }));
       }
     }

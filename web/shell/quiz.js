@@ -83,6 +83,7 @@
         'quiz.compare': '{mine} {mineValue}; the rule’s {right} {rightValue}.',
         'quiz.prefer': 'Why the rule prefers {right}: {why}',
         'quiz.rightValue': '{right} {rightValue}.',
+        'quiz.note': '{move}: {note}.',
       },
       zh: {
         'quiz.button': '测验',
@@ -103,6 +104,7 @@
         'quiz.compare': '{mine} {mineValue}；规则选的 {right} {rightValue}。',
         'quiz.prefer': '规则为什么选 {right}：{why}',
         'quiz.rightValue': '{right} {rightValue}。',
+        'quiz.note': '{move}：{note}。',
       },
     });
   }
@@ -223,6 +225,17 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     const ctx = ctxAt(step);
     const qs = (N.quizzes ? N.quizzes(game, ev, lang(), ctx) : [N.quiz(game, ev, lang(), ctx)].filter(Boolean));
     if (!qs || !qs.length) return null;
+    // questions from the engine's decision record: each option carries the
+    // engine's own note (what it is worth against the rule's choice), the
+    // reason is the rule's sentence; nothing is worked out here
+    if (qs.every((q) => q.options.every((o) => 'note' in o))) {
+      const salt0 = gameSalt();
+      return qs.map((q, k) => {
+        const opts = q.options.map((o, i) => ({ label: o.label, correct: !!o.correct, orig: i, key: o.key, value: o.value || null, note: o.note || '' }));
+        const order = shuffled(opts.length, `${game}|${step}|${k}|${salt0}`);
+        return { ...q, options: order.map((i) => opts[i]), prefer: null, record: true };
+      });
+    }
     const ex = explain(game, ev, qs, lang(), ctx);
     const salt = gameSalt();
     return qs.map((q, k) => {
@@ -473,6 +486,13 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     if (!mine || !rightOpt) return out;
     const name = (o) => (q.quote ? '“' + o.label + '”' : o.label);
     const cap = (s) => (lang() === 'zh' ? s : s.charAt(0).toUpperCase() + s.slice(1));
+    if (q.record) {
+      // the engine's notes: the chosen move's against the rule's, and the rule's own
+      if (mine === rightOpt) { if (mine.note) out.compare = t('quiz.note', { move: mine.label, note: mine.note }); return out; }
+      const parts = [mine, rightOpt].filter((o) => o.note).map((o) => t('quiz.note', { move: o.label, note: o.note }));
+      out.compare = parts.join(' ');
+      return out;
+    }
     if (mine === rightOpt) {
       if (mine.value) out.compare = cap(t('quiz.rightValue', { right: name(mine), rightValue: mine.value }));
       return out;

@@ -688,7 +688,8 @@
       let why = null, caption = '', changes = [];
       if (N) {
         try { why = N.why ? N.why(ds.game, ev, i18n.lang, ctx) : null; } catch (e) { why = null; }
-        try { caption = N.narrate ? N.narrate(ds.game, ev, i18n.lang, ctx) : ''; } catch (e) { caption = ''; }
+        // the page's caption at that step: the engine's sentence (app.js)
+        try { caption = ds.captionAt ? ds.captionAt(step) : N.narrate ? N.narrate(ds.game, ev, i18n.lang, ctx) : ''; } catch (e) { caption = ''; }
         try { changes = N.changes ? N.changes(ds.game, ctx.stateBefore, ctx.stateAfter, i18n.lang, ev, ctx) : []; } catch (e) { changes = []; }
       }
       // The engine's own record is English: quoted only on an English page;

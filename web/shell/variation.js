@@ -68,11 +68,21 @@
     }
     return String((e && e.message) || e);
   }
-  // goudan's values are win probabilities: the page's one format (narrate.js)
-  const fmt = (v) => {
+  // a candidate's value as the engine's sentences write it (narrate.js lays
+  // out the record's number in its measure; nothing is compared)
+  const fmt = (d, c) => {
     const N = window.dsNarrate;
-    if (ds.game === 'goudan' && typeof v === 'number' && N && N.percent) return N.percent(v);
-    return typeof v === 'number' && !Number.isInteger(v) ? String(Math.round(v * 1e4) / 1e4) : String(v);
+    if (N && N.valueText) return N.valueText(d, c, i18n.lang);
+    return c && c.value !== null && c.value !== undefined ? String(c.value) : '';
+  };
+  // a move by its name in the engine's record (labels stay in URLs and data-label)
+  const nameOf = (d, label) => {
+    const c = d && Array.isArray(d.candidates) ? d.candidates.find((x) => String(x.label) === String(label)) : null;
+    return c && c.name ? String(c.name) : i18n.choiceLabel ? i18n.choiceLabel(label) : String(label);
+  };
+  // the record of event i on the line shown (in the view's language)
+  const decisionAt = (i) => {
+    try { const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [i])); return ev && ev.decision; } catch (e) { return null; }
   };
 
   // ---- the "why" panel: one button per candidate not taken ------------------------
@@ -82,13 +92,13 @@
     const sec = h('section', { class: 'try', 'aria-labelledby': 'try-title' },
       h('h3', { id: 'try-title', i18n: 'try.title' }));
     if (decision.forced) {
-      sec.append(h('p', { class: 'try-forced', text: t('try.forced', { label: decision.chosen, rule: decision.rule_choice ?? '?' }) }));
+      sec.append(h('p', { class: 'try-forced', text: t('try.forced', { label: nameOf(decision, decision.chosen), rule: nameOf(decision, decision.rule_choice ?? '?') }) }));
     }
     if (cands.length) {
       sec.append(h('p', { class: 'hint', i18n: 'try.hint' }));
       const row = h('div', { class: 'try-row' });
       for (const c of cands) {
-        const val = c.value === null || c.value === undefined ? '' : fmt(c.value);
+        const val = fmt(decision, c);
         row.append(h('button', {
           type: 'button', class: 'try-btn', 'data-label': String(c.label), 'data-event': String(event),
           title: val !== '' ? t('try.value', { value: val }) : null,
@@ -104,7 +114,7 @@
         // The name is the visible text with "Try" before it (not an
         // aria-label that leaves the value out: WCAG 2.5.3, label in name).
         }, h('span', { class: 'sr-only', text: t('try.button', { label: '' }).trim() + ' ' }),
-        h('span', { class: 'try-label', text: String(c.label) }), val !== '' ? h('small', { text: ' ' + val }) : null));
+        h('span', { class: 'try-label', text: nameOf(decision, c.label) }), val !== '' ? h('small', { text: ' ' + val }) : null));
       }
       const msg = h('p', { class: 'try-error', role: 'alert', hidden: true });
       sec.append(row, msg);
@@ -147,7 +157,7 @@
     const chips = h('span', { class: 'var-chips' });
     for (const [i, label] of v) {
       chips.append(h('button', { type: 'button', class: 'var-chip', onclick: () => ds.seek(i + 1, false),
-        text: t('var.choice', { step: i + 1, label }) }));
+        text: t('var.choice', { step: i + 1, label: nameOf(decisionAt(i), label) }) }));
     }
     const undo = h('button', { type: 'button', class: 'var-undo', i18n: 'var.undo', onclick: () => {
       const w = ds.variation;
