@@ -26,8 +26,16 @@ for i, e in enumerate(objs[1:]):
         w = e["why"]
         assert len(w["candidates"]) == 3 and sum(c["chosen"] for c in w["candidates"]) == 1
         assert w["rule"] == h["rules"][w["rule_code"]]["name"]
+        d = e["decision"]
+        labels = [c["label"] for c in d["candidates"]]
+        assert d["rule"] == w["rule"] and d["measure"] == "p" and d["forced"] is False
+        assert d["chosen"] == e["card"] and d["rule_choice"] == e["card"] and d["chosen"] in labels
+        assert [c["reason"] for c in d["candidates"]].count("rule_choice") == 1
+        assert all(c["name"] and c["note"] for c in d["candidates"])
+        zh = sys.argv[2] == "zh"
+        assert all(("出 " in c["name"]) == zh for c in d["candidates"]), "the names in the language"
 print(sum(e["type"] != "round" for e in objs[1:]))
-' "$1"; }
+' "$1" "${2:-en}"; }
 elif command -v jq >/dev/null 2>&1; then
   validate() { jq -e . "$1" > /dev/null && grep -vc '"type":"round"\|"type":"header"' "$1"; }
 else
@@ -39,6 +47,9 @@ check_trace() { # name input
   if ! "$ds" cirno --trace < "$in" > "$tmp/trace"; then bad "$name: --trace failed"; return; fi
   if ! "$ds" cirno < "$in" > "$tmp/judge"; then bad "$name: judge run failed"; return; fi
   if ! plays=$(validate "$tmp/trace"); then bad "$name: invalid trace"; return; fi
+  if ! "$ds" cirno --trace --lang zh < "$in" > "$tmp/trace.zh" || ! validate "$tmp/trace.zh" zh > /dev/null; then
+    bad "$name: invalid --lang zh trace"; return
+  fi
   judge_plays=$(grep -vc '^Round [0-9]*:$' "$tmp/judge")
   if [ "$plays" = "$judge_plays" ]; then ok; else bad "$name: $plays play/loss events, $judge_plays judge lines"; fi
 }
