@@ -2,7 +2,8 @@
  * then dsv_try on generated inputs gives the engine's line (events, judge
  * output, one output line per step, marks), "" goes back to the main line,
  * and a bad choice keeps the line shown and fills v->error with the
- * engine's message. */
+ * engine's message; the caption (dsv_narrate) is cirno_narrate's sentence
+ * in the view's language. */
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +37,28 @@ static void same_as_engine(const ds_view *v, const cirno_input *in, const ds_cho
     ds_buf_free(&out);
 }
 
+/* The view's caption is the engine's sentence, in the view's language. */
+static void same_words(ds_view *v, const cirno_input *in) {
+    ds_buf a, b;
+    int lang;
+    size_t i;
+    ds_buf_init(&a);
+    ds_buf_init(&b);
+    for (lang = DS_LANG_EN; lang <= DS_LANG_ZH; lang++) {
+        v->lang = lang;
+        for (i = 0; i < v->trace.n; i++) {
+            ds_buf_clear(&a);
+            ds_buf_clear(&b);
+            CHECK_EQ_INT(dsv_narrate(v, i, &a), 0);
+            CHECK_EQ_INT(cirno_narrate(in, &v->trace, i, (ds_lang)lang, &b), 0);
+            CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+        }
+    }
+    v->lang = DS_LANG_EN;
+    ds_buf_free(&a);
+    ds_buf_free(&b);
+}
+
 int main(void) {
     ds_rng rng;
     ds_buf text, spec;
@@ -57,6 +80,7 @@ int main(void) {
         CHECK_EQ_INT(dsv_load(&v, DSV_CIRNO, text.data, text.len), 0);
         in = (const cirno_input *)v.input;
         same_as_engine(&v, in, NULL, 0);
+        if (seed <= 5) same_words(&v, in);
         main_n = v.trace.n;
 
         /* a random decision, a random candidate (its own card included) */
