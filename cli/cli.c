@@ -5,25 +5,100 @@
 #include <stdio.h>
 #include <string.h>
 
+size_t cli_input_cap(const char *cmd) {
+    if (!strcmp(cmd, "cirno")) return CLI_CAP_CIRNO;
+    if (!strcmp(cmd, "goudan")) return CLI_CAP_GOUDAN;
+    return CLI_CAP_SMALL;
+}
+
+const char *cli_shown(const char *s, char *buf, size_t size) {
+    static const char hex[] = "0123456789abcdef";
+    size_t i = 0, k = 0;
+    if (!size) return buf;
+    for (; s[i] && k + 8 < size; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n' || c == '\t' || c == '\r' || c == '\\') {
+            buf[k++] = '\\';
+            buf[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : c == '\r' ? 'r' : '\\';
+        } else if (c < 0x20 || c == 0x7f) {
+            buf[k++] = '\\';
+            buf[k++] = 'x';
+            buf[k++] = hex[c >> 4];
+            buf[k++] = hex[c & 15];
+        } else {
+            buf[k++] = (char)c;
+        }
+    }
+    if (s[i]) { /* cut: never inside a UTF-8 character, and say so */
+        while (k > 0 && ((unsigned char)buf[k - 1] & 0xC0) == 0x80) k--;
+        if (k > 0 && (unsigned char)buf[k - 1] >= 0xC0) k--;
+        buf[k++] = '.';
+        buf[k++] = '.';
+        buf[k++] = '.';
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
+/* "line L, column C" of byte `at` of text, as ds_reader counts them (bytes;
+ * a leading UTF-8 byte-order mark is not counted). */
+static void position(const char *text, size_t at, int *line, int *col) {
+    size_t i = 0;
+    long l = 1, c = 1;
+    if (at >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) i = 3;
+    for (; i < at; i++) {
+        if (text[i] == '\n') { l++; c = 1; }
+        else c++;
+    }
+    *line = l > 0x7fffffffL ? 0x7fffffff : (int)l;
+    *col = c > 0x7fffffffL ? 0x7fffffff : (int)c;
+}
+
 int cli_read_input(const char *cmd, const char *file, ds_buf *b) {
-    char chunk[65536];
-    size_t n;
+    char chunk[65536], name[256];
+    size_t n, cap = cli_input_cap(cmd);
     int from_stdin = !file || !strcmp(file, "-");
     FILE *fp = from_stdin ? stdin : fopen(file, "rb");
+    ds_error err;
     if (!fp) {
-        fprintf(stderr, "deckscope %s: cannot open '%s': %s\n", cmd, file, strerror(errno));
+        fprintf(stderr, "deckscope %s: cannot open '%s': %s\n", cmd, cli_shown(file, name, sizeof name),
+                strerror(errno));
         return -1;
     }
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+    /* up to cap + 1 bytes: one byte past the cap is the error */
+    while (b->len <= cap) {
+        size_t want = cap + 1 - b->len < sizeof chunk ? cap + 1 - b->len : sizeof chunk;
+        const char *nul;
+        if ((n = fread(chunk, 1, want, fp)) == 0) break;
         if (ds_buf_put(b, chunk, n)) {
             fprintf(stderr, "deckscope %s: out of memory reading the input\n", cmd);
             if (!from_stdin) fclose(fp);
             return -1;
         }
+        if ((nul = memchr(b->data + b->len - n, '\0', n)) != NULL) {
+            /* the inputs are text: a NUL is an error wherever it is, so the
+             * rest (of /dev/zero, say) need not be read */
+            position(b->data, (size_t)(nul - b->data), &err.line, &err.col);
+            ds_fail(&err, err.line, err.col, "a NUL byte (the input must be text)");
+            if (!from_stdin) fclose(fp);
+            cli_input_error(cmd, &err);
+            return -1;
+        }
+    }
+    if (b->len > cap) {
+        position(b->data, cap, &err.line, &err.col);
+        ds_fail(&err, err.line, err.col,
+                "the input is longer than %zu bytes, the most deckscope %s reads (docs/security.md)",
+                cap, cmd);
+        if (!from_stdin) fclose(fp);
+        cli_input_error(cmd, &err);
+        return -1;
+    }
     if (ferror(fp)) {
         int e = errno;
         if (from_stdin) fprintf(stderr, "deckscope %s: cannot read standard input: %s\n", cmd, strerror(e));
-        else fprintf(stderr, "deckscope %s: cannot read '%s': %s\n", cmd, file, strerror(e));
+        else fprintf(stderr, "deckscope %s: cannot read '%s': %s\n", cmd, cli_shown(file, name, sizeof name),
+                     strerror(e));
         if (!from_stdin) fclose(fp);
         return -1;
     }
@@ -33,9 +108,17 @@ int cli_read_input(const char *cmd, const char *file, ds_buf *b) {
     return 0;
 }
 
-int cli_write(const ds_buf *b) {
-    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) return 1;
-    return fflush(stdout) ? 1 : 0;
+int cli_write(const char *cmd, const ds_buf *b) {
+    int bad;
+    errno = 0;
+    bad = b->len && fwrite(b->data, 1, b->len, stdout) != b->len;
+    bad = fflush(stdout) != 0 || bad;
+    if (bad) {
+        int e = errno;
+        fprintf(stderr, "deckscope %s: cannot write standard output: %s\n", cmd,
+                e ? strerror(e) : "write error");
+    }
+    return bad;
 }
 
 int cli_input_error(const char *cmd, const ds_error *err) {
@@ -97,10 +180,7 @@ int cli_narrate(const char *cmd, const ds_game *game, void *g, const ds_trace *t
             fprintf(stderr, "deckscope %s: out of memory writing the output\n", cmd);
             rc = 2;
         } else if (out.len > (1u << 16) || i + 1 == tr->n) {
-            if (cli_write(&out)) {
-                fprintf(stderr, "deckscope %s: cannot write standard output\n", cmd);
-                rc = 1;
-            }
+            if (cli_write(cmd, &out)) rc = 1;
             ds_buf_clear(&out);
         }
     }

@@ -22,11 +22,33 @@
 #include "ds_core.h"
 #include "ds_game.h"
 
-/* Reads all of FILE (stdin when file is NULL or "-") into b, NUL-terminated.
- * 0, or -1 after a message "deckscope <cmd>: ..." on stderr. */
+/* The most bytes a game's input may have (docs/security.md, README): far
+ * above the largest input each game accepts, so that `deckscope cirno
+ * /dev/zero` or `yes | deckscope thegame` end at once with an error:
+ *   thegame, mahjong  1 MiB    (98 cards / 148 tiles: under 1 KB)
+ *   cirno            64 MiB    (the largest, n = 30 and k = 300,000: 1.1 MB
+ *                               as `gen --max` writes it, 1.3 MB at most with
+ *                               one space between tokens)
+ *   goudan          512 MiB    (T = 10^7 queries, the parser's limit, at 34
+ *                               bytes a query with CRLF: 340 MB; the
+ *                               statement's T = 351,493: 12 MB)
+ * cli_input_cap(cmd) gives the cap of the game named cmd. */
+#define CLI_CAP_SMALL ((size_t)1 << 20)
+#define CLI_CAP_CIRNO ((size_t)64 << 20)
+#define CLI_CAP_GOUDAN ((size_t)512 << 20)
+size_t cli_input_cap(const char *cmd);
+/* Reads FILE (stdin when file is NULL or "-") into b, NUL-terminated. It
+ * stops at the first NUL byte and past the cap (cli_input_cap), each an
+ * input error "deckscope <cmd>: line L, column C: ...". 0, or -1 after a
+ * message "deckscope <cmd>: ..." on stderr (the caller exits with 2). */
 int cli_read_input(const char *cmd, const char *file, ds_buf *b);
-/* Writes b to stdout; returns 0, or 1 on a write error. */
-int cli_write(const ds_buf *b);
+/* s (a file name, an argument) for a message on one line, into buf: control
+ * bytes escaped (\n, \t, \r, \xNN; a backslash as \\), cut to size with "..."
+ * (never inside a UTF-8 character). Returns buf. */
+const char *cli_shown(const char *s, char *buf, size_t size);
+/* Writes b to stdout and flushes it; 0, or 1 after "deckscope <cmd>: cannot
+ * write standard output: <reason>" on stderr (a full disk, a closed pipe). */
+int cli_write(const char *cmd, const ds_buf *b);
 /* Prints "deckscope <cmd>: <formatted error>" to stderr; returns 2. */
 int cli_input_error(const char *cmd, const ds_error *err);
 /* Prints "deckscope <cmd>: <msg> (see deckscope <cmd> --help)" to stderr

@@ -109,8 +109,7 @@ int cmd_cirno(int argc, char **argv) {
         if (compare(in, spec, &main_tr, &tr, lang, &out)) {
             fprintf(stderr, "deckscope cirno: out of memory writing the output\n");
             rc = 2;
-        } else if (cli_write(&out)) {
-            fprintf(stderr, "deckscope cirno: cannot write standard output\n");
+        } else if (cli_write("cirno", &out)) {
             rc = 1;
         }
     } else if (narrate) {
@@ -127,8 +126,7 @@ int cmd_cirno(int argc, char **argv) {
                 rc = 2;
                 break;
             }
-            if (cli_write(&out)) {
-                fprintf(stderr, "deckscope cirno: cannot write standard output\n");
+            if (cli_write("cirno", &out)) {
                 rc = 1;
                 break;
             }
@@ -159,7 +157,7 @@ int gen_cirno(int argc, char **argv) {
                 (unsigned long long)seed);
         return 2;
     }
-    rc = cli_write(&out) ? 1 : 0;
+    rc = cli_write("gen cirno", &out);
     ds_buf_free(&out);
     return rc;
 }

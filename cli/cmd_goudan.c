@@ -42,9 +42,9 @@ static const char usage[] =
     "nothing on stdout, exit status 2.\n";
 
 static const char gen_usage[] =
-    "usage: deckscope gen goudan [--seed N] [--count T | --max | --all]\n"
-    "A random valid input of goudan from the seed N (default 0).\n"
-    "  --seed N    a non-negative integer\n"
+    "usage: deckscope gen goudan --seed N [--count T | --max | --all]\n"
+    "A random valid input of goudan from the seed N.\n"
+    "  --seed N    a non-negative integer (required)\n"
     "  --count T   T queries, 1..10000000 (default: 1 to 8, at random)\n"
     "  --max       the largest input of the problem (T = 351493)\n"
     "  --all       every start state once (T = 1440000)\n"
@@ -221,7 +221,7 @@ int cmd_goudan(int argc, char **argv) {
     free(ch);
     if (rc == 2) { ds_buf_free(&out); return 2; }
     if (rc) { ds_buf_free(&out); return cli_input_error("goudan", &err); }
-    rc = cli_write(&out);
+    rc = cli_write("goudan", &out);
     ds_buf_free(&out);
     return rc;
 }
@@ -238,13 +238,15 @@ int gen_goudan(int argc, char **argv) {
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope gen goudan", .usage = gen_usage, .opts = opts, .max_operands = 0};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (!ds_args_seen(&args, "seed"))
+        return cli_usage_error("gen goudan", "--seed N (a non-negative integer) is required");
     if (all + max + (count > 0) > 1)
         return cli_usage_error("gen goudan", "use at most one of --count, --max and --all");
     ds_buf_init(&out);
     if (all) rc = goudan_generate_all(seed, &out);
     else rc = goudan_generate(seed, max ? 351493 : count, &out);
     if (rc) { ds_buf_free(&out); fprintf(stderr, "deckscope gen goudan: out of memory\n"); return 2; }
-    rc = cli_write(&out);
+    rc = cli_write("gen goudan", &out);
     ds_buf_free(&out);
     return rc;
 }

@@ -5,7 +5,7 @@
  *                                               a variation (docs/variations.md)
  *   deckscope mahjong --distance "1M 1M ..." [--melds N] [--explain | --json]
  *   deckscope gen mahjong --seed N              a shuffled deck, one tile per line
- *                                               (seed 1 by default; --max/--all ignored)
+ *                                               (--max/--all ignored)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,10 +37,10 @@ static const char usage[] =
     "nothing on stdout, exit status 2; a bad --try: 'deckscope mahjong: --try: ...'.\n";
 
 static const char gen_usage[] =
-    "usage: deckscope gen mahjong [--seed N]\n"
-    "A shuffled deck (148 tiles, one a line) from the seed N (default 1); --max and\n"
-    "--all are accepted and change nothing.\n"
-    "  --seed N    a non-negative integer\n"
+    "usage: deckscope gen mahjong --seed N\n"
+    "A shuffled deck (148 tiles, one a line) from the seed N; --max and --all are\n"
+    "accepted and change nothing.\n"
+    "  --seed N    a non-negative integer (required)\n"
     "  -h, --help  this text\n";
 
 static void print_state_row(ds_buf *b, const mahjong_dp_record *rec, int k) {
@@ -152,7 +152,7 @@ static int run_distance(const char *hand, int melds, int explain_it, int json) {
         fprintf(stderr, "deckscope mahjong: out of memory\n");
         return 1;
     }
-    rc = cli_write(&out);
+    rc = cli_write("mahjong", &out);
     ds_buf_free(&out);
     return rc;
 }
@@ -255,7 +255,7 @@ int cmd_mahjong(int argc, char **argv) {
         fprintf(stderr, "deckscope mahjong: out of memory writing the output\n");
         return 1;
     }
-    rc = cli_write(&out);
+    rc = cli_write("mahjong", &out);
     ds_buf_free(&out);
     return rc;
 }
@@ -271,13 +271,15 @@ int gen_mahjong(int argc, char **argv) {
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope gen mahjong", .usage = gen_usage, .opts = opts, .max_operands = 0};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (!ds_args_seen(&args, "seed"))
+        return cli_usage_error("gen mahjong", "--seed N (a non-negative integer) is required");
     ds_buf_init(&out);
     if (mahjong_generate(seed, 0, &out)) {
         ds_buf_free(&out);
         fprintf(stderr, "deckscope gen mahjong: out of memory\n");
         return 1;
     }
-    rc = cli_write(&out);
+    rc = cli_write("gen mahjong", &out);
     ds_buf_free(&out);
     return rc;
 }

@@ -6,8 +6,7 @@
  *                                             one sentence per event
  *   deckscope thegame --try I:LABEL[,...] [--trace | --compare] [FILE]
  *                                             a variation (docs/variations.md)
- *   deckscope gen thegame [--seed N]          a shuffled permutation of 2..99
- *                                             (seed 1 by default)
+ *   deckscope gen thegame --seed N            a shuffled permutation of 2..99
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,10 +36,10 @@ static const char usage[] =
     "nothing on stdout, exit status 2; a bad --try: 'deckscope thegame: --try: ...'.\n";
 
 static const char gen_usage[] =
-    "usage: deckscope gen thegame [--seed N]\n"
-    "A shuffled permutation of 2..99 from the seed N (default 1); --max and --all\n"
-    "are accepted and change nothing (every input has 98 cards).\n"
-    "  --seed N    a non-negative integer\n"
+    "usage: deckscope gen thegame --seed N\n"
+    "A shuffled permutation of 2..99 from the seed N; --max and --all are\n"
+    "accepted and change nothing (every input has 98 cards).\n"
+    "  --seed N    a non-negative integer (required)\n"
     "  -h, --help  this text\n";
 
 /* The outcome of a line for --compare: won or lost, and the cards left as
@@ -145,7 +144,7 @@ int cmd_thegame(int argc, char **argv) {
         ds_fail(&err, 0, 0, "out of memory writing the output");
         rc = cli_input_error("thegame", &err);
     } else {
-        rc = cli_write(&out);
+        rc = cli_write("thegame", &out);
     }
     ds_trace_free(&tr);
     thegame_input_free(in);
@@ -165,13 +164,15 @@ int gen_thegame(int argc, char **argv) {
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope gen thegame", .usage = gen_usage, .opts = opts, .max_operands = 0};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (!ds_args_seen(&args, "seed"))
+        return cli_usage_error("gen thegame", "--seed N (a non-negative integer) is required");
     ds_buf_init(&out);
     if (thegame_generate(seed, 0, &out)) {
         ds_buf_free(&out);
         fprintf(stderr, "deckscope gen thegame: out of memory\n");
         return 2;
     }
-    rc = cli_write(&out);
+    rc = cli_write("gen thegame", &out);
     ds_buf_free(&out);
     return rc;
 }

@@ -174,8 +174,12 @@ int ds_args_parse(ds_args *a, int argc, char **argv) {
     while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         ds_opt *o;
         if (c == 'h') {
+            errno = 0;
             fputs(a->usage, stdout);
-            return fflush(stdout) ? 1 : 0;
+            if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+            fprintf(stderr, "%s: cannot write standard output: %s\n", a->cmd,
+                    errno ? strerror(errno) : "write error");
+            return 1;
         }
         if (c == '?') {
             /* an unknown long option: getopt_long has just moved past it */

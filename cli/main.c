@@ -9,6 +9,7 @@
  *
  * argv passed to a game command starts at the game name (argv[0] = "cirno");
  * each command parses the rest with ds_args.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@ static const char usage[] =
     "  deckscope mahjong --distance \"1M 1M ...\" [--melds N] [--explain | --json]\n"
     "  deckscope goudan  [--explain] [FILE]   Goudan (THUPC 2021 pre, I)\n"
     "  deckscope goudan  --playout [--seed N] [FILE]\n"
-    "  deckscope gen <game> [--seed N] [--max|--all]   a random valid input\n"
+    "  deckscope gen <game> --seed N [--max|--all]     a random valid input\n"
     "  deckscope render <game> [--from I] [--to J] -o out.gif|out.png [FILE]\n"
     "                   [--step I] [--size WxH] [--scale S] [--light]\n"
     "                   an animated GIF / a PNG, no display needed (docs/exports.md)\n"
@@ -46,9 +47,9 @@ static const char usage[] =
 static const char gen_usage[] =
     "usage: deckscope gen <game> [options]    a random valid input on stdout\n"
     "  deckscope gen cirno --seed N [--max]\n"
-    "  deckscope gen thegame [--seed N]\n"
-    "  deckscope gen mahjong [--seed N]\n"
-    "  deckscope gen goudan [--seed N] [--count T | --max | --all]\n"
+    "  deckscope gen thegame --seed N\n"
+    "  deckscope gen mahjong --seed N\n"
+    "  deckscope gen goudan --seed N [--count T | --max | --all]\n"
     "The same seed gives the same input on every platform.\n"
     "deckscope gen <game> --help lists that game's options.\n";
 
@@ -67,7 +68,26 @@ static const command commands[DS_NGAMES] = {
 #undef COMMAND_
 };
 
+/* Every command's output reaches stdout, or the command says it did not: a
+ * full disk (>/dev/full) or a closed pipe is one line on stderr and exit 1,
+ * also for what was written with puts (--games, --version, --help). */
+static int finish(const char *cmd, int rc) {
+    errno = 0;
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+        fprintf(stderr, "deckscope%s%s: cannot write standard output: %s\n", cmd ? " " : "",
+                cmd ? cmd : "", errno ? strerror(errno) : "write error");
+        rc = 1;
+    }
+    return rc;
+}
+
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
+    return finish(argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL, run(argc, argv));
+}
+
+static int run(int argc, char **argv) {
     size_t i;
     char words[64];
     if (argc < 2) { fputs(usage, stderr); return 2; }

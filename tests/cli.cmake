@@ -26,3 +26,15 @@ else()
   ds_skip("deckscope-view not built: cli_install skipped")
 endif()
 set_tests_properties(cli_common_args PROPERTIES TIMEOUT 300)
+
+# The CLI under hostile inputs and environments (issue 25), tests/cli_harden.sh:
+#   cli_harden_input     bounded input: NUL bytes, endless pipes, the per-game caps
+#   cli_harden_messages  escaped file names, whole UTF-8 characters, gen --seed
+#   cli_harden_fulldisk  every command on a full disk: a message and exit 1
+#   cli_harden_render    render's exit statuses, --query, --input DIR, the GIF cap
+set(DS_CLI_HARDEN ${CMAKE_SOURCE_DIR}/tests/cli_harden.sh)
+foreach(part input messages fulldisk)
+  add_test(NAME cli_harden_${part} COMMAND bash ${DS_CLI_HARDEN} ${part}
+    $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR})
+  set_tests_properties(cli_harden_${part} PROPERTIES TIMEOUT 600)
+endforeach()

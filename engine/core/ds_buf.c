@@ -72,9 +72,31 @@ static void error_args(ds_error *err, const char *fmt, va_list ap) {
     }
 }
 
+/* Makes s valid UTF-8 in place: a character cut short (a message quotes at
+ * most so many bytes of a token, or ran out of room) is dropped whole; a
+ * byte that starts no character is '?'. Then a message never ends or
+ * breaks in the middle of a character, whatever the input was. */
+static void utf8_whole(char *s) {
+    unsigned char *r = (unsigned char *)s, *w = r;
+    while (*r) {
+        unsigned char c = *r;
+        int need = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
+                 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
+        int k = 1;
+        if (need < 0) { *w++ = '?'; r++; continue; }
+        while (k <= need && (r[k] & 0xC0) == 0x80) k++;
+        if (k <= need) { r += k; continue; } /* cut short: drop the piece */
+        memmove(w, r, (size_t)k);
+        w += k;
+        r += k;
+    }
+    *w = 0;
+}
+
 int ds_fail(ds_error *err, int line, int col, const char *fmt, ...) {
     if (err) {
         va_list ap;
+        int k;
         err->line = line;
         err->col = col;
         err->code = fmt;
@@ -84,6 +106,8 @@ int ds_fail(ds_error *err, int line, int col, const char *fmt, ...) {
         va_start(ap, fmt);
         error_args(err, fmt, ap);
         va_end(ap);
+        utf8_whole(err->msg);
+        for (k = 0; k < err->nargs; k++) utf8_whole(err->args[k]);
     }
     return -1;
 }
