@@ -25,9 +25,8 @@ add_test(NAME cirno_cli_narrate COMMAND bash ${CIRNO_TESTS}/cli_narrate.sh $<TAR
   ${CIRNO_DATA})
 
 # the decision records and sentences through cirno_game, forced moves
-# included (tests/games/test_narration.c, 200 generated inputs). Deferred:
-# tests/games.cmake, which defines the function, is included after this file.
-cmake_language(DEFER CALL ds_add_narration_test cirno)
+# included (tests/games/test_narration.c, 200 generated inputs).
+ds_add_narration_test(cirno)
 
 ds_add_cross_check(cirno 30)
 

@@ -9,9 +9,3 @@ if(TARGET ds_view_model)
   target_compile_definitions(games_list PRIVATE DS_TEST_VIEW=1)
 endif()
 
-# The decision records and sentences of one game through its ds_game interface
-# (tests/games/test_narration.c, issue 21): every game registers its own.
-function(ds_add_narration_test game)
-  ds_add_unit_test(narration_${game} ${CMAKE_SOURCE_DIR}/tests/games/test_narration.c)
-  target_compile_definitions(narration_${game} PRIVATE DS_TEST_GAME=${game}_game)
-endfunction()
