@@ -665,6 +665,68 @@ static int is_decision(const thegame_event *e) {
     return e->kind == THEGAME_EV_PLAY || e->kind == THEGAME_EV_DRAW;
 }
 
+/* The shared decision record of event i (thegame_decision, issue 21) in
+ * both languages against the reference: the candidates of the event in
+ * order, the move taken, the rule's pick (ref_choose on the state before, or
+ * "end" where the turn may end) also when forced, and each reason from the
+ * reference's rule and the candidate's own move and difference; names in
+ * words (never the label), different per language, Chinese in Chinese. */
+static void check_shared_record(const thegame_input *in, const ds_trace *tr, size_t i,
+                                const thegame_state *prev) {
+    static ds_decision d[2];
+    const thegame_event *e = (const thegame_event *)ds_trace_event(tr, i);
+    char lab[40][16], taken[16], rule_label[16];
+    int last[4], hand[8], pos = -1, row = -1, tied = 0, rule, q, r, nc, k, lg, best = 0;
+    for (r = 0; r < 4; r++) last[r] = prev->row[r][prev->row_len[r] - 1];
+    for (q = 0; q < prev->hand_len; q++) hand[q] = prev->hand[q];
+    rule = ref_choose(hand, prev->hand_len, last, &pos, &row, &tied);
+    if (e->why.rule == THEGAME_RULE_END_TURN) rule = THEGAME_RULE_END_TURN;
+    if (rule == THEGAME_RULE_END_TURN) snprintf(rule_label, sizeof rule_label, "end");
+    else snprintf(rule_label, sizeof rule_label, "%d>%s", prev->hand[pos], thegame_row_name(row));
+    if (rule == THEGAME_RULE_CLOSEST) best = ref_abs(prev->hand[pos] - last[row]);
+    thegame_event_label(e, taken, sizeof taken);
+    nc = candidates_of(e, lab);
+    for (lg = 0; lg < 2; lg++) {
+        ds_decision *x = &d[lg];
+        CHECK_EQ_INT(thegame_decision(in, tr, i, (ds_lang)lg, x), 1);
+        CHECK_EQ_INT((int)x->n, nc);
+        if ((int)x->n != nc) return;
+        CHECK(strcmp(x->rule, thegame_rule_name(rule)) == 0);
+        CHECK(strcmp(x->cand[x->chosen].label, taken) == 0);
+        CHECK(strcmp(x->cand[x->rule_choice].label, rule_label) == 0);
+        CHECK_EQ_INT(x->forced, e->forced);
+        CHECK(x->text[0] != '\0' && !strstr(x->text, ">"));
+        for (k = 0; k < nc; k++) {
+            const ds_cand *c = &x->cand[k];
+            int card = 0, rw = -1, want;
+            CHECK(strcmp(c->label, lab[k]) == 0);
+            CHECK(c->name[0] && !strstr(c->name, ">") && strcmp(c->name, c->label) != 0);
+            if (lg == 1) {
+                CHECK(strcmp(c->name, d[0].cand[k].name) != 0);
+                CHECK(strstr(c->name, "行") || strstr(c->name, "回合"));
+            }
+            if (strcmp(c->label, "end") == 0) {
+                CHECK(!c->has_value);
+                want = DS_REASON_RULE_CHOICE;
+            } else {
+                char rn[8];
+                CHECK(sscanf(c->label, "%d>%7s", &card, rn) == 2);
+                for (r = 0; r < 4; r++)
+                    if (strcmp(rn, thegame_row_name(r)) == 0) rw = r;
+                CHECK(rw >= 0);
+                if (rw < 0) continue;
+                CHECK(c->has_value && (int)c->value == ref_abs(card - last[rw]));
+                if (rule == THEGAME_RULE_END_TURN) want = DS_REASON_NOT_ALLOWED;
+                else if (strcmp(c->label, rule_label) == 0) want = DS_REASON_RULE_CHOICE;
+                else if (rule == THEGAME_RULE_BACKWARDS)
+                    want = ref_move(rw, card, last[rw]) == 2 ? DS_REASON_TIE_LATER : DS_REASON_TRICK_FIRST;
+                else want = (int)c->value > best ? DS_REASON_WORSE_VALUE : DS_REASON_TIE_LATER;
+            }
+            CHECK_EQ_INT((int)c->reason, want);
+        }
+    }
+}
+
 /* The invariants of a variation (any line the simulation can make): cards
  * conserved, rows grow by one legal move per play, the hand never exceeds
  * 8, seeking equals the replay, turns are at least two plays and end with a
@@ -704,6 +766,7 @@ static void check_variation(const thegame_input *in, const ds_trace *tr, const c
             thegame_why d = e->why;
             if (d.rule == THEGAME_RULE_END_TURN) thegame_why_moves(&d);
             check_decision_record(&d, &prev);
+            if (check_json) check_shared_record(in, tr, i, &prev);
         }
         switch (e->kind) {
         case THEGAME_EV_DEAL:
