@@ -1,7 +1,8 @@
 /* test_view_try.c - thegame's variations in the viewer model: dsv_load then
  * dsv_try (web/app/model/view.h) on generated decks give exactly the engine's
  * variation (thegame_simulate_try): the same events, states at every step,
- * judge output and event JSON; a bad choice fails with the engine's message
+ * judge output, event JSON and caption (dsv_narrate = thegame_narrate, in
+ * English and Chinese); a bad choice fails with the engine's message
  * and keeps the line shown; "" goes back to the main line. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,11 +76,20 @@ static void check_view_is(ds_view *v, const thegame_input *in, const ds_trace *w
         CHECK(ds_trace_seek(want, step, &s) == 0);
         CHECK(memcmp(v->state, &s, sizeof s) == 0);
         if (step < want->n) {
+            int lang = (int)(k & 1) ? DS_LANG_ZH : DS_LANG_EN, saved = v->lang;
+            /* the event's JSON and the caption, in the view's language */
+            v->lang = lang;
             ds_buf_clear(&a);
             ds_buf_clear(&b);
             CHECK(dsv_event_json(v, step, &a) == 0);
-            CHECK(thegame_event_json(in, want, step, DS_LANG_EN, &b) == 0);
+            CHECK(thegame_event_json(in, want, step, (ds_lang)lang, &b) == 0);
             CHECK(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+            ds_buf_clear(&a);
+            ds_buf_clear(&b);
+            CHECK(dsv_narrate(v, step, &a) == 0);
+            CHECK(thegame_narrate(in, want, step, (ds_lang)lang, &b) == 0);
+            CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+            v->lang = saved;
         }
     }
     dsv_seek(v, 0, 0);
