@@ -195,19 +195,23 @@ int ds_buf_printf(ds_buf *b, const char *fmt, ...) {
 
 int ds_buf_json_str(ds_buf *b, const char *s, size_t n) {
     static const char hex[] = "0123456789abcdef";
-    size_t i;
+    size_t i, run = 0;
     if (ds_buf_putc(b, '"')) return -1;
     for (i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            char e[2] = {'\\', (char)c};
-            ds_buf_put(b, e, 2);
-        } else if (c < 0x20) {
-            char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            ds_buf_put(b, e, 6);
-        } else {
-            ds_buf_putc(b, (char)c);
+        if (c == '"' || c == '\\' || c < 0x20) {
+            /* the run of plain bytes before it in one copy */
+            if (i > run) ds_buf_put(b, s + run, i - run);
+            run = i + 1;
+            if (c < 0x20) {
+                char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                ds_buf_put(b, e, 6);
+            } else {
+                char e[2] = {'\\', (char)c};
+                ds_buf_put(b, e, 2);
+            }
         }
     }
+    if (n > run) ds_buf_put(b, s + run, n - run);
     return ds_buf_putc(b, '"');
 }

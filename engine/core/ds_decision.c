@@ -91,7 +91,9 @@ static void put_num(ds_buf *b, double v) {
 }
 
 static void put_key_str(ds_buf *b, const char *key, const char *s) {
-    ds_buf_printf(b, ",\"%s\":", key);
+    ds_buf_puts(b, ",\"");
+    ds_buf_puts(b, key);
+    ds_buf_puts(b, "\":");
     if (s) ds_buf_json_str(b, s, strlen(s));
     else ds_buf_puts(b, "null");
 }
