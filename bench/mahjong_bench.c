@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
     int games = 10000, runs = 5, mode = 0, i, r;
     mahjong_input *decks;
     double *gps, *cgps, *dps;
-    unsigned long long events = 0, dcalls = 0;
+    unsigned long long events = 0, dcalls = 0, hits = 0, misses = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc) games = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
@@ -75,6 +75,7 @@ int main(int argc, char **argv) {
         mahjong_stats st = {0};
         double w0 = wall_now(), c0 = cpu_now(), w, c;
         events = 0;
+        hits = misses = 0;
         for (i = 0; i < games; i++) {
             mahjong_dist_cache *cache = mode == 0 ? mahjong_dist_cache_new() : shared;
             ds_trace tr;
@@ -86,10 +87,22 @@ int main(int argc, char **argv) {
             }
             events += tr.n;
             ds_trace_free(&tr);
-            if (mode == 0) mahjong_dist_cache_free(cache);
+            if (mode == 0) {
+                uint64_t h, m;
+                mahjong_dist_cache_stats(cache, &h, &m);
+                hits += h;
+                misses += m;
+                mahjong_dist_cache_free(cache);
+            }
         }
         w = wall_now() - w0;
         c = cpu_now() - c0;
+        if (mode == 1) {
+            uint64_t h, m;
+            mahjong_dist_cache_stats(shared, &h, &m);
+            hits = h;
+            misses = m;
+        }
         mahjong_dist_cache_free(shared);
         dcalls = st.distance_calls;
         gps[r] = games / w;
@@ -103,6 +116,10 @@ int main(int argc, char **argv) {
            "%.1f evaluations and %.1f events per game\n",
            median(gps, runs), median(cgps, runs), median(dps, runs) / 1e6,
            (double)dcalls / games, (double)events / games);
+    if (mode != 2)
+        printf("cache: %.1f block lookups per game, %.1f %% hits\n",
+               (double)(hits + misses) / games,
+               hits + misses ? 100.0 * (double)hits / (double)(hits + misses) : 0.0);
     free(decks);
     free(gps);
     free(cgps);

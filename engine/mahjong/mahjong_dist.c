@@ -16,13 +16,17 @@
  * most g groups, at most p pairs" optima; the target hand is completed with
  * filler groups on unused kinds (they match nothing, so the value is the same).
  *
- * dp_kind() below is the ONLY implementation of that recurrence. The
- * recording mode runs it over the 34 kinds in one pass and keeps every table.
- * The fast path runs it over one suit at a time (9 kinds, or the 7 honours)
- * from the start state, giving a vector best[g][p] per block; blocks are
- * independent (no sequence crosses a suit), so the answer is the max-plus
- * combination of the four vectors at (G, 1). Block vectors may be memoised
- * in a caller-owned cache keyed by the block's counts.
+ * The recurrence has two implementations, checked against each other by the
+ * test mahjong_distance (and, block by block, on every suit and honour block
+ * of counts 0..4 when the fast one was written). dp_kind() is the reference:
+ * the recording mode runs it over the 34 kinds in one pass and keeps every
+ * table and back-pointer. The fast path, block_vector(), runs the same moves
+ * over one suit at a time (9 kinds, or the 7 honours) from the start state,
+ * with the state reduced to the open sequences and all (g, p) of a state
+ * handled at once in two 64-bit words, giving a table best[g][p] per block;
+ * blocks are independent (no sequence crosses a suit), so the answer is the
+ * max-plus combination of the four tables at (G, 1). Block tables may be
+ * memoised in a caller-owned cache keyed by the block's counts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -170,9 +174,16 @@ int mahjong_distance_explain(const uint8_t counts[MJ_KINDS], int melds, mahjong_
 
 enum { CACHE_BITS = 12, CACHE_SIZE = 1 << CACHE_BITS };
 
+/* A block's "at most (g, p)" table: w[p] holds g = 0..4 in its bytes 0..4
+ * (bits 8g..8g+7), each + BV_BASE (see block_vector). Bytes 5..7 are scratch:
+ * sums carry and compares borrow only upwards, so they never reach g <= 4. */
+typedef struct bvec {
+    uint64_t w[2];
+} bvec;
+
 typedef struct cache_entry {
+    bvec v;
     uint32_t key; /* block key + 1; 0 = empty */
-    int8_t vec[10];
 } cache_entry;
 
 struct mahjong_dist_cache {
@@ -192,15 +203,36 @@ void mahjong_dist_cache_stats(const mahjong_dist_cache *c, uint64_t *hits, uint6
 }
 
 /* best[g*2+p] over one block (first kind k0, nk kinds): the most hand tiles
- * matched with at most g groups and at most p pairs inside the block. Runs
- * dp_kind over the block's kinds from the start state. */
-static void block_vector(const uint8_t *counts, int k0, int nk, int8_t vec[10]) {
-    int8_t a[MJ_DP_STATES], b[MJ_DP_STATES], *in = a, *out = b, *tmp;
-    uint8_t la[MJ_DP_STATES], lb[MJ_DP_STATES], *il = la, *ol = lb, *tmpl;
-    int k, g, p, n = 1, lo = k0 + nk, hi = k0 - 1;
-    memset(a, -1, sizeof a);
-    a[0] = 0;
-    la[0] = 0;
+ * matched with at most g groups and at most p pairs inside the block.
+ *
+ * The same recurrence as dp_kind(), laid out for speed: the state is only the
+ * open sequences (s1, s2) (15 of them), and each holds its whole (g, p) table
+ * as two 64-bit words, one per p, byte g (bits 8g..8g+7) = the value of g
+ * groups, + BV_BASE (0 = unreachable). A move that adds s groups is a shift
+ * by 8s bits, so each move is a few word operations on all g at once
+ * (portable SWAR: no vector unit or intrinsics needed, WebAssembly included).
+ * Bytes 5..7 (g > 4) are scratch: they are only shifted further up and never
+ * read. Every byte stays below 128 (BV_BASE + at most 4 per kind over 9
+ * kinds), so a sum never carries into the next byte and the compare in
+ * bv_max never borrows. Moves are restricted exactly as in dp_kind() (groups
+ * that can match a hand tile, F[k] <= 4); the test mahjong_distance checks
+ * this path against the recording mode. */
+enum { BV_BASE = 64 };
+#define BV_ONES 0x0101010101010101u
+#define BV_HIGH 0x8080808080808080u
+
+/* byte-wise max of a and b (bytes < 128) */
+static inline uint64_t bv_max(uint64_t a, uint64_t b) {
+    uint64_t ge = (((a | BV_HIGH) - b) & BV_HIGH) >> 7; /* 1 in the bytes where a >= b */
+    uint64_t m = ge * 0xFFu;
+    return (a & m) | (b & ~m);
+}
+
+static bvec block_vector(const uint8_t *counts, int k0, int nk) {
+    bvec r;
+    uint64_t ta[25][2], tb[25][2], (*in)[2] = ta, (*out)[2] = tb, (*tmp)[2];
+    unsigned live = 1u, nlive;
+    int k, p, lo = k0 + nk, hi = k0 - 1;
     /* Before the first tile's kind - 2 and after the last tile's kind + 2 a
      * kind step maps the table onto itself (no tile, no open sequence, no
      * sequence can reach a tile), so only [first - 2, last + 2] is run. */
@@ -211,22 +243,82 @@ static void block_vector(const uint8_t *counts, int k0, int nk, int8_t vec[10]) 
         }
     lo = lo - 2 > k0 ? lo - 2 : k0;
     hi = hi + 2 < k0 + nk - 1 ? hi + 2 : k0 + nk - 1;
+    in[0][0] = BV_BASE;
+    in[0][1] = 0;
     for (k = lo; k <= hi; k++) {
-        n = dp_kind(in, il, n, out, ol, NULL, counts, k, 4);
-        tmp = in; in = out; out = tmp;
-        tmpl = il; il = ol; ol = tmpl;
-    }
-    for (g = 0; g <= 4; g++)
-        for (p = 0; p <= 1; p++) {
-            int v = in[MJ_DP_IDX(g, p, 0, 0)];
-            if (g && vec[(g - 1) * 2 + p] > v) v = vec[(g - 1) * 2 + p];
-            if (p && vec[g * 2] > v) v = vec[g * 2];
-            vec[g * 2 + p] = (int8_t)v;
+        int h = counts[k], smax = 0, st;
+        if (seq_ok(k)) {
+            smax = h;
+            if (counts[k + 1] > smax) smax = counts[k + 1];
+            if (counts[k + 2] > smax) smax = counts[k + 2];
         }
+        if (!h && !smax && live == 1u) continue; /* the identity */
+        nlive = 0;
+        for (st = 0; st < 25; st++) {
+            int s1 = st / 5, s2 = st % 5, s;
+            int room = 4 - s1 - s2, smx = smax < room ? smax : room;
+            uint64_t v0, v1;
+            if (!(live >> st & 1u)) continue;
+            v0 = in[st][0];
+            v1 = in[st][1];
+            for (s = 0; s <= smx; s++) {
+                int f = s1 + s2 + s, to = s * 5 + s1, sh = 8 * s;
+                uint64_t *o = out[to], add = (uint64_t)(f < h ? f : h) * BV_ONES;
+                if (!(nlive >> to & 1u)) {
+                    o[0] = o[1] = 0;
+                    nlive |= 1u << to;
+                }
+                o[0] = bv_max(o[0], (v0 << sh) + add);
+                o[1] = bv_max(o[1], (v1 << sh) + add);
+                if (h) { /* the pair, or a triplet, on kind k (never both: 5 > 4) */
+                    if (f + 2 <= 4) {
+                        add = (uint64_t)(f + 2 < h ? f + 2 : h) * BV_ONES;
+                        o[1] = bv_max(o[1], (v0 << sh) + add);
+                    }
+                    if (f + 3 <= 4) {
+                        add = (uint64_t)(f + 3 < h ? f + 3 : h) * BV_ONES;
+                        o[0] = bv_max(o[0], (v0 << (sh + 8)) + add);
+                        o[1] = bv_max(o[1], (v1 << (sh + 8)) + add);
+                    }
+                }
+            }
+        }
+        live = nlive;
+        tmp = in; in = out; out = tmp;
+    }
+    /* "at most g groups": a running max up the bytes (the state with no
+     * group, byte 0 of w[0], is always reached, so every byte ends >= BV_BASE);
+     * then "at most p pairs" */
+    for (p = 0; p <= 1; p++) {
+        uint64_t w = in[0][p];
+        w = bv_max(w, w << 8);
+        w = bv_max(w, w << 16);
+        r.w[p] = bv_max(w, w << 32);
+    }
+    r.w[1] = bv_max(r.w[1], r.w[0]);
+    return r;
 }
 
-static void block_lookup(const uint8_t *counts, int k0, int nk, mahjong_dist_cache *c,
-                         int8_t vec[10]) {
+/* The max-plus product of a block table a and a block table b: the best of
+ * a with g' groups and b with g - g' (and the pair in one of them). Both hold
+ * values + BV_BASE; so does the result. */
+static bvec bv_combine(bvec a, bvec b) {
+    bvec r = {{0, 0}};
+    int g;
+    for (g = 0; g <= 4; g++) {
+        /* a's values at g as plain numbers (<= 3g + 2), broadcast to all bytes;
+         * b shifted up by g groups (the bytes below g are 0: never a maximum,
+         * every real sum is >= BV_BASE) */
+        uint64_t a0 = ((a.w[0] >> 8 * g & 0xFFu) - BV_BASE) * BV_ONES;
+        uint64_t a1 = ((a.w[1] >> 8 * g & 0xFFu) - BV_BASE) * BV_ONES;
+        uint64_t b0 = b.w[0] << 8 * g, b1 = b.w[1] << 8 * g;
+        r.w[0] = bv_max(r.w[0], b0 + a0);
+        r.w[1] = bv_max(r.w[1], bv_max(b0 + a1, b1 + a0));
+    }
+    return r;
+}
+
+static bvec block_lookup(const uint8_t *counts, int k0, int nk, mahjong_dist_cache *c) {
     uint32_t key = k0 >= MJ_HONOUR0 ? 1u << 27 : 0, h;
     int k, big = 0;
     cache_entry *e;
@@ -234,51 +326,33 @@ static void block_lookup(const uint8_t *counts, int k0, int nk, mahjong_dist_cac
         key |= (uint32_t)counts[k0 + k] << (3 * k);
         big |= counts[k0 + k] > 7; /* not a real hand: 3 bits per kind do not hold it */
     }
-    if (!c || big) { block_vector(counts, k0, nk, vec); return; }
+    if (!c || big) return block_vector(counts, k0, nk);
     key += 1;
     h = (key * 2654435761u) >> (32 - CACHE_BITS);
     e = &c->e[h];
     if (e->key == key) {
         c->hits++;
-        memcpy(vec, e->vec, 10);
-        return;
+        return e->v;
     }
     c->misses++;
-    block_vector(counts, k0, nk, vec);
+    e->v = block_vector(counts, k0, nk);
     e->key = key;
-    memcpy(e->vec, vec, 10);
+    return e->v;
 }
 
 int mahjong_distance(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache) {
-    static const int first[3] = {9, 18, MJ_HONOUR0}, len[3] = {9, 9, 7};
-    int8_t acc[10], vec[10], nxt[10];
-    int G = 4 - melds, b, g, p, g2, best = 0;
+    bvec ab, cd;
+    int G = 4 - melds, g, best = 0;
     if (melds < 0 || melds > 4) return -1;
-    /* max-plus combination of the "at most (g, p)" vectors of the blocks */
-    block_lookup(counts, 0, 9, cache, acc);
-    for (b = 0; b < 3; b++) {
-        block_lookup(counts, first[b], len[b], cache, vec);
-        if (b == 2) break;
-        for (g = 0; g <= G; g++)
-            for (p = 0; p <= 1; p++) {
-                int m = 0;
-                for (g2 = 0; g2 <= g; g2++) {
-                    int v = acc[g2 * 2 + p] + vec[(g - g2) * 2];
-                    if (v > m) m = v;
-                    if (p) {
-                        v = acc[g2 * 2] + vec[(g - g2) * 2 + 1];
-                        if (v > m) m = v;
-                    }
-                }
-                nxt[g * 2 + p] = (int8_t)m;
-            }
-        memcpy(acc, nxt, sizeof acc);
-    }
-    /* only (G, 1) is needed from the last combination */
+    /* max-plus combination of the blocks' "at most (g, p)" tables: (M x P)
+     * and (S x Z) in full, then only (G, 1) of their product */
+    ab = bv_combine(block_lookup(counts, 0, 9, cache), block_lookup(counts, 9, 9, cache));
+    cd = bv_combine(block_lookup(counts, 18, 9, cache), block_lookup(counts, MJ_HONOUR0, 7, cache));
     for (g = 0; g <= G; g++) {
-        int v = acc[g * 2 + 1] + vec[(G - g) * 2], w = acc[g * 2] + vec[(G - g) * 2 + 1];
+        int a0 = (int)(ab.w[0] >> 8 * g & 0xFFu), a1 = (int)(ab.w[1] >> 8 * g & 0xFFu);
+        int c0 = (int)(cd.w[0] >> 8 * (G - g) & 0xFFu), c1 = (int)(cd.w[1] >> 8 * (G - g) & 0xFFu);
+        int v = (a1 + c0 > a0 + c1 ? a1 + c0 : a0 + c1) - 2 * BV_BASE;
         if (v > best) best = v;
-        if (w > best) best = w;
     }
     return 14 - 3 * melds - best;
 }
