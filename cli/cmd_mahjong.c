@@ -1,6 +1,9 @@
 /* cmd_mahjong.c - the 'mahjong' subcommand.
  *
- *   deckscope mahjong [--trace] [FILE]          judge output (or JSON Lines trace)
+ *   deckscope mahjong [--trace [--lang en|zh]] [FILE]
+ *                                               judge output (or JSON Lines trace)
+ *   deckscope mahjong --narrate [--lang en|zh] [--try SPEC] [FILE]
+ *                                               one sentence per event
  *   deckscope mahjong --try SPEC [--trace | --compare] [FILE]
  *                                               a variation (docs/variations.md)
  *   deckscope mahjong --distance "1M 1M ..." [--melds N] [--explain | --json]
@@ -15,12 +18,17 @@
 #include "mahjong/mahjong.h"
 
 static const char usage[] =
-    "usage: deckscope mahjong [--trace] [--try I:LABEL[,I:LABEL...] [--compare]] [FILE]\n"
+    "usage: deckscope mahjong [--trace | --narrate] [--lang en|zh]\n"
+    "                         [--try I:LABEL[,I:LABEL...] [--compare]] [FILE]\n"
     "       deckscope mahjong --distance \"1M 1M 2M ...\" [--melds N] [--explain | --json]\n"
     "Mahjong simulator (THUPC 2021 pre, L): reads the wall (148 tiles, one a line)\n"
     "from FILE (standard input when FILE is absent or '-') and writes the judge's\n"
     "output.\n"
     "  --trace           the event trace as JSON Lines instead (docs/trace-format.md)\n"
+    "  --narrate         one sentence per event instead: 'I<TAB>sentence'\n"
+    "                    (docs/narration.md)\n"
+    "  --lang en|zh      the language of --narrate and of the trace's names and\n"
+    "                    sentences (default en)\n"
     "  --try SPEC        a variation: at event I (0-based, the trace's \"i\") take the\n"
     "                    candidate LABEL of its decision instead of the rule's choice;\n"
     "                    labels: a discard '3P', 'Z', 'PASS C', 'SELFDRAWN'; after a\n"
@@ -160,7 +168,7 @@ static int run_distance(const char *hand, int melds, int explain_it, int json) {
 /* The label of the candidate taken at decision event i of tr (the rule's own
  * when rule is set) into buf; "" when event i is not a decision. */
 static const char *label_at(const ds_trace *tr, size_t i, int rule, char *buf) {
-    mahjong_decision d;
+    mahjong_options d;
     buf[0] = '\0';
     if (mahjong_decision_at(tr, i, &d))
         memcpy(buf, d.opt[rule ? d.rule : d.chosen].label, DS_CHOICE_LABEL);
@@ -194,9 +202,12 @@ int cmd_mahjong(int argc, char **argv) {
     ds_error err;
     ds_choice *ch = NULL;
     size_t nch = 0;
-    const char *hand = NULL, *spec = NULL;
-    int rc, trace = 0, explain_it = 0, json = 0, melds = 0, cmp = 0;
+    const char *hand = NULL, *spec = NULL, *lang_s = NULL;
+    ds_lang lang = DS_LANG_EN;
+    int rc, trace = 0, explain_it = 0, json = 0, melds = 0, cmp = 0, narrate = 0;
     ds_opt opts[] = {DS_ARG_FLAG("trace", &trace),
+                     DS_ARG_FLAG("narrate", &narrate),
+                     DS_ARG_STR("lang", 0, &lang_s),
                      DS_ARG_STR("try", 0, &spec),
                      DS_ARG_FLAG("compare", &cmp),
                      DS_ARG_STR("distance", 0, &hand),
@@ -206,8 +217,11 @@ int cmd_mahjong(int argc, char **argv) {
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope mahjong", .usage = usage, .opts = opts, .max_operands = 1};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if ((rc = cli_lang("mahjong", lang_s, &lang)) != 0) return rc;
     if (hand) {
-        if (trace) return cli_usage_error("mahjong", "--trace cannot be combined with --distance");
+        if (trace || narrate)
+            return cli_usage_error("mahjong", "--trace and --narrate cannot be combined with --distance");
+        if (lang_s) return cli_usage_error("mahjong", "--lang cannot be combined with --distance");
         if (spec || cmp)
             return cli_usage_error("mahjong", "--try and --compare cannot be combined with --distance");
         if (args.noperands)
@@ -218,6 +232,10 @@ int cmd_mahjong(int argc, char **argv) {
         return cli_usage_error("mahjong", "--melds, --explain and --json need --distance");
     if (cmp && !spec) return cli_usage_error("mahjong", "--compare needs --try SPEC");
     if (cmp && trace) return cli_usage_error("mahjong", "--compare and --trace cannot be combined");
+    if (narrate && (trace || cmp))
+        return cli_usage_error("mahjong", "--narrate cannot be combined with --trace or --compare");
+    if (lang_s && !trace && !narrate)
+        return cli_usage_error("mahjong", "--lang needs --trace or --narrate");
     if ((rc = cli_try("mahjong", spec, &ch, &nch)) != 0) return rc;
     ds_buf_init(&in_text);
     if (cli_read_input("mahjong", args.noperands ? args.operands[0] : NULL, &in_text)) {
@@ -243,9 +261,15 @@ int cmd_mahjong(int argc, char **argv) {
         return 2;
     }
     free(ch);
+    if (narrate) {
+        rc = cli_narrate("mahjong", &mahjong_game, in, &tr, lang);
+        ds_trace_free(&tr);
+        mahjong_input_free(in);
+        return rc;
+    }
     ds_buf_init(&out);
     rc = cmp     ? compare(spec, &main_tr, &tr, &out)
-         : trace ? mahjong_trace_jsonl(in, &tr, &out)
+         : trace ? mahjong_trace_jsonl(in, &tr, lang, &out)
                  : mahjong_format(in, &tr, &out, NULL);
     ds_trace_free(&tr);
     if (cmp) ds_trace_free(&main_tr);

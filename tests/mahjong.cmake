@@ -29,6 +29,12 @@ add_test(NAME mahjong_cli_try
 
 ds_add_cross_check(mahjong 20)
 
+# issue 21: the decision records and sentences through mahjong_game
+# (tests/games/test_narration.c), --narrate and --lang
+ds_add_narration_test(mahjong)
+add_test(NAME mahjong_cli_narrate
+  COMMAND bash ${MJ_TESTS}/cli_narrate.sh $<TARGET_FILE:deckscope> ${MJ_DATA}/sample-1.in)
+
 # Benchmark program (not a test): bench/mahjong.sh builds and runs it.
 add_executable(mahjong_bench ${CMAKE_SOURCE_DIR}/bench/mahjong_bench.c)
 target_link_libraries(mahjong_bench PRIVATE ds_engine)

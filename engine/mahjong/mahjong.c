@@ -99,7 +99,11 @@ fail:
     return -1;
 }
 
-void mahjong_input_free(mahjong_input *in) { free(in); }
+void mahjong_input_free(mahjong_input *in) {
+    if (!in) return;
+    mahjong_dist_cache_free(in->cache);
+    free(in);
+}
 
 int mahjong_parse_hand(const char *text, size_t len, int melds, uint8_t counts[MJ_KINDS],
                        ds_error *err) {
@@ -282,7 +286,7 @@ void mahjong_apply(void *state, const void *event, const void *input) {
  * decision from its own event, the claim window from the discard before it),
  * so the simulation, the JSON and the CLI read one list. */
 
-static void opt_add(mahjong_decision *d, int kind, int player, int tile, int target, int value,
+static void opt_add(mahjong_options *d, int kind, int player, int tile, int target, int value,
                     int before, const char *label) {
     mahjong_option *o;
     if (d->n >= MJ_OPTIONS_MAX) return;
@@ -302,7 +306,7 @@ static void opt_add(mahjong_decision *d, int kind, int player, int tile, int tar
  * kind in hand, PASS once per player it can name. Values: the distances the
  * rule computed (ev->cand), hd for the specials, else -1 (not evaluated:
  * mahjong_decision_at fills those in). */
-static void turn_options(const mahjong_event *ev, const uint8_t *h, int hd, mahjong_decision *d) {
+static void turn_options(const mahjong_event *ev, const uint8_t *h, int hd, mahjong_options *d) {
     int i, k, q;
     char label[16];
     d->window = 0;
@@ -326,7 +330,7 @@ static void turn_options(const mahjong_event *ev, const uint8_t *h, int hd, mahj
     }
 }
 
-static int turn_index(const mahjong_decision *d, int selfdrawn, int tile, int target) {
+static int turn_index(const mahjong_options *d, int selfdrawn, int tile, int target) {
     int i;
     for (i = 0; i < d->n; i++) {
         const mahjong_option *o = &d->opt[i];
@@ -379,13 +383,13 @@ static void rule_claim(const mahjong_event *dsc, int skip, int *kind, int *at, i
         }
 }
 
-static int window_index(const mahjong_decision *d, int kind, int player, int low);
+static int window_index(const mahjong_options *d, int kind, int player, int low);
 
 /* The claim window of the normal discard dsc: every player's claims in turn
  * order from the discarder (RON only for the first who can win: the others
  * are cut off by the rules, not by a strategy), then "pass"; and "B declines"
  * for each player with a claim, leading to what the rule takes without B. */
-static void window_options(const mahjong_event *dsc, mahjong_decision *d) {
+static void window_options(const mahjong_event *dsc, mahjong_options *d) {
     int i, j, t = dsc->tile;
     char label[DS_CHOICE_LABEL];
     d->window = 1;
@@ -426,7 +430,7 @@ static void window_options(const mahjong_event *dsc, mahjong_decision *d) {
 
 /* The window's candidate that is a claim (kind, player, CHOW's lowest tile),
  * or "pass" (the last one) for kind 0. */
-static int window_index(const mahjong_decision *d, int kind, int player, int low) {
+static int window_index(const mahjong_options *d, int kind, int player, int low) {
     int i;
     if (kind != MJ_EV_RON && kind != MJ_EV_PONG && kind != MJ_EV_CHOW) return d->n - 1;
     for (i = 0; i < d->n; i++) {
@@ -441,7 +445,7 @@ static int window_event(const mahjong_event *dsc) {
     return dsc->kind == MJ_EV_DISCARD && dsc->tile < MJ_PASS;
 }
 
-int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_decision *d) {
+int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_options *d) {
     const mahjong_event *ev, *prev;
     if (i >= tr->n) return 0;
     ev = (const mahjong_event *)ds_trace_event(tr, i);
@@ -535,14 +539,14 @@ static int emit_plain(sim *s, const mahjong_event *ev) {
     return ds_trace_emit(s->tr, ev, s->err);
 }
 
-static int find_label(const mahjong_decision *d, const char *label) {
+static int find_label(const mahjong_options *d, const char *label) {
     int i;
     for (i = 0; i < d->n; i++)
         if (!strcmp(d->opt[i].label, label)) return i;
     return -1;
 }
 
-static int not_candidate(sim *s, const mahjong_decision *d, const char *label) {
+static int not_candidate(sim *s, const mahjong_options *d, const char *label) {
     char legal[(MJ_OPTIONS_MAX + 3) * (DS_CHOICE_LABEL + 2)];
     size_t len = 0;
     int i;
@@ -725,7 +729,7 @@ static int do_turn(sim *s, const mahjong_state *st, int can_win) {
     tile = ev.rule_tile;
     target = ev.rule_target;
     if (f) {
-        mahjong_decision d;
+        mahjong_options d;
         int i;
         turn_options(&ev, st->hand[p], st->dist[p], &d);
         if ((i = find_label(&d, f)) < 0) return not_candidate(s, &d, f);
@@ -769,7 +773,7 @@ static int claim_window(sim *s, const mahjong_state *st, const mahjong_event *ds
     mahjong_event ev;
     int kind = dsc->claim_how, player = dsc->claim_by, low = dsc->target, i;
     if (f) {
-        mahjong_decision d;
+        mahjong_options d;
         window_options(dsc, &d);
         if (d.n < 2) {
             turn_event(s, st, next_player(dsc->player, st->dir), &ev);

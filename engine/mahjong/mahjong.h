@@ -38,6 +38,8 @@
 #include <stdint.h>
 
 #include "ds_core.h"
+#include "ds_decision.h"
+#include "ds_game.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -154,6 +156,10 @@ int mahjong_parse_hand(const char *text, size_t len, int melds, uint8_t counts[M
 typedef struct mahjong_input {
     uint8_t wall[MJ_TILES]; /* tile kinds, front of the wall first */
     int line[MJ_TILES];     /* input line of each tile (for messages) */
+    /* the distance cache of mahjong_game's simulate (made on first use, freed
+     * by mahjong_input_free; NULL from mahjong_parse): the variations of one
+     * input share most of their hands */
+    mahjong_dist_cache *cache;
 } mahjong_input;
 
 /* 148 lines, one tile each; at most 4 of each kind (so exactly 4). */
@@ -364,7 +370,7 @@ typedef struct mahjong_decline {
     int then;                    /* index in opt[] of what the rule takes then */
 } mahjong_decline;
 
-typedef struct mahjong_decision {
+typedef struct mahjong_options {
     int window;      /* 0: a turn decision, 1: a claim window */
     int n;           /* candidates */
     int chosen;      /* index of the candidate the event took */
@@ -372,11 +378,47 @@ typedef struct mahjong_decision {
     mahjong_option opt[MJ_OPTIONS_MAX];
     int ndecline;    /* window: one per player with a candidate, in turn order */
     mahjong_decline decline[3];
-} mahjong_decision;
+} mahjong_options;
 
 /* 1 and *d filled when event i of tr is a decision, 0 when it is not (or i
  * is past the end). */
-int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_decision *d);
+int mahjong_decision_at(const ds_trace *tr, size_t i, mahjong_options *d);
+/* ---- the decision record and the sentences (issue 21) -----------------------
+ *
+ * mahjong_decision: 1 with *d filled (engine/core/ds_decision.h) when event i
+ * is a decision, 0 when it is not, -1 when d is full. The candidates are
+ * mahjong_decision_at's, in its order and with its labels; value = the
+ * winning distance after the move (RON and SELFDRAWN 0, "pass" none); name,
+ * text in lang. Rule codes: "selfdrawn", "special_first", "min_distance",
+ * "tie_order" (a turn); "ron_first_along_turn_order", "pong_strict_drop",
+ * "chow_highest_strict_drop", "no_claim" (a claim window). Reasons:
+ * worse_value (a larger distance), tie_later_in_order (the same distance,
+ * later in Z F B .. 1M, or a special after the rule's in PASS REVERSE
+ * DOUBLE), lower_priority (a claim that lowers its player's distance but
+ * ranks below the rule's: RON > PONG > CHOW, the highest CHOW first),
+ * not_allowed_by_rule (a win declined, a normal tile while holding a
+ * special, PASS naming another player than the next, a call that does not
+ * lower the distance strictly, "pass" while the rule claims).
+ * docs/games/mahjong.md lists them with the names. */
+int mahjong_decision(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                     ds_decision *d);
+/* The same, also returning mahjong_decision_at's record in *md. */
+int mahjong_decision_full(const ds_trace *tr, size_t i, ds_lang lang, ds_decision *d,
+                          mahjong_options *md);
+/* The move of o in words ("discard 3S", "B calls PONG on 3S", "nobody calls
+ * 3S"; zh "打出 3S", "B 碰 3S", "无人鸣 3S"); "B lets the tile go" / "B 不鸣牌"
+ * for "B declines". snprintf's return. */
+int mahjong_option_name(const mahjong_option *o, ds_lang lang, char *buf, size_t cap);
+int mahjong_decline_name(int player, ds_lang lang, char *buf, size_t cap);
+/* The sentence about event i in lang (the caption; mahjong_narrate.c): a
+ * forced move says so and names the rule's move with both distances. */
+int mahjong_narrate(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_buf *out);
+/* mahjong_outcome in lang (English: the same words). */
+int mahjong_outcome_lang(const ds_trace *tr, ds_lang lang, ds_buf *out);
+/* The game's interface (mahjong_game.c, engine/core/ds_game.h). */
+extern const ds_game mahjong_game;
+
 /* What event i is, for "event I is <what>, not a decision": "a deal",
  * "a draw", "a skipped turn", "the exhaustive draw (DRAW)", "the WIN line". */
 const char *mahjong_event_what(const mahjong_event *ev);
@@ -392,10 +434,14 @@ int mahjong_format(const mahjong_input *in, const ds_trace *tr, ds_buf *out,
  * number of lines written (0 or 1) or -1. */
 int mahjong_event_line(const mahjong_event *ev, ds_buf *out);
 
-int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_buf *out);
+/* Event i as one JSON object; its "decision" (ds_decision_json) and names in
+ * lang. */
+int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                       ds_buf *out);
 int mahjong_state_json(const mahjong_input *in, const mahjong_state *st, ds_buf *out);
 /* Header line (game, wall, initial state) and one line per event. */
-int mahjong_trace_jsonl(const mahjong_input *in, const ds_trace *tr, ds_buf *out);
+int mahjong_trace_jsonl(const mahjong_input *in, const ds_trace *tr, ds_lang lang,
+                        ds_buf *out);
 /* The DP record as JSON (one object, no newline). */
 int mahjong_dp_record_json(const mahjong_dp_record *rec, ds_buf *out);
 

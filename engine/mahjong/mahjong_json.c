@@ -1,6 +1,7 @@
 /* mahjong_json.c - JSON views of the mahjong trace, states and DP records
  * (field reference: docs/games/mahjong.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mahjong.h"
@@ -236,82 +237,45 @@ static const char *option_kind(int kind) {
                                    : "pass";
 }
 
-/* The rule code and sentence of decision d at event ev (prev: the event
- * before, the discard of a claim window). */
-static const char *decision_rule(const mahjong_decision *d, const mahjong_event *ev,
-                                 const mahjong_event *prev, char *text, size_t cap) {
-    const mahjong_option *r = &d->opt[d->rule];
-    if (!d->window) {
-        switch (ev->rule) {
-        case MJ_WHY_SELFDRAWN:
-            snprintf(text, cap, MJ_TEXT_SELFDRAWN ": a player who can win always declares "
-                                "SELFDRAWN");
-            break;
-        case MJ_WHY_SPECIAL:
-            snprintf(text, cap, MJ_TEXT_SPECIAL ": %s%s", r->label,
-                     r->tile == MJ_PASS ? " (the rule's PASS names the next player)" : "");
-            break;
-        case MJ_WHY_TIE_ORDER:
-            snprintf(text, cap, "several tiles leave the least distance, %d: %s is " MJ_TEXT_ORDER,
-                     r->value, r->label);
-            break;
-        default:
-            snprintf(text, cap, "%s is the only tile whose discard leaves the least distance, %d",
-                     r->label, r->value);
-            break;
-        }
-        return turn_rule(ev);
-    }
-    switch (prev->claim_how) {
-    case MJ_EV_RON:
-        snprintf(text, cap, "%c's hand plus %s is a winning hand: RON comes before every call "
-                            "(the first such player along the turn order from the discarder)",
-                 mahjong_player_name(r->player), mahjong_tile_name(prev->tile));
-        return "ron_first_along_turn_order";
-    case MJ_EV_PONG:
-        snprintf(text, cap, "%c's PONG lowers the distance strictly, from %d to %d; PONG comes "
-                            "before CHOW", mahjong_player_name(r->player), r->before, r->value);
-        return "pong_strict_drop";
-    case MJ_EV_CHOW:
-        snprintf(text, cap, "%s: the next player's highest CHOW that lowers the distance "
-                            "strictly, from %d to %d", r->label, r->before, r->value);
-        return "chow_highest_strict_drop";
-    default:
-        snprintf(text, cap, "no call lowers its player's distance strictly: nobody claims %s and "
-                            "the next turn starts", mahjong_tile_name(prev->tile));
-        return "no_claim";
-    }
-}
+/* The game fields of the decision record (ds_decision_json's callback):
+ * each candidate's kind, tile, PASS target, claimer, meld tiles and distance
+ * before the call; the window's "declines" ("B declines": what the rule
+ * takes without B, and its name). */
+typedef struct extra_ctx {
+    const mahjong_options *md;
+    ds_lang lang;
+} extra_ctx;
 
-/* ,"decision":{"rule","text","chosen"[,"forced","rule_choice"],"candidates"[,"declines"]} */
-static void put_decision(ds_buf *b, const mahjong_decision *d, const mahjong_event *ev,
-                         const mahjong_event *prev) {
-    char text[240];
-    const char *rule = decision_rule(d, ev, prev, text, sizeof text);
-    int i, k;
-    put_key(b, "decision");
-    ds_buf_puts(b, "{\"rule\":");
-    ds_buf_json_str(b, rule, strlen(rule));
-    put_key(b, "text");
-    ds_buf_json_str(b, text, strlen(text));
-    put_key(b, "chosen");
-    ds_buf_json_str(b, d->opt[d->chosen].label, strlen(d->opt[d->chosen].label));
-    if (d->chosen != d->rule) {
-        put_key(b, "forced");
-        ds_buf_puts(b, "true");
-        put_key(b, "rule_choice");
-        ds_buf_json_str(b, d->opt[d->rule].label, strlen(d->opt[d->rule].label));
+static void decision_extra(const void *ctx, int k, ds_buf *b) {
+    const extra_ctx *x = (const extra_ctx *)ctx;
+    const mahjong_options *d = x->md;
+    int i;
+    if (k < 0) {
+        if (!d->ndecline) return;
+        put_key(b, "declines");
+        ds_buf_putc(b, '[');
+        for (i = 0; i < d->ndecline; i++) {
+            const mahjong_decline *y = &d->decline[i];
+            const char *then = y->then >= 0 ? d->opt[y->then].label : "pass";
+            char name[DS_NAME_CAP];
+            mahjong_decline_name(y->player, x->lang, name, sizeof name);
+            if (i) ds_buf_putc(b, ',');
+            ds_buf_puts(b, "{\"label\":");
+            ds_buf_json_str(b, y->label, strlen(y->label));
+            put_key(b, "name");
+            ds_buf_json_str(b, name, strlen(name));
+            put_key(b, "player");
+            put_player(b, y->player);
+            put_key(b, "then");
+            ds_buf_json_str(b, then, strlen(then));
+            ds_buf_putc(b, '}');
+        }
+        ds_buf_putc(b, ']');
+        return;
     }
-    put_key(b, "candidates");
-    ds_buf_putc(b, '[');
-    for (i = 0; i < d->n; i++) {
-        const mahjong_option *o = &d->opt[i];
+    {
+        const mahjong_option *o = &d->opt[k];
         const char *kind = option_kind(o->kind);
-        if (i) ds_buf_putc(b, ',');
-        ds_buf_puts(b, "{\"label\":");
-        ds_buf_json_str(b, o->label, strlen(o->label));
-        put_key(b, "value");
-        put_dist(b, o->value);
         put_key(b, "kind");
         ds_buf_json_str(b, kind, strlen(kind));
         if (o->kind == MJ_EV_DISCARD) {
@@ -327,48 +291,36 @@ static void put_decision(ds_buf *b, const mahjong_decision *d, const mahjong_eve
             if (o->kind != MJ_EV_RON) {
                 put_key(b, "tiles");
                 ds_buf_putc(b, '[');
-                for (k = 0; k < 3; k++) {
-                    if (k) ds_buf_putc(b, ',');
-                    put_tile(b, o->kind == MJ_EV_PONG ? o->tile : o->target + k);
+                for (i = 0; i < 3; i++) {
+                    if (i) ds_buf_putc(b, ',');
+                    put_tile(b, o->kind == MJ_EV_PONG ? o->tile : o->target + i);
                 }
                 ds_buf_putc(b, ']');
             }
             put_key(b, "dist_before");
             put_dist(b, o->before);
         }
-        ds_buf_putc(b, '}');
     }
-    ds_buf_putc(b, ']');
-    if (d->ndecline) { /* "B declines" (--try): what the rule takes without B */
-        put_key(b, "declines");
-        ds_buf_putc(b, '[');
-        for (i = 0; i < d->ndecline; i++) {
-            const mahjong_decline *x = &d->decline[i];
-            const char *then = x->then >= 0 ? d->opt[x->then].label : "pass";
-            if (i) ds_buf_putc(b, ',');
-            ds_buf_puts(b, "{\"label\":");
-            ds_buf_json_str(b, x->label, strlen(x->label));
-            put_key(b, "player");
-            put_player(b, x->player);
-            put_key(b, "then");
-            ds_buf_json_str(b, then, strlen(then));
-            ds_buf_putc(b, '}');
-        }
-        ds_buf_putc(b, ']');
-    }
-    ds_buf_putc(b, '}');
 }
 
-int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_buf *out) {
+int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                       ds_buf *out) {
     const mahjong_event *ev, *prev = NULL;
     const char *type, *forced = NULL;
-    mahjong_decision d;
+    mahjong_options d;
+    ds_decision *rec;
     int k, is_decision;
     (void)in;
     if (i >= tr->n) return -1;
     ev = (const mahjong_event *)ds_trace_event(tr, i);
     if (i > 0) prev = (const mahjong_event *)ds_trace_event(tr, i - 1);
-    is_decision = mahjong_decision_at(tr, i, &d);
+    rec = (ds_decision *)malloc(sizeof *rec);
+    if (!rec) return -1;
+    is_decision = mahjong_decision_full(tr, i, lang, rec, &d);
+    if (is_decision < 0) {
+        free(rec);
+        return -1;
+    }
     /* a forced claim or discard: its why says so (a forced "pass" is followed
      * by the next turn, which happens by the rules) */
     if (is_decision && d.chosen != d.rule && d.opt[d.chosen].kind) forced = d.opt[d.rule].label;
@@ -463,7 +415,14 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
     default:
         break;
     }
-    if (is_decision) put_decision(out, &d, ev, prev);
+    if (is_decision) {
+        extra_ctx x;
+        x.md = &d;
+        x.lang = lang;
+        put_key(out, "decision");
+        ds_decision_json(rec, decision_extra, &x, out);
+    }
+    free(rec);
     ds_buf_putc(out, '}');
     return out->failed ? -1 : 0;
 }
@@ -564,7 +523,8 @@ int mahjong_state_json(const mahjong_input *in, const mahjong_state *st, ds_buf 
     return out->failed ? -1 : 0;
 }
 
-int mahjong_trace_jsonl(const mahjong_input *in, const ds_trace *tr, ds_buf *out) {
+int mahjong_trace_jsonl(const mahjong_input *in, const ds_trace *tr, ds_lang lang,
+                        ds_buf *out) {
     size_t i;
     mahjong_state st0;
     if (ds_trace_seek(tr, 0, &st0)) return -1;
@@ -577,11 +537,17 @@ int mahjong_trace_jsonl(const mahjong_input *in, const ds_trace *tr, ds_buf *out
         put_tile(out, in->wall[i]);
     }
     ds_buf_putc(out, ']');
+    put_key(out, "wall_size");
+    ds_buf_int(out, MJ_TILES);
+    put_key(out, "deal");
+    ds_buf_int(out, MJ_DEAL);
+    put_key(out, "lang");
+    ds_buf_printf(out, "\"%s\"", ds_lang_code(lang));
     put_key(out, "state");
     if (mahjong_state_json(in, &st0, out)) return -1;
     ds_buf_puts(out, "}\n");
     for (i = 0; i < tr->n; i++) {
-        if (mahjong_event_json(in, tr, i, out)) return -1;
+        if (mahjong_event_json(in, tr, i, lang, out)) return -1;
         ds_buf_putc(out, '\n');
     }
     return out->failed ? -1 : 0;

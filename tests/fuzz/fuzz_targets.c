@@ -189,11 +189,11 @@ static int mahjong_sim_v(const void *in, uint64_t seed, const ds_choice *ch, siz
 }
 static int mahjong_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
     if (mahjong_format(in, tr, out, NULL)) return -1;
-    if (mahjong_trace_jsonl(in, tr, out)) return -1;
+    if (mahjong_trace_jsonl(in, tr, DS_LANG_EN, out)) return -1;
     return mahjong_outcome(tr, out);
 }
 static int mahjong_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
-    mahjong_decision d;
+    mahjong_options d;
     int k;
     if (!mahjong_decision_at(tr, i, &d)) return 0;
     if (d.n < 1 || d.n > MJ_OPTIONS_MAX || d.chosen < 0 || d.chosen >= d.n || d.rule < 0 ||

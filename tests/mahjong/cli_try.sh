@@ -17,9 +17,13 @@ s1=$2
 "$ds" mahjong "$s1" > "$tmp/main.out"
 "$ds" mahjong --trace "$s1" > "$tmp/main.jsonl"
 events=$(head -n 1 "$tmp/main.jsonl" | sed 's/.*"events":\([0-9]*\),.*/\1/')
-# the labels of a decision event, as the message lists them
-labels() { sed -n "$(($1 + 2))p" "$tmp/main.jsonl" | sed 's/.*"decision"://' |
-  grep -o '"label":"[^"]*"' | sed 's/"label":"\(.*\)"/\1/' | paste -sd, - | sed 's/,/, /g'; }
+# the labels of a decision event, as the message lists them: the candidates,
+# then the declines (written before the candidates in the record)
+labels() {
+  local l; l=$(sed -n "$(($1 + 2))p" "$tmp/main.jsonl" | sed 's/.*"decision"://')
+  { echo "$l" | sed 's/.*"candidates":\[//' | grep -o '"label":"[^"]*"'
+    echo "$l" | grep -o '"declines":\[[^]]*\]' | grep -o '"label":"[^"]*"'; } |
+    sed 's/"label":"\(.*\)"/\1/' | paste -sd, - | sed 's/,/, /g'; }
 first_dec=$(grep -n '"decision"' "$tmp/main.jsonl" | head -1 | cut -d: -f1); first_dec=$((first_dec - 2))
 window=$(grep -n '"decision":{"rule":"pong_strict_drop"' "$tmp/main.jsonl" | head -1 | cut -d: -f1); window=$((window - 2))
 
@@ -112,7 +116,7 @@ for f in "$s1" "$official"/*.in; do
     "$ds" mahjong --try "$i:$label" --trace "$f" > "$tmp/a.jsonl"
     "$ds" mahjong --try "$i:$then" --trace "$f" | cmp -s - "$tmp/a.jsonl" && ok || bad "decline trace $f $i:$label vs $then"
     if [ "$then" != "$rule" ]; then
-      sed -n "$((i + 2))p" "$tmp/a.jsonl" | grep -q "\"forced\":true,\"rule_choice\":\"$rule\"" && ok ||
+      sed -n "$((i + 2))p" "$tmp/a.jsonl" | grep -q "\"rule_choice\":\"$rule\",\"chosen\":\"$then\",\"forced\":true" && ok ||
         bad "decline not forced: $f $i:$label"
       [ "$then" != pass ] && nother=$((nother + 1))
     fi

@@ -633,7 +633,7 @@ static void check_decisions(const mahjong_input *in, const ds_trace *tr, const d
     for (i = 0; i < tr->n; i++) {
         const mahjong_event *ev = (const mahjong_event *)ds_trace_event(tr, i);
         const mahjong_event *prev = i ? (const mahjong_event *)ds_trace_event(tr, i - 1) : NULL;
-        mahjong_decision d;
+        mahjong_options d;
         int got = mahjong_decision_at(tr, i, &d), k, m, want;
         char *line = line_of(js, i + 1), needle[96];
         snprintf(needle, sizeof needle, ",\"i\":%zu,", i);
@@ -699,7 +699,7 @@ static int play(const mahjong_input *in, const ds_choice *ch, size_t n, ds_trace
     ds_buf_init(js);
     if (mahjong_simulate_try(in, ch, n, tr, e)) return -1;
     CHECK(mahjong_format(in, tr, out, NULL) == 0);
-    CHECK(mahjong_trace_jsonl(in, tr, js) == 0);
+    CHECK(mahjong_trace_jsonl(in, tr, DS_LANG_EN, js) == 0);
     return 0;
 }
 
@@ -716,7 +716,7 @@ static int pick_other(const ds_trace *tr, size_t from, ds_rng *r, ds_choice *ch)
     size_t tries;
     for (tries = 0; tries < 50 && from < tr->n; tries++) {
         size_t i = from + ds_rng_below(r, (uint32_t)(tr->n - from));
-        mahjong_decision d;
+        mahjong_options d;
         int k;
         if (!mahjong_decision_at(tr, i, &d) || d.n < 2) continue;
         do k = (int)ds_rng_below(r, (uint32_t)d.n); while (k == d.chosen);
@@ -731,7 +731,7 @@ static long forced_kinds[8]; /* declined SELFDRAWN, declined RON, PASS naming an
                               * forced claim, forced pass, other discard, chains, errors */
 
 static void count_forced(const ds_trace *tr, size_t i, const ds_trace *main_tr) {
-    mahjong_decision d, m;
+    mahjong_options d, m;
     const mahjong_option *o;
     if (!mahjong_decision_at(tr, i, &d) || !mahjong_decision_at(main_tr, i, &m)) return;
     o = &d.opt[d.chosen];
@@ -802,7 +802,7 @@ static void check_declines(const mahjong_input *in, const ds_trace *m, const ds_
     int forced = 0;
     for (i = 1; i < m->n; i++) {
         const mahjong_event *dsc = (const mahjong_event *)ds_trace_event(m, i - 1);
-        mahjong_decision d;
+        mahjong_options d;
         int k, q, c, j;
         if (!mahjong_decision_at(m, i, &d) || !d.window) continue;
         /* one per player with a candidate, in turn order */
@@ -905,7 +905,7 @@ static void test_variations(void) {
         check_decisions(&in, &m, &mj, cache);
         check_declines(&in, &m, &mo, 4);
         for (i = 0; i < m.n && nd < 512; i++) {
-            mahjong_decision d;
+            mahjong_options d;
             if (mahjong_decision_at(&m, i, &d)) decs[nd++] = i;
         }
         /* the rule's own choices, at up to three random decisions at once:
@@ -914,7 +914,7 @@ static void test_variations(void) {
             size_t picks = 1 + ds_rng_below(&r, 3), nc = 0;
             for (k = 0; k < (int)picks; k++) {
                 size_t at = decs[ds_rng_below(&r, (uint32_t)nd)];
-                mahjong_decision d;
+                mahjong_options d;
                 size_t q;
                 for (q = 0; q < nc && ch[q].i != at; q++) continue;
                 if (q < nc) continue;
@@ -952,7 +952,7 @@ static void test_variations(void) {
                 if (ok) cands[nc++] = decs[i];
             }
             if (nc) {
-                mahjong_decision d;
+                mahjong_options d;
                 size_t at = cands[ds_rng_below(&r, (uint32_t)nc)];
                 if (mahjong_decision_at(&m, at, &d) && d.n > 1) {
                     k = (int)ds_rng_below(&r, (uint32_t)d.n - 1);
@@ -994,7 +994,7 @@ static void test_variations(void) {
         /* errors: a forced choice at an event that is no decision, a label
          * that is no candidate (the message lists them all), past the end */
         for (i = 0; i < m.n; i++) {
-            mahjong_decision d;
+            mahjong_options d;
             if (mahjong_decision_at(&m, i, &d)) continue;
             ch[0].i = i;
             strcpy(ch[0].label, "Z");
@@ -1005,7 +1005,7 @@ static void test_variations(void) {
             break;
         }
         {
-            mahjong_decision d;
+            mahjong_options d;
             char want[480];
             size_t len = 0;
             ch[0].i = decs[ds_rng_below(&r, (uint32_t)nd)];
@@ -1076,7 +1076,7 @@ static void test_official(void) {
         CHECK(out.len == alen && !memcmp(out.data, ans, alen));
         /* JSON Lines: a header and one valid object per event */
         ds_buf_init(&js);
-        CHECK(mahjong_trace_jsonl(in, &tr, &js) == 0);
+        CHECK(mahjong_trace_jsonl(in, &tr, DS_LANG_EN, &js) == 0);
         lines = count_lines(js.data, js.len);
         CHECK_EQ_INT(lines, tr.n + 1);
         for (j = 0, start = 0; j < js.len; j++)

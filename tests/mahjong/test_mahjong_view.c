@@ -38,7 +38,7 @@ int main(void) {
         mahjong_input *in;
         ds_trace main_tr, var_tr;
         ds_error e;
-        mahjong_decision d;
+        mahjong_options d;
         char spec[96], needle[96];
         size_t i, tries;
         int k;

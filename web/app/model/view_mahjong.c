@@ -41,7 +41,11 @@ static int load(ds_view *v, const char *text, size_t len) {
 static void release(ds_view *v) { mahjong_input_free(v->input); }
 
 static int event_json(const ds_view *v, size_t i, ds_buf *out) {
-    return mahjong_event_json(v->input, &v->trace, i, out);
+    return mahjong_event_json(v->input, &v->trace, i, (ds_lang)v->lang, out);
+}
+
+static int narrate(const ds_view *v, size_t i, ds_buf *out) {
+    return mahjong_narrate(v->input, &v->trace, i, (ds_lang)v->lang, out);
 }
 
 static int state_json(ds_view *v, const void *s, ds_buf *out) {
@@ -50,4 +54,5 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return mahjong_generate(seed, 0, out); }
 
-const dsv_adapter dsv_adapter_mahjong = {load, line, NULL, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_mahjong = {load,       line,       NULL,     release,
+                                         event_json, state_json, generate, narrate};

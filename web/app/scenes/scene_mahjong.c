@@ -808,7 +808,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
     if (ev) actor = ev->player & 3;
     /* at a decision (settled): whose tiles / seats a click can take */
     if (su_hits_begin(f) > 0) {
-        mahjong_decision d;
+        mahjong_options d;
         if (mahjong_decision_at(&v->trace, v->step, &d)) {
             if (d.window) hit_from = actor; /* the claim window of that discard */
             else hit_mover = ((const mahjong_event *)ds_trace_event(&v->trace, v->step))->player & 3;
