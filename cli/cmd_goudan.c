@@ -3,9 +3,11 @@
  *   deckscope goudan [FILE]                  judge output (one probability a line)
  *   deckscope goudan --explain [FILE]        小E's legal operations after the draw,
  *                                            with their win probabilities, best first
- *   deckscope goudan --playout [--seed N] [FILE]
+ *   deckscope goudan --playout [--seed N] [--lang en|zh] [FILE]
  *                                            JSON Lines trace of a game from query 1
  *                                            (--trace is the same as --playout)
+ *   deckscope goudan --narrate [--seed N] [--lang en|zh] [--try SPEC] [FILE]
+ *                                            one sentence per event of that game
  *   deckscope goudan --playout [--seed N] --try I:LABEL[,...] [--compare] [FILE]
  *                                            the trace of a variation of that game
  *                                            (docs/variations.md), or where it departs
@@ -21,7 +23,9 @@
 #include "goudan/goudan.h"
 
 static const char usage[] =
-    "usage: deckscope goudan [--explain | --playout [--seed N] [--try SPEC [--compare]]] [FILE]\n"
+    "usage: deckscope goudan [--explain | --playout [--seed N] [--lang en|zh]\n"
+    "                        [--try SPEC [--compare]] | --narrate [--seed N]\n"
+    "                        [--lang en|zh] [--try SPEC]] [FILE]\n"
     "Goudan (THUPC 2021 pre, I): reads the queries from FILE (standard input when\n"
     "FILE is absent or '-') and writes the judge's output, 小E's win probability\n"
     "under optimal play, one a line.\n"
@@ -29,8 +33,12 @@ static const char usage[] =
     "              probability, the chosen one marked '*'\n"
     "  --playout   the game of query 1 under optimal play as a JSON Lines trace\n"
     "              (docs/trace-format.md); --trace is the same\n"
-    "  --seed N    the chance seed of --playout (default 0)\n"
-    "  --try SPEC  with --playout: the variation I:LABEL[,I:LABEL...] of that game:\n"
+    "  --narrate   the game of query 1 told one sentence per event: 'I<TAB>sentence'\n"
+    "              (I = the event's index in the trace; docs/narration.md)\n"
+    "  --lang L    the language of --playout's names and sentences and of\n"
+    "              --narrate: en (default) or zh\n"
+    "  --seed N    the chance seed of --playout and --narrate (default 0)\n"
+    "  --try SPEC  with --playout or --narrate: the variation I:LABEL[,I:LABEL...] of that game:\n"
     "              at event I the candidate LABEL of its decision is taken (an\n"
     "              operation: face(hp1), trade(1x2), play, skill, end_turn; a hit's\n"
     "              target: hit:E, hit:T, hit:E1, hit:T2, ...), then optimal play\n"
@@ -82,7 +90,7 @@ static int run_explain(const goudan_input *in, const goudan_table *t, ds_buf *ou
     for (i = 0; i < goudan_input_count(in); i++) {
         goudan_query q;
         goudan_turn tu;
-        goudan_decision d;
+        goudan_explanation d;
         goudan_query_get(in, i, &q);
         goudan_query_turn(&q, O, &tu);
         if (goudan_explain(ev, &tu, &d, err)) { goudan_eval_free(ev); return -1; }
@@ -117,10 +125,10 @@ static int try_error(const ds_error *err) {
 /* The trace of query 1's playout, the main line or the variation ch[0..n-1].
  * 0, -1 (err: input or memory) or 2 (a bad choice, already reported). */
 static int run_playout(const goudan_input *in, const goudan_table *t, uint64_t seed,
-                       const ds_choice *ch, size_t n, ds_buf *out, ds_error *err) {
+                       const ds_choice *ch, size_t n, ds_lang lang, ds_buf *out, ds_error *err) {
     ds_trace tr;
     if (goudan_simulate_try(in, t, seed, ch, n, &tr, err)) return n ? try_error(err) : -1;
-    goudan_trace_jsonl(in, &tr, out);
+    goudan_trace_jsonl(in, &tr, lang, out);
     ds_trace_free(&tr);
     return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
 }
@@ -173,14 +181,33 @@ static int run_compare(const goudan_input *in, const goudan_table *t, uint64_t s
     return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
 }
 
+/* --narrate: the game of query 1 (the main line or the variation ch) through
+ * the game interface, which solves the table only up to that query's HPs.
+ * Frees in and ch. */
+static int run_narrate(goudan_input *in, uint64_t seed, ds_choice *ch, size_t n, ds_lang lang) {
+    ds_trace tr;
+    ds_error err = {0};
+    int rc;
+    if (goudan_game.simulate(in, ch, n, seed, &tr, &err)) {
+        rc = n && err.line == 0 ? try_error(&err) : cli_input_error("goudan", &err);
+    } else {
+        rc = cli_narrate("goudan", &goudan_game, in, &tr, lang);
+        ds_trace_free(&tr);
+    }
+    goudan_input_free(in);
+    free(ch);
+    return rc;
+}
+
 int cmd_goudan(int argc, char **argv) {
     ds_buf text, out;
     ds_error err = {0};
     goudan_input *in = NULL;
     goudan_table *t = NULL;
     uint64_t seed = 0;
-    int explain = 0, playout = 0, compare = 0, rc;
-    const char *spec = NULL;
+    int explain = 0, playout = 0, compare = 0, narrate = 0, rc;
+    const char *spec = NULL, *lang_arg = NULL;
+    ds_lang lang;
     ds_choice *ch = NULL;
     size_t nch = 0;
     ds_opt opts[] = {DS_ARG_FLAG("explain", &explain),
@@ -189,12 +216,19 @@ int cmd_goudan(int argc, char **argv) {
                      DS_ARG_U64("seed", &seed),
                      DS_ARG_STR("try", 0, &spec),
                      DS_ARG_FLAG("compare", &compare),
+                     DS_ARG_FLAG("narrate", &narrate),
+                     DS_ARG_STR("lang", 0, &lang_arg),
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope goudan", .usage = usage, .opts = opts, .max_operands = 1};
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (explain && playout) return cli_usage_error("goudan", "--explain and --playout exclude each other");
-    if (spec && !playout)
-        return cli_usage_error("goudan", "--try needs --playout: a variation is of the played-out game");
+    if (explain + playout + narrate > 1)
+        return cli_usage_error("goudan", "use at most one of --explain, --playout and --narrate");
+    if (spec && !playout && !narrate)
+        return cli_usage_error("goudan", "--try needs --playout or --narrate: a variation is of the played-out game");
+    if (compare && narrate) return cli_usage_error("goudan", "--compare needs --playout");
+    if (lang_arg && !playout && !narrate)
+        return cli_usage_error("goudan", "--lang needs --playout or --narrate");
+    if ((rc = cli_lang("goudan", lang_arg, &lang)) != 0) return rc;
     if (compare && !spec) return cli_usage_error("goudan", "--compare needs --try");
     if ((rc = cli_try("goudan", spec, &ch, &nch)) != 0) return rc;
     ds_buf_init(&text);
@@ -207,6 +241,7 @@ int cmd_goudan(int argc, char **argv) {
     rc = goudan_parse(text.data ? text.data : "", text.len, &in, &err);
     ds_buf_free(&text);
     if (rc) { free(ch); return cli_input_error("goudan", &err); }
+    if (narrate) return run_narrate(in, seed, ch, nch, lang);
     if (goudan_solve(goudan_input_o(in), GOUDAN_HP_MAX, &t, &err)) {
         goudan_input_free(in);
         free(ch);
@@ -214,7 +249,7 @@ int cmd_goudan(int argc, char **argv) {
     }
     if (explain) rc = run_explain(in, t, &out, &err);
     else if (compare) rc = run_compare(in, t, seed, spec, ch, nch, &out, &err);
-    else if (playout) rc = run_playout(in, t, seed, ch, nch, &out, &err);
+    else if (playout) rc = run_playout(in, t, seed, ch, nch, lang, &out, &err);
     else rc = goudan_format(in, t, &out) ? ds_fail(&err, 0, 0, "out of memory for the output") : 0;
     goudan_table_free(t);
     goudan_input_free(in);

@@ -30,3 +30,10 @@ add_test(NAME goudan_cli_modes COMMAND bash ${CMAKE_SOURCE_DIR}/tests/goudan/cli
 # each run solves the whole table (about 1 s under node, 1.7 s native under
 # ASan), so 4 seeds rather than 10 keep the goudan tests under a minute
 ds_add_cross_check(goudan 4)
+# issue 21: the decision records and the sentences through goudan_game
+# (tests/games/test_narration.c: 50 generated inputs, query 0 played out)
+ds_add_narration_test(goudan)
+# --narrate: one numbered sentence per event (as many as --trace has), en and
+# zh, a variation's forced move; a bad --lang is a usage error
+add_test(NAME goudan_cli_narrate COMMAND bash ${CMAKE_SOURCE_DIR}/tests/goudan/cli_narrate.sh
+  $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR}/goudan)

@@ -75,6 +75,8 @@
 #include <stdint.h>
 
 #include "ds_core.h"
+#include "ds_decision.h"
+#include "ds_game.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -206,12 +208,12 @@ typedef struct goudan_op {
  * index of the operation optimal play picks: the first one in tie-break order
  * among those within GOUDAN_TIE_EPS of the best value. */
 #define GOUDAN_TIE_EPS 1e-12
-typedef struct goudan_decision {
+typedef struct goudan_explanation {
     int n;
     int chosen;
     double value; /* the state's value = ops[chosen].value (up to GOUDAN_TIE_EPS) */
     goudan_op ops[GOUDAN_MAX_OPS];
-} goudan_decision;
+} goudan_explanation;
 
 /* Chance tree of a play: node 0 is the root (before the hits); each node's
  * children are the targets of the next hit, grouped by class. */
@@ -250,14 +252,18 @@ void goudan_eval_free(goudan_eval *ev);
 /* Checks that a turn state is in range for the table. */
 int goudan_turn_check(const goudan_eval *ev, const goudan_turn *t, ds_error *err);
 int goudan_eval_value(goudan_eval *ev, const goudan_turn *t, double *value, ds_error *err);
-int goudan_explain(goudan_eval *ev, const goudan_turn *t, goudan_decision *dec, ds_error *err);
+int goudan_explain(goudan_eval *ev, const goudan_turn *t, goudan_explanation *dec, ds_error *err);
 int goudan_play_tree(goudan_eval *ev, const goudan_turn *t, goudan_tree *tree, ds_error *err);
 /* The turn state of a query right after 小E's draw (no operation made yet). */
 void goudan_query_turn(const goudan_query *q, int O, goudan_turn *t);
 const char *goudan_op_name(int kind);
 
 int goudan_turn_json(const goudan_turn *t, ds_buf *out);
-int goudan_decision_json(const goudan_decision *d, ds_buf *out);
+/* The record of an explained decision (--explain, the DP view), written by
+ * ds_decision_json as a trace's "decision" (docs/games/goudan.md), in English,
+ * the opponent named "the opponent"; goudan_explain_decision for another
+ * language or mover. */
+int goudan_decision_json(const goudan_explanation *d, ds_buf *out);
 int goudan_tree_json(const goudan_tree *tr, ds_buf *out);
 
 /* ---- playout: game states, events, trace -------------------------------- */
@@ -312,7 +318,7 @@ typedef struct goudan_event {
     int8_t forced;
     int8_t mover_minions; /* HIT: the mover's minions when it struck (labels) */
     double prob;        /* HIT: 1/(k+2) */
-    goudan_decision decision; /* SKILL/FACE/TRADE/PLAY/END_TURN: why; chosen =
+    goudan_explanation decision; /* SKILL/FACE/TRADE/PLAY/END_TURN: why; chosen =
                                  the operation taken (the rule's unless forced) */
     double hit_value[GOUDAN_CHARS_MAX]; /* HIT: the mover's win probability after
                                  a hit on character r (numbered as the draw) */
@@ -359,8 +365,39 @@ int goudan_event_cands(const goudan_event *e, goudan_cands *c);
 /* The label of an operation: face(hp1), trade(1x2), play, skill, end_turn. */
 const char *goudan_op_label(const goudan_op *op, char *buf, size_t cap);
 int goudan_state_json(const goudan_input *in, const goudan_state *s, ds_buf *out);
-int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_buf *out);
-int goudan_trace_jsonl(const goudan_input *in, const ds_trace *tr, ds_buf *out);
+/* Event i as JSON; a decision's record ("decision", ds_decision_json) has its
+ * names and sentences in lang. in may be NULL. */
+int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                      ds_buf *out);
+int goudan_trace_jsonl(const goudan_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out);
+
+/* ---- decision records and sentences (issue 21, docs/games/goudan.md) ---- */
+
+/* 1 with *d filled when event i is a decision (an operation: rule "max_win",
+ * measure win_chance, better higher, values = the mover's win probability;
+ * a hit: rule "chance", measure chance, values = each outcome's probability),
+ * 0 when it is not, -1 when i is out of range. Candidates in the order and
+ * with the labels of goudan_event_cands; names and the rule's sentence in
+ * lang. in may be NULL (nothing of the input is needed). */
+int goudan_decision(const goudan_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_decision *d);
+/* Appends the sentence about event i in lang (goudan_narrate.c). 0 or -1. */
+int goudan_narrate(const goudan_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                   ds_buf *out);
+/* Who won the game of tr, in words, one line: "小E wins after 3 turns (event
+ * 41)" / "小E 在 3 个回合后获胜（第 41 步）"; "no winner" while none. */
+int goudan_outcome(const ds_trace *tr, ds_lang lang, ds_buf *out);
+/* The name of an operation in words for the mover (0 = 小E, 1 = the teacher,
+ * -1 unknown: "the opponent"), in lang: "attack the teacher with your HP-1 minion", "end the turn". */
+int goudan_op_say(const goudan_op *op, int mover, ds_lang lang, ds_buf *out);
+/* The record of goudan_explain's decision (--explain, the DP view): the same
+ * shape as the trace's "decision" (ds_decision_json); mover as goudan_op_say. */
+int goudan_explain_decision(const goudan_explanation *g, int mover, ds_lang lang, ds_decision *d);
+
+/* The game interface (engine/core/ds_game.h): its `void *g` is a
+ * goudan_input *, which keeps the table solved on first use (up to the HP
+ * the call needs) and its evaluator. simulate plays out query 0. */
+extern const ds_game goudan_game;
 
 /* ---- judge output, generator -------------------------------------------- */
 

@@ -272,7 +272,7 @@ static int first_slot(const goudan_minion *m, int n, int hp, int unattacked_only
     return -1;
 }
 
-int goudan_explain(goudan_eval *ev, const goudan_turn *t, goudan_decision *dec, ds_error *err) {
+int goudan_explain(goudan_eval *ev, const goudan_turn *t, goudan_explanation *dec, ds_error *err) {
     es s;
     int i, j, legal;
     double best = 0.0;
@@ -333,7 +333,7 @@ int gd_eval_in_play(goudan_eval *ev, const goudan_turn *t, int hits_left, double
 }
 
 int goudan_eval_value(goudan_eval *ev, const goudan_turn *t, double *value, ds_error *err) {
-    goudan_decision d;
+    goudan_explanation d;
     if (goudan_explain(ev, t, &d, err)) return -1;
     *value = d.value;
     return 0;
@@ -460,59 +460,59 @@ const char *goudan_op_label(const goudan_op *op, char *buf, size_t cap) {
     return buf;
 }
 
-int goudan_decision_json(const goudan_decision *d, ds_buf *o) {
-    ds_buf_puts(o, "{\"value\":");
-    put_num(o, d->value);
-    ds_buf_puts(o, ",\"chosen\":");
-    ds_buf_int(o, d->chosen);
-    /* "rule" has always been the sentence here; the code is "rule_code" */
-    ds_buf_puts(o, ",\"rule\":\"" GD_RULE_MAX_WIN_TEXT "\",\"rule_code\":\"" GD_RULE_MAX_WIN
-                   "\",\"candidates\":");
-    gd_op_candidates_json(d, -1, o);
-    return ds_buf_putc(o, '}');
+static void explain_extra(const void *ctx, int k, ds_buf *o) {
+    gd_op_extra_json((const goudan_explanation *)ctx, k, -1, o);
 }
 
-int gd_op_candidates_json(const goudan_decision *d, int mover, ds_buf *o) {
-    int i;
-    char label[GOUDAN_LABEL_MAX];
+int goudan_decision_json(const goudan_explanation *d, ds_buf *o) {
+    ds_decision rec;
+    if (goudan_explain_decision(d, -1, DS_LANG_EN, &rec)) return -1;
+    return ds_decision_json(&rec, explain_extra, d, o);
+}
+
+int gd_op_tie(const goudan_explanation *d, int k) {
     double best = 0;
-    /* "tie": within GOUDAN_TIE_EPS of the best value, the test by which
-     * goudan_explain picks the chosen operation, so the page never measures
-     * a tie again */
+    int i;
     for (i = 0; i < d->n; i++)
         if (i == 0 || d->ops[i].value > best) best = d->ops[i].value;
-    ds_buf_putc(o, '[');
-    for (i = 0; i < d->n; i++) {
-        const goudan_op *op = &d->ops[i];
-        if (i) ds_buf_putc(o, ',');
-        ds_buf_puts(o, "{\"label\":\"");
-        ds_buf_puts(o, goudan_op_label(op, label, sizeof label));
-        ds_buf_puts(o, "\",\"op\":\"");
-        ds_buf_puts(o, goudan_op_name(op->kind));
-        ds_buf_puts(o, "\",\"order\":");
-        ds_buf_int(o, op->order);
-        if (op->kind == GOUDAN_OP_FACE || op->kind == GOUDAN_OP_TRADE) {
-            ds_buf_puts(o, ",\"attacker_hp\":");
-            ds_buf_int(o, op->attacker_hp);
-            ds_buf_puts(o, ",\"attacker\":");
-            ds_buf_int(o, op->attacker);
-        }
-        if (op->kind == GOUDAN_OP_TRADE) {
-            ds_buf_puts(o, ",\"target_hp\":");
-            ds_buf_int(o, op->target_hp);
-            ds_buf_puts(o, ",\"target\":");
-            ds_buf_int(o, op->target);
-        }
+    return d->ops[k].value >= best - GOUDAN_TIE_EPS;
+}
+
+void gd_op_extra_json(const goudan_explanation *d, int k, int mover, ds_buf *o) {
+    const goudan_op *op;
+    if (k < 0) {
         ds_buf_puts(o, ",\"value\":");
-        put_num(o, op->value);
-        ds_buf_puts(o, op->value >= best - GOUDAN_TIE_EPS ? ",\"tie\":true" : ",\"tie\":false");
-        if (mover >= 0) {
-            ds_buf_puts(o, ",\"e_value\":");
-            put_num(o, mover == 0 ? op->value : 1.0 - op->value);
-        }
-        ds_buf_putc(o, '}');
+        put_num(o, d->value);
+        ds_buf_puts(o, ",\"chosen_index\":");
+        ds_buf_int(o, d->chosen);
+        return;
     }
-    return ds_buf_putc(o, ']');
+    if (k >= d->n) return;
+    op = &d->ops[k];
+    ds_buf_puts(o, ",\"op\":\"");
+    ds_buf_puts(o, goudan_op_name(op->kind));
+    ds_buf_puts(o, "\",\"order\":");
+    ds_buf_int(o, op->order);
+    if (op->kind == GOUDAN_OP_FACE || op->kind == GOUDAN_OP_TRADE) {
+        ds_buf_puts(o, ",\"attacker_hp\":");
+        ds_buf_int(o, op->attacker_hp);
+        ds_buf_puts(o, ",\"attacker\":");
+        ds_buf_int(o, op->attacker);
+    }
+    if (op->kind == GOUDAN_OP_TRADE) {
+        ds_buf_puts(o, ",\"target_hp\":");
+        ds_buf_int(o, op->target_hp);
+        ds_buf_puts(o, ",\"target\":");
+        ds_buf_int(o, op->target);
+    }
+    /* "tie": within GOUDAN_TIE_EPS of the best value, the test by which
+     * goudan_explain picks the chosen operation (the reason
+     * tie_later_in_order says the same) */
+    ds_buf_puts(o, gd_op_tie(d, k) ? ",\"tie\":true" : ",\"tie\":false");
+    if (mover >= 0) {
+        ds_buf_puts(o, ",\"e_value\":");
+        put_num(o, mover == 0 ? op->value : 1.0 - op->value);
+    }
 }
 
 static const char *const target_names[] = {"none", "me", "opp", "my_unattacked_hp1",

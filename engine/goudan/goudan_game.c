@@ -16,10 +16,16 @@ struct goudan_input {
     int O;
     size_t n, cap;
     uint32_t *q;
+    /* the game interface's cache (goudan_game): the table solved on first
+     * use up to the HP a call needed, and its evaluator */
+    goudan_table *table;
+    goudan_eval *ev;
 };
 
 void goudan_input_free(goudan_input *in) {
     if (!in) return;
+    goudan_eval_free(in->ev);
+    goudan_table_free(in->table);
     free(in->q);
     free(in);
 }
@@ -501,7 +507,7 @@ int goudan_playout_try(goudan_eval *ev, const goudan_query *q, uint64_t seed, co
         if (emit(tr, &e, err)) goto fail;
         for (;;) {
             goudan_turn t;
-            goudan_decision d;
+            goudan_explanation d;
             const goudan_op *op;
             const char *want = n ? ds_choice_at(ch, n, tr->n) : NULL;
             int take;
@@ -659,54 +665,125 @@ int goudan_state_json(const goudan_input *in, const goudan_state *s, ds_buf *o) 
 
 static void put_num(ds_buf *o, double v) { ds_buf_printf(o, "%.17g", v); }
 
-/* The uniform decision record (docs/trace-format.md) of an operation or a
- * hit; the operations keep the fields they had before (value, candidates'
- * op/order/attacker/target), the index of the operation taken moved from
- * "chosen" (now its label) to "chosen_index". */
-static void decision_json(const goudan_event *e, ds_buf *o) {
-    goudan_cands c;
-    int i;
-    goudan_event_cands(e, &c);
-    if (!c.chance) {
-        ds_buf_puts(o, "{\"value\":");
-        put_num(o, e->decision.value);
-        ds_buf_puts(o, ",\"chosen\":");
-        ds_buf_json_str(o, c.label[c.chosen], strlen(c.label[c.chosen]));
-        ds_buf_puts(o, ",\"chosen_index\":");
-        ds_buf_int(o, c.chosen);
-        ds_buf_puts(o, ",\"rule\":\"" GD_RULE_MAX_WIN "\",\"text\":\"" GD_RULE_MAX_WIN_TEXT "\"");
-    } else {
-        ds_buf_printf(o, "{\"rule\":\"chance\",\"text\":\"the hit lands on one of the %d "
-                         "characters, each with probability 1/%d (the seed's draw)\",\"chosen\":",
-                      c.n, c.n);
-        ds_buf_json_str(o, c.label[c.chosen], strlen(c.label[c.chosen]));
+/* ---- decision records ------------------------------------------------------ */
+
+/* The candidates of explained decision g with the rule's choice rule and the
+ * move taken chosen (indices into g->ops). */
+static int fill_ops(const goudan_explanation *g, int rule, int chosen, int mover, ds_lang lang,
+                    ds_decision *d) {
+    ds_buf name;
+    int k;
+    ds_decision_reset(d, lang);
+    d->rule = GD_RULE_MAX_WIN;
+    d->measure = DS_MEASURE_WIN_CHANCE;
+    d->better = DS_BETTER_HIGHER;
+    if (g->n < 1 || g->n > GOUDAN_MAX_OPS || rule < 0 || rule >= g->n || chosen < 0 ||
+        chosen >= g->n)
+        return -1;
+    ds_buf_init(&name);
+    for (k = 0; k < g->n; k++) {
+        char label[GOUDAN_LABEL_MAX];
+        /* the engine's own test: within GOUDAN_TIE_EPS of the best value is a
+         * tie, and goudan_explain took the first of those in the fixed order */
+        ds_reason why = k == rule ? DS_REASON_RULE_CHOICE
+                        : gd_op_tie(g, k) ? DS_REASON_TIE_LATER
+                                          : DS_REASON_WORSE_VALUE;
+        ds_buf_clear(&name);
+        goudan_op_say(&g->ops[k], mover, lang, &name);
+        goudan_op_label(&g->ops[k], label, sizeof label);
+        ds_decision_add(d, label, name.len ? name.data : label, 1, g->ops[k].value, why);
     }
-    if (c.forced) {
-        ds_buf_puts(o, ",\"forced\":true,\"rule_choice\":");
-        ds_buf_json_str(o, c.label[c.rule_chosen], strlen(c.label[c.rule_chosen]));
-    }
-    ds_buf_puts(o, ",\"candidates\":");
-    if (!c.chance) gd_op_candidates_json(&e->decision, c.mover, o);
-    else {
-        ds_buf_putc(o, '[');
-        for (i = 0; i < c.n; i++) {
-            if (i) ds_buf_putc(o, ',');
-            ds_buf_puts(o, "{\"label\":");
-            ds_buf_json_str(o, c.label[i], strlen(c.label[i]));
-            ds_buf_puts(o, ",\"value\":");
-            put_num(o, c.value[i]);
-            ds_buf_puts(o, ",\"e_value\":");
-            put_num(o, c.mover == 0 ? c.value[i] : 1.0 - c.value[i]);
-            ds_buf_puts(o, ",\"p\":");
-            put_num(o, c.p[i]);
-            ds_buf_putc(o, '}');
-        }
-        ds_buf_putc(o, ']');
-    }
-    ds_buf_putc(o, '}');
+    k = name.failed;
+    ds_buf_free(&name);
+    if (k) return -1;
+    ds_decision_pick(d, rule, chosen);
+    gd_rule_text(d, mover, 0);
+    return 0;
 }
 
-int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_buf *o) {
+int goudan_explain_decision(const goudan_explanation *g, int mover, ds_lang lang, ds_decision *d) {
+    return fill_ops(g, g->chosen, g->chosen, mover, lang, d);
+}
+
+int goudan_decision(const goudan_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_decision *d) {
+    const goudan_event *e;
+    goudan_cands c;
+    ds_buf name;
+    int k, failed;
+    (void)in;
+    if (!tr || i >= tr->n) return -1;
+    e = (const goudan_event *)ds_trace_event(tr, i);
+    if (goudan_event_cands(e, &c)) return 0;
+    if (!c.chance) return fill_ops(&e->decision, c.rule_chosen, c.chosen, c.mover, lang, d) ? -1 : 1;
+    ds_decision_reset(d, lang);
+    d->rule = GD_RULE_CHANCE;
+    d->measure = DS_MEASURE_CHANCE;
+    d->better = DS_BETTER_NONE;
+    ds_buf_init(&name);
+    for (k = 0; k < c.n; k++) {
+        ds_buf_clear(&name);
+        gd_hit_say(e, k, lang, &name);
+        ds_decision_add(d, c.label[k], name.len ? name.data : c.label[k], 1, c.p[k], DS_REASON_CHANCE);
+    }
+    failed = name.failed;
+    ds_buf_free(&name);
+    if (failed || c.n < 1) return -1;
+    /* the rule's choice of a chance node: the outcome the seed draws */
+    ds_decision_pick(d, c.rule_chosen, c.chosen);
+    gd_rule_text(d, c.mover, 1);
+    return 1;
+}
+
+typedef struct json_ctx {
+    const goudan_event *e;
+    const goudan_cands *c;
+} json_ctx;
+
+/* the game fields of a trace's decision record (docs/games/goudan.md) */
+static void decision_extra(const void *ctx, int k, ds_buf *o) {
+    const json_ctx *x = (const json_ctx *)ctx;
+    const goudan_cands *c = x->c;
+    if (!c->chance) {
+        gd_op_extra_json(&x->e->decision, k, c->mover, o);
+        return;
+    }
+    if (k < 0) {
+        ds_buf_puts(o, ",\"chosen_index\":");
+        ds_buf_int(o, c->chosen);
+        return;
+    }
+    ds_buf_puts(o, ",\"win_chance\":");
+    put_num(o, c->value[k]);
+    ds_buf_puts(o, ",\"e_value\":");
+    put_num(o, c->mover == 0 ? c->value[k] : 1.0 - c->value[k]);
+    ds_buf_puts(o, ",\"p\":");
+    put_num(o, c->p[k]);
+}
+
+static int decision_json(const ds_trace *tr, size_t i, ds_lang lang, ds_buf *o) {
+    const goudan_event *e = (const goudan_event *)ds_trace_event(tr, i);
+    ds_decision *rec; /* ~10 KB: on the heap (the WebAssembly stack is small) */
+    goudan_cands c;
+    json_ctx x;
+    int rc;
+    if (goudan_event_cands(e, &c)) return 0;
+    x.e = e;
+    x.c = &c;
+    rec = (ds_decision *)malloc(sizeof *rec);
+    if (!rec || goudan_decision(NULL, tr, i, lang, rec) != 1) {
+        free(rec);
+        o->failed = 1;
+        return -1;
+    }
+    ds_buf_puts(o, ",\"decision\":");
+    rc = ds_decision_json(rec, decision_extra, &x, o);
+    free(rec);
+    return rc;
+}
+
+int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                      ds_buf *o) {
     static const char *const kinds[] = {"turn_start", "skill", "face", "trade", "play",
                                         "hit", "place", "end_turn", "win"};
     const goudan_event *e;
@@ -747,14 +824,11 @@ int goudan_event_json(const goudan_input *in, const ds_trace *tr, size_t i, ds_b
         break;
     default: break;
     }
-    if (e->has_decision || e->kind == GOUDAN_EV_HIT) {
-        ds_buf_puts(o, ",\"decision\":");
-        decision_json(e, o);
-    }
+    if (decision_json(tr, i, lang, o)) return -1;
     return ds_buf_putc(o, '}');
 }
 
-int goudan_trace_jsonl(const goudan_input *in, const ds_trace *tr, ds_buf *o) {
+int goudan_trace_jsonl(const goudan_input *in, const ds_trace *tr, ds_lang lang, ds_buf *o) {
     size_t i;
     ds_buf_puts(o, "{\"type\":\"header\",\"game\":\"goudan\",\"events\":");
     ds_buf_int(o, (long long)tr->n);
@@ -762,8 +836,88 @@ int goudan_trace_jsonl(const goudan_input *in, const ds_trace *tr, ds_buf *o) {
     goudan_state_json(in, (const goudan_state *)(const void *)tr->keys, o);
     ds_buf_puts(o, "}\n");
     for (i = 0; i < tr->n; i++) {
-        goudan_event_json(in, tr, i, o);
+        goudan_event_json(in, tr, i, lang, o);
         ds_buf_putc(o, '\n');
     }
     return o->failed ? -1 : 0;
 }
+
+/* ---- the game interface (ds_game.h) ----------------------------------------- */
+
+/* The table of in covering HPs up to hp (solved on first use, solved again
+ * larger when a call needs more), with its evaluator. */
+static int need_table(goudan_input *in, int hp, ds_error *err) {
+    goudan_table *t;
+    goudan_eval *ev;
+    if (hp < 1) hp = 1;
+    if (in->table && in->table->H >= hp) return 0;
+    if (goudan_solve(in->O, hp, &t, err)) return -1;
+    if (goudan_eval_new(t, &ev, err)) {
+        goudan_table_free(t);
+        return -1;
+    }
+    goudan_eval_free(in->ev);
+    goudan_table_free(in->table);
+    in->table = t;
+    in->ev = ev;
+    return 0;
+}
+
+static int g_parse(const char *text, size_t len, void **g, ds_error *err) {
+    goudan_input *in;
+    if (goudan_parse(text, len, &in, err)) return -1;
+    *g = in;
+    return 0;
+}
+
+static void g_free(void *g) { goudan_input_free((goudan_input *)g); }
+
+/* query 0 played out with seed and the forced choices; the table is solved
+ * only up to that query's HPs (they only go down) */
+static int g_simulate(void *g, const ds_choice *ch, size_t n, uint64_t seed, ds_trace *tr,
+                      ds_error *err) {
+    goudan_input *in = (goudan_input *)g;
+    goudan_query q;
+    memset(tr, 0, sizeof *tr);
+    if (in->n == 0) return ds_fail(err, 0, 0, "no query to play");
+    goudan_query_get(in, 0, &q);
+    if (need_table(in, q.e_hp > q.s_hp ? q.e_hp : q.s_hp, err)) return -1;
+    return goudan_playout_try(in->ev, &q, seed, ch, n, tr, err);
+}
+
+static int g_format(void *g, const ds_trace *tr, ds_buf *out) {
+    goudan_input *in = (goudan_input *)g;
+    goudan_query q;
+    size_t i;
+    int hp = 1;
+    (void)tr;
+    for (i = 0; i < in->n; i++) {
+        goudan_query_get(in, i, &q);
+        if (q.e_hp > hp) hp = q.e_hp;
+        if (q.s_hp > hp) hp = q.s_hp;
+    }
+    if (need_table(in, hp, NULL)) return -1;
+    return goudan_format(in, in->table, out);
+}
+
+static int g_trace_jsonl(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
+    return goudan_trace_jsonl((const goudan_input *)g, tr, lang, out);
+}
+
+static int g_decision(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_decision *d) {
+    return goudan_decision((const goudan_input *)g, tr, i, lang, d);
+}
+
+static int g_narrate(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out) {
+    return goudan_narrate((const goudan_input *)g, tr, i, lang, out);
+}
+
+static int g_outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
+    (void)g;
+    return goudan_outcome(tr, lang, out);
+}
+
+static int g_generate(uint64_t seed, ds_buf *out) { return goudan_generate(seed, 0, out); }
+
+const ds_game goudan_game = {"goudan",      g_parse,    g_free,    g_simulate, g_format,
+                             g_trace_jsonl, g_decision, g_narrate, g_outcome,  g_generate};

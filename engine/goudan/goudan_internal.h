@@ -28,16 +28,10 @@ typedef struct gd_boards {
 
 void gd_boards_init(gd_boards *b);
 
-/* The rule of optimal play: its code and its one English sentence (the
- * decision records of --explain and of a playout both say it from here; the
- * page translates the code, web/shell/i18n.js). */
-#define GD_STR_(x) #x
-#define GD_STR(x) GD_STR_(x)
+/* The codes of the rules (docs/games/goudan.md): optimal play, and chance
+ * (a hit's target); their sentences are in goudan_narrate.c. */
 #define GD_RULE_MAX_WIN "max_win"
-#define GD_RULE_MAX_WIN_TEXT                                                                   \
-    "the operation with the highest win probability for the mover; ties within "             \
-    GD_STR(GOUDAN_TIE_EPS) " go to the first of: face(hp1), face(hp2), trade(1x1), trade(1x2), " \
-    "trade(2x1), trade(2x2), play, skill, end_turn"
+#define GD_RULE_CHANCE "chance"
 
 struct goudan_table {
     int O, H;
@@ -55,9 +49,19 @@ const goudan_table *gd_eval_table(const goudan_eval *ev);
  * the game state (goudan_state_turn), the played card still in the hand. */
 int gd_eval_in_play(goudan_eval *ev, const goudan_turn *t, int hits_left, double *out,
                     ds_error *err);
-/* The operation candidates of a decision as JSON (mover: 0/1 adds "e_value",
- * 小E's win probability; -1 leaves it out). */
-int gd_op_candidates_json(const goudan_decision *d, int mover, ds_buf *o);
+/* The game fields of operation candidate k of a decision (ds_decision_json's
+ * extra: ,"op",...,"tie"; mover 0/1 adds "e_value", 小E's win probability;
+ * -1 leaves it out), or of the decision itself for k = -1 ("value",
+ * "chosen_index"). */
+void gd_op_extra_json(const goudan_explanation *d, int k, int mover, ds_buf *o);
+/* The engine's tie test: op k's value is within GOUDAN_TIE_EPS of the best. */
+int gd_op_tie(const goudan_explanation *d, int k);
+
+/* goudan_narrate.c: the words of the decision records. The name of the hit
+ * on character r of the hit event e (numbered as the draw); the rule's
+ * sentence about its own choice (d's candidates filled) into d->text. */
+int gd_hit_say(const goudan_event *e, int r, ds_lang lang, ds_buf *out);
+void gd_rule_text(ds_decision *d, int mover, int chance);
 
 static inline int gd_cls(int hand) { return hand >= 2 ? 2 : hand; }
 

@@ -36,7 +36,7 @@ static int load_all(ds_view *v, const char *text, size_t len) {
     return rc == 0 && v->loaded ? 0 : -1;
 }
 
-static int same_decision(const goudan_decision *a, const goudan_decision *b) {
+static int same_decision(const goudan_explanation *a, const goudan_explanation *b) {
     int i;
     if (a->n != b->n || a->chosen != b->chosen || a->value != b->value) return 0;
     for (i = 0; i < a->n; i++)
@@ -182,7 +182,7 @@ int main(void) {
         goudan_input *in;
         goudan_query query;
         goudan_turn turn;
-        goudan_decision want;
+        goudan_explanation want;
         ds_error err;
         dsv_goudan *g = v.extra;
         CHECK_EQ_INT(dsv_dp_goudan_start(&v, dp, q, strlen(q)), 0);

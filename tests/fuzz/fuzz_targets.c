@@ -222,7 +222,7 @@ static int goudan_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size
     return goudan_simulate_try(in, goudan_table_for(goudan_input_o(in)), seed, ch, n, tr, err);
 }
 static int goudan_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
-    return goudan_trace_jsonl(in, tr, out);
+    return goudan_trace_jsonl(in, tr, DS_LANG_EN, out);
 }
 static int goudan_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
     goudan_cands c;
@@ -471,7 +471,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 /* ---- goudan_explain ------------------------------------------------------------- */
 #if FUZZ_TARGET == T_GOUDAN_EXPLAIN
 static void explain_turn(goudan_eval *ev, const goudan_turn *t) {
-    goudan_decision dec;
+    goudan_explanation dec;
     goudan_tree *tree;
     ds_error err;
     ds_buf out;

@@ -95,7 +95,8 @@ import json, re, sys
 var = [json.loads(l) for l in open(sys.argv[1])]
 cmp = open(sys.argv[2]).read().splitlines()
 d = var[int(sys.argv[3]) + 1]['decision']
-val = {c['label']: c['value'] for c in d['candidates']}
+# a hit's value is its probability (measure chance); its win probability is win_chance
+val = {c['label']: c.get('win_chance', c['value']) for c in d['candidates']}
 for line, label in ((cmp[2], d['rule_choice']), (cmp[3], d['chosen'])):
     got = float(re.search(r'win probability ([01]\.[0-9]{9})', line).group(1))
     assert abs(got - val[label]) <= 5e-10, (line, val[label])

@@ -116,7 +116,7 @@ static void test_eval_vs_table(int O, int count) {
     for (i = 0; i < count; i++) {
         goudan_query q;
         goudan_turn tu;
-        goudan_decision d;
+        goudan_explanation d;
         double v;
         memset(&q, 0, sizeof q);
         q.e_hp = 1 + (int)rnd(20);
@@ -152,7 +152,7 @@ static void test_skill_then_end(void) {
     for (i = 0; i < sizeof cases / sizeof *cases; i++) {
         goudan_query q;
         goudan_turn tu;
-        goudan_decision d;
+        goudan_explanation d;
         memset(&q, 0, sizeof q);
         q.e_hp = cases[i][0];
         q.s_hp = cases[i][1];
@@ -202,7 +202,7 @@ static void test_explain(int O, int count) {
     CHECK(goudan_eval_new(t, &ev, &err) == 0);
     for (i = 0; i < count; i++) {
         goudan_turn tu;
-        goudan_decision d;
+        goudan_explanation d;
         double best = -1, v;
         ds_buf b;
         random_turn(&tu, O, 20);
@@ -245,7 +245,7 @@ static void test_explain(int O, int count) {
     /* invalid turn states are errors, not crashes */
     {
         goudan_turn tu;
-        goudan_decision d;
+        goudan_explanation d;
         goudan_tree tr;
         random_turn(&tu, O, 20);
         tu.my_hp = 0;
@@ -345,7 +345,7 @@ static void test_playout(int O, int games) {
         ds_trace_free(&tr2);
         if (g < 2) {
             ds_buf_init(&b);
-            CHECK(goudan_trace_jsonl(NULL, &tr, &b) == 0);
+            CHECK(goudan_trace_jsonl(NULL, &tr, DS_LANG_EN, &b) == 0);
             CHECK(strncmp(b.data, "{\"type\":\"header\",\"game\":\"goudan\"", 32) == 0);
             {
                 size_t lines = 0, j;

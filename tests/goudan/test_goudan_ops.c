@@ -65,7 +65,7 @@ int main(void) {
         ds_rng_seed(&r, (uint64_t)O * 7919);
         for (iter = 0; iter < 700; iter++) {
             goudan_turn t, s;
-            goudan_decision d;
+            goudan_explanation d;
             int k;
             random_turn(&r, O, &t);
             if (goudan_explain(ev, &t, &d, &err)) { CHECK(!"explain failed"); continue; }

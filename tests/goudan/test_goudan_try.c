@@ -71,7 +71,7 @@ static int same_events(const ds_buf *a, const ds_buf *b, size_t events) {
 
 static void to_jsonl(const ds_trace *tr, ds_buf *b) {
     ds_buf_init(b);
-    CHECK(goudan_trace_jsonl(NULL, tr, b) == 0);
+    CHECK(goudan_trace_jsonl(NULL, tr, DS_LANG_EN, b) == 0);
 }
 
 static const goudan_event *ev_at(const ds_trace *tr, size_t i) {

@@ -42,7 +42,7 @@ static int same_as_engine(ds_view *v, goudan_eval *ev, size_t q, uint64_t seed, 
     for (i = 0; same && i < tr.n; i++) {
         ds_buf_clear(&a);
         ds_buf_clear(&b);
-        if (dsv_event_json(v, i, &a) || goudan_event_json(NULL, &tr, i, &b) || a.len != b.len ||
+        if (dsv_event_json(v, i, &a) || goudan_event_json(NULL, &tr, i, (ds_lang)v->lang, &b) || a.len != b.len ||
             memcmp(a.data, b.data, a.len) != 0)
             same = 0;
     }

@@ -11,7 +11,7 @@
  *     write nothing into the model (what a frame reports back goes to its
  *     ds_frame_out, frame_out.h);
  *   - DP views: the model (view_dp_<game>.c) holds the records the engine
- *     made (mahjong_dp_record, goudan_decision / goudan_tree / the solver)
+ *     made (mahjong_dp_record, goudan_explanation / goudan_tree / the solver)
  *     and advances in its update step (dsv_dp_update, called by the platform
  *     layer before drawing); the scenes (scene_dp_<game>.c) only draw it;
  *   - view_api.c exports dsv_api_* functions to the JS shell (timeline, texts,

@@ -43,7 +43,7 @@ typedef struct dsv_dp_goudan {
     goudan_turn turn;    /* mover-relative */
     int mover;           /* 0 = 小E, 1 = the teacher */
     double value;        /* the mover's win probability (optimal play) */
-    goudan_decision dec;
+    goudan_explanation dec;
     int expanded;        /* the chance tree of "play" is shown */
     int play_index;      /* index of "play" in dec.ops, -1 if not legal */
     goudan_tree tree;

@@ -159,7 +159,11 @@ static void release(ds_view *v) {
 }
 
 static int event_json(const ds_view *v, size_t i, ds_buf *out) {
-    return goudan_event_json(v->input, &v->trace, i, out);
+    return goudan_event_json(v->input, &v->trace, i, (ds_lang)v->lang, out);
+}
+
+static int narrate(const ds_view *v, size_t i, ds_buf *out) {
+    return goudan_narrate(v->input, &v->trace, i, (ds_lang)v->lang, out);
 }
 
 static int state_json(ds_view *v, const void *s, ds_buf *out) {
@@ -173,4 +177,5 @@ dsv_goudan *dsv_goudan_loaded(ds_view *v) {
     return v->extra;
 }
 
-const dsv_adapter dsv_adapter_goudan = {load, line, work, release, event_json, state_json, generate};
+const dsv_adapter dsv_adapter_goudan = {load,       line,       work,     release,
+                                         event_json, state_json, generate, narrate};
