@@ -1,7 +1,21 @@
-/* ds_games.c - the game ids of ds_games.h, by number and back. */
+/* ds_games.c - the game ids of ds_games.h, by number and back, and the games'
+ * interfaces (ds_game.h) by number: the one place that lists them. */
 #include <string.h>
 
+#include "ds_game.h"
 #include "ds_games.h"
+
+#define DS_GAME_EXTERN_(NAME, id) extern const ds_game id##_game;
+DS_GAMES(DS_GAME_EXTERN_)
+#undef DS_GAME_EXTERN_
+
+static const ds_game *const games[DS_NGAMES] = {
+#define DS_GAME_PTR_(NAME, id) &id##_game,
+    DS_GAMES(DS_GAME_PTR_)
+#undef DS_GAME_PTR_
+};
+
+const ds_game *ds_game_at(int g) { return g >= 0 && g < DS_NGAMES ? games[g] : NULL; }
 
 static const char *const ids[DS_NGAMES] = {
 #define DS_GAME_ID_(NAME, id) #id,

@@ -7,6 +7,7 @@
  * through `deckscope --games` and every game's --help.) */
 #include <string.h>
 
+#include "ds_game.h"
 #include "ds_games.h"
 #include "ds_test.h"
 #ifdef DS_TEST_VIEW
@@ -30,6 +31,17 @@ int main(void) {
         n++;
     }
     CHECK_EQ_INT(n, DS_NGAMES);
+    /* the games' interfaces (ds_game.h) are listed in the same order, each
+     * complete */
+    CHECK(ds_game_at(-1) == NULL && ds_game_at(DS_NGAMES) == NULL);
+    for (g = 0; g < DS_NGAMES; g++) {
+        const ds_game *G = ds_game_at(g);
+        CHECK(G != NULL);
+        if (!G) continue;
+        CHECK(!strcmp(G->id, ds_game_id(g)));
+        CHECK(G->parse && G->free && G->simulate && G->format && G->trace_jsonl && G->decision &&
+              G->narrate && G->outcome && G->generate);
+    }
     /* the words cut short stay terminated and never overflow */
     CHECK(strlen(ds_game_words(small, sizeof small)) < sizeof small);
     CHECK(ds_game_words(small, 0) == small);
