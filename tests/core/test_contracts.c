@@ -1,5 +1,5 @@
 /* test_contracts.c - two rules ds_core.h sets for every game, checked on all
- * four through one table of the games' parse / free / simulate_try:
+ * four through their interfaces (ds_game_at, engine/core/ds_game.h):
  *
  * 1. err may be NULL (ds_fail fills it only when given). For each sample
  *    input and inputs made from it (cut at every line end and at bytes in
@@ -21,72 +21,40 @@
 
 #include "cirno/cirno.h"
 #include "ds_core.h"
+#include "ds_game.h"
 #include "ds_test.h"
 #include "goudan/goudan.h"
-#include "mahjong/mahjong.h"
-#include "thegame/thegame.h"
 
+/* Each game through its interface (ds_game.h), with two goudan exceptions:
+ * small hand-made queries (HPs within a small table) instead of the
+ * generator's, whose HPs need a table that takes seconds to solve, and the
+ * samples simulated only when their first query fits that table. */
 typedef struct {
+    const ds_game *G;
     const char *name;
     int samples; /* assets/samples/<name>/sample-1..samples.in */
-    int (*generate)(uint64_t seed, int max, ds_buf *out);
-    int (*parse)(const char *text, size_t len, void **in, ds_error *err);
-    void (*free_input)(void *in);
-    int (*sim)(const void *in, const ds_choice *ch, size_t n, ds_trace *tr, ds_error *err);
 } game;
 
-/* goudan's table: O = 3, HPs up to 3 (goudan_gen_v's queries); NULL when it
- * could not be solved (a failed check), then goudan is left out */
-static const goudan_table *goudan_tab;
-
-static int cirno_parse_v(const char *t, size_t n, void **in, ds_error *e) {
-    return cirno_parse(t, n, (cirno_input **)in, e);
-}
-static void cirno_free_v(void *in) { cirno_input_free(in); }
-static int cirno_sim_v(const void *in, const ds_choice *ch, size_t n, ds_trace *tr, ds_error *e) {
-    return cirno_simulate_try(in, ch, n, tr, e);
-}
-static int thegame_parse_v(const char *t, size_t n, void **in, ds_error *e) {
-    return thegame_parse(t, n, (thegame_input **)in, e);
-}
-static void thegame_free_v(void *in) { thegame_input_free(in); }
-static int thegame_sim_v(const void *in, const ds_choice *ch, size_t n, ds_trace *tr, ds_error *e) {
-    return thegame_simulate_try(in, ch, n, tr, e);
-}
-static int mahjong_parse_v(const char *t, size_t n, void **in, ds_error *e) {
-    return mahjong_parse(t, n, (mahjong_input **)in, e);
-}
-static void mahjong_free_v(void *in) { mahjong_input_free(in); }
-static int mahjong_sim_v(const void *in, const ds_choice *ch, size_t n, ds_trace *tr, ds_error *e) {
-    return mahjong_simulate_try(in, ch, n, tr, e);
-}
-/* goudan: small hand-made queries (HPs within the table) instead of the
- * generator's, whose HPs need a table that takes seconds to solve */
-static int goudan_gen_v(uint64_t seed, int max, ds_buf *out) {
-    (void)max;
+static int gen(const game *g, uint64_t seed, ds_buf *out) {
+    if (strcmp(g->name, "goudan") != 0) return g->G->generate(seed, out);
     return ds_buf_printf(out, "1 3\n%d 3\n1 %d\n0\n1 1\n", 1 + (int)(seed % 3), 1 + (int)(seed % 2));
 }
-static int goudan_parse_v(const char *t, size_t n, void **in, ds_error *e) {
-    return goudan_parse(t, n, (goudan_input **)in, e);
-}
-static void goudan_free_v(void *in) { goudan_input_free(in); }
-static int goudan_sim_v(const void *in, const ds_choice *ch, size_t n, ds_trace *tr, ds_error *e) {
-    return goudan_simulate_try(in, goudan_tab, 7, ch, n, tr, e);
+
+static int sim(const game *g, const void *in, const ds_choice *ch, size_t n, ds_trace *tr,
+               ds_error *e) {
+    return g->G->simulate((void *)in, ch, n, 7, tr, e);
 }
 
-static const game games[] = {
-    {"cirno", 2, cirno_generate, cirno_parse_v, cirno_free_v, cirno_sim_v},
-    {"thegame", 2, thegame_generate, thegame_parse_v, thegame_free_v, thegame_sim_v},
-    {"mahjong", 1, mahjong_generate, mahjong_parse_v, mahjong_free_v, mahjong_sim_v},
-    {"goudan", 2, goudan_gen_v, goudan_parse_v, goudan_free_v, goudan_sim_v},
-};
-enum { NGAMES = sizeof games / sizeof games[0] };
+static const int samples_of[DS_NGAMES] = {2, 2, 1, 2};
+static game games[DS_NGAMES];
+enum { NGAMES = DS_NGAMES };
+static int goudan_ok = 1;
 
-/* goudan simulates only what its table covers (the samples' HPs are larger) */
+/* goudan simulates only small HPs (the samples' HPs are larger) */
 static int can_simulate(const game *g, const void *in) {
     goudan_query q;
     if (strcmp(g->name, "goudan") != 0) return 1;
-    if (!goudan_tab || goudan_input_o(in) != 3) return 0;
+    if (!goudan_ok || goudan_input_o(in) != 3) return 0;
     goudan_query_get(in, 0, &q);
     return q.e_hp <= 3 && q.s_hp <= 3;
 }
@@ -99,19 +67,19 @@ static int tried, refused;
 static void check_null_err(const game *g, const char *text, size_t len) {
     void *a = NULL, *b = NULL;
     ds_error err;
-    int ra = g->parse(text, len, &a, &err), rb = g->parse(text, len, &b, NULL);
+    int ra = g->G->parse(text, len, &a, &err), rb = g->G->parse(text, len, &b, NULL);
     tried++;
     CHECK(ra == rb);
     if (ra) refused++;
     if (rb == 0 && can_simulate(g, b)) {
         ds_trace t1, t2;
-        int s1 = g->sim(a, NULL, 0, &t1, &err), s2 = g->sim(b, NULL, 0, &t2, NULL);
+        int s1 = sim(g, a, NULL, 0, &t1, &err), s2 = sim(g, b, NULL, 0, &t2, NULL);
         CHECK(s1 == s2 && t1.n == t2.n);
         if (s1 == 0) ds_trace_free(&t1);
         if (s2 == 0) ds_trace_free(&t2);
     }
-    if (a) g->free_input(a);
-    if (b) g->free_input(b);
+    if (a) g->G->free(a);
+    if (b) g->G->free(b);
 }
 
 static void test_null_err(void) {
@@ -167,7 +135,7 @@ static int sim_check(const game *g, const void *in, const ds_choice *ch, size_t 
     ds_trace tr;
     ds_error err;
     memset(&tr, 0xA5, sizeof tr);
-    if (g->sim(in, ch, n, &tr, &err) == 0) {
+    if (sim(g, in, ch, n, &tr, &err) == 0) {
         if (events) *events = tr.n;
         ds_trace_free(&tr);
         return 0;
@@ -185,8 +153,8 @@ static void check_try_fail(const game *g, uint64_t seed) {
     size_t n = 0, i, step;
     ds_choice c;
     ds_buf_init(&text);
-    CHECK(g->generate(seed, 0, &text) == 0);
-    CHECK(g->parse(text.data, text.len, &in, &err) == 0);
+    CHECK(gen(g, seed, &text) == 0);
+    CHECK(g->G->parse(text.data, text.len, &in, &err) == 0);
     if (!in) { ds_buf_free(&text); return; }
     CHECK(sim_check(g, in, NULL, 0, &n) == 0 && n > 0);
     /* a label no decision has, at about 40 event indices of the main line */
@@ -200,7 +168,7 @@ static void check_try_fail(const game *g, uint64_t seed) {
     c.i = n + 5;
     snprintf(c.label, sizeof c.label, "end");
     CHECK(sim_check(g, in, &c, 1, NULL) == -1);
-    g->free_input(in);
+    g->G->free(in);
     ds_buf_free(&text);
 }
 
@@ -213,7 +181,7 @@ static void test_try_fail(void) {
     int gi;
     uint64_t seed;
     for (gi = 0; gi < NGAMES; gi++)
-        if (strcmp(games[gi].name, "goudan") != 0 || goudan_tab)
+        if (strcmp(games[gi].name, "goudan") != 0 || goudan_ok)
             for (seed = 1; seed <= 3; seed++) check_try_fail(&games[gi], seed);
     CHECK(cirno_parse(deck_short, strlen(deck_short), (cirno_input **)&in, &err) == 0);
     if (in) {
@@ -225,12 +193,14 @@ static void test_try_fail(void) {
 }
 
 int main(void) {
-    goudan_table *t = NULL;
-    ds_error err;
-    CHECK(goudan_solve(3, 3, &t, &err) == 0);
-    goudan_tab = t;
+    int g;
+    for (g = 0; g < DS_NGAMES; g++) {
+        games[g].G = ds_game_at(g);
+        games[g].name = ds_game_id(g);
+        games[g].samples = samples_of[g];
+        CHECK(games[g].G != NULL);
+    }
     test_null_err();
     test_try_fail();
-    goudan_table_free(t);
     DS_TEST_MAIN_END();
 }
