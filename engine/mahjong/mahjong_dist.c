@@ -230,9 +230,10 @@ static inline uint64_t bv_max(uint64_t a, uint64_t b) {
 
 static bvec block_vector(const uint8_t *counts, int k0, int nk) {
     bvec r;
+    /* tables indexed s1 * 5 + s2; il/ol list the reached states */
     uint64_t ta[25][2], tb[25][2], (*in)[2] = ta, (*out)[2] = tb, (*tmp)[2];
-    unsigned live = 1u, nlive;
-    int k, p, lo = k0 + nk, hi = k0 - 1;
+    uint8_t la[25], lb[25], *il = la, *ol = lb, *tl, seen[25];
+    int k, p, i, n_in = 1, lo = k0 + nk, hi = k0 - 1;
     /* Before the first tile's kind - 2 and after the last tile's kind + 2 a
      * kind step maps the table onto itself (no tile, no open sequence, no
      * sequence can reach a tile), so only [first - 2, last + 2] is run. */
@@ -245,28 +246,27 @@ static bvec block_vector(const uint8_t *counts, int k0, int nk) {
     hi = hi + 2 < k0 + nk - 1 ? hi + 2 : k0 + nk - 1;
     in[0][0] = BV_BASE;
     in[0][1] = 0;
+    la[0] = 0;
     for (k = lo; k <= hi; k++) {
-        int h = counts[k], smax = 0, st;
+        int h = counts[k], smax = 0, n_out = 0;
         if (seq_ok(k)) {
             smax = h;
             if (counts[k + 1] > smax) smax = counts[k + 1];
             if (counts[k + 2] > smax) smax = counts[k + 2];
         }
-        if (!h && !smax && live == 1u) continue; /* the identity */
-        nlive = 0;
-        for (st = 0; st < 25; st++) {
-            int s1 = st / 5, s2 = st % 5, s;
+        if (!h && !smax && n_in == 1 && il[0] == 0) continue; /* the identity */
+        memset(seen, 0, sizeof seen);
+        for (i = 0; i < n_in; i++) {
+            int st = il[i], s1 = st / 5, s2 = st % 5, s;
             int room = 4 - s1 - s2, smx = smax < room ? smax : room;
-            uint64_t v0, v1;
-            if (!(live >> st & 1u)) continue;
-            v0 = in[st][0];
-            v1 = in[st][1];
+            uint64_t v0 = in[st][0], v1 = in[st][1];
             for (s = 0; s <= smx; s++) {
                 int f = s1 + s2 + s, to = s * 5 + s1, sh = 8 * s;
                 uint64_t *o = out[to], add = (uint64_t)(f < h ? f : h) * BV_ONES;
-                if (!(nlive >> to & 1u)) {
+                if (!seen[to]) {
                     o[0] = o[1] = 0;
-                    nlive |= 1u << to;
+                    seen[to] = 1;
+                    ol[n_out++] = (uint8_t)to;
                 }
                 o[0] = bv_max(o[0], (v0 << sh) + add);
                 o[1] = bv_max(o[1], (v1 << sh) + add);
@@ -283,8 +283,9 @@ static bvec block_vector(const uint8_t *counts, int k0, int nk) {
                 }
             }
         }
-        live = nlive;
+        n_in = n_out;
         tmp = in; in = out; out = tmp;
+        tl = il; il = ol; ol = tl;
     }
     /* "at most g groups": a running max up the bytes (the state with no
      * group, byte 0 of w[0], is always reached, so every byte ends >= BV_BASE);
