@@ -1,7 +1,8 @@
 /* cmd_goudan.c - the 'goudan' subcommand (THUPC 2021 pre, I).
  *
  *   deckscope goudan [FILE]                  judge output (one probability a line)
- *   deckscope goudan --explain [FILE]        小E's legal operations after the draw,
+ *   deckscope goudan --explain [--json] [--lang en|zh] [FILE]
+ *                                            小E's legal operations after the draw,
  *                                            with their win probabilities, best first
  *   deckscope goudan --playout [--seed N] [--lang en|zh] [FILE]
  *                                            JSON Lines trace of a game from query 1
@@ -23,20 +24,23 @@
 #include "goudan/goudan.h"
 
 static const char usage[] =
-    "usage: deckscope goudan [--explain | --playout [--seed N] [--lang en|zh]\n"
+    "usage: deckscope goudan [--explain [--json] [--lang en|zh] | --playout [--seed N] [--lang en|zh]\n"
     "                        [--try SPEC [--compare]] | --narrate [--seed N]\n"
     "                        [--lang en|zh] [--try SPEC]] [FILE]\n"
     "Goudan (THUPC 2021 pre, I): reads the queries from FILE (standard input when\n"
     "FILE is absent or '-') and writes the judge's output, 小E's win probability\n"
     "under optimal play, one a line.\n"
     "  --explain   every legal first operation of each query with its win\n"
-    "              probability, the chosen one marked '*'\n"
+    "              probability, its name and how it stands against the rule's\n"
+    "              choice, the rule's choice marked '*'\n"
+    "  --json      with --explain: one line per query, {\"query\",\"answer\",\n"
+    "              \"decision\"} (the trace's decision record)\n"
     "  --playout   the game of query 1 under optimal play as a JSON Lines trace\n"
     "              (docs/trace-format.md); --trace is the same\n"
     "  --narrate   the game of query 1 told one sentence per event: 'I<TAB>sentence'\n"
     "              (I = the event's index in the trace; docs/narration.md)\n"
-    "  --lang L    the language of --playout's names and sentences and of\n"
-    "              --narrate: en (default) or zh\n"
+    "  --lang L    the language of the names and sentences of --explain,\n"
+    "              --playout and --narrate: en (default) or zh\n"
     "  --seed N    the chance seed of --playout and --narrate (default 0)\n"
     "  --try SPEC  with --playout or --narrate: the variation I:LABEL[,I:LABEL...] of that game:\n"
     "              at event I the candidate LABEL of its decision is taken (an\n"
@@ -58,22 +62,6 @@ static const char gen_usage[] =
     "  --all       every start state once (T = 1440000)\n"
     "  -h, --help  this text\n";
 
-static void describe_op(ds_buf *o, const goudan_op *op, int mover) {
-    const char *foe = mover == 0 ? "the teacher" : "小E";
-    switch (op->kind) {
-    case GOUDAN_OP_PLAY: ds_buf_puts(o, "play a card (3 random hits, then a HP-2 minion)"); break;
-    case GOUDAN_OP_FACE:
-        ds_buf_printf(o, "minion #%d (HP %d) attacks %s (-3 HP)", op->attacker + 1, op->attacker_hp, foe);
-        break;
-    case GOUDAN_OP_TRADE:
-        ds_buf_printf(o, "minion #%d (HP %d) trades with %s's minion #%d (HP %d)", op->attacker + 1,
-                      op->attacker_hp, foe, op->target + 1, op->target_hp);
-        break;
-    case GOUDAN_OP_SKILL: ds_buf_puts(o, "skill (-2 HP, draw a card)"); break;
-    default: ds_buf_puts(o, "end the turn"); break;
-    }
-}
-
 static void put_board(ds_buf *o, const int *hp, int n) {
     int i;
     if (!n) { ds_buf_puts(o, "none"); return; }
@@ -82,38 +70,67 @@ static void put_board(ds_buf *o, const int *hp, int n) {
     ds_buf_putc(o, ']');
 }
 
-static int run_explain(const goudan_input *in, const goudan_table *t, ds_buf *out, ds_error *err) {
+/* --explain: per query, 小E's decision after the draw, the record of the
+ * trace's "decision" (goudan_explain_decision): as text, one line a
+ * candidate (its win probability as the judge prints it, its name and its
+ * note, the rule's choice marked '*'), or with --json one line
+ * {"query":Q,"answer":"0.xxxxxxxxx","decision":{...}} (ds_decision_json). */
+static int run_explain(const goudan_input *in, const goudan_table *t, int json, ds_lang lang,
+                       ds_buf *out, ds_error *err) {
     goudan_eval *ev;
-    size_t i;
-    int k, O = goudan_input_o(in);
+    ds_decision *rec;
+    size_t i, k;
+    int O = goudan_input_o(in);
     if (goudan_eval_new(t, &ev, err)) return -1;
+    if (!(rec = (ds_decision *)malloc(sizeof *rec))) {
+        goudan_eval_free(ev);
+        return ds_fail(err, 0, 0, "out of memory");
+    }
     for (i = 0; i < goudan_input_count(in); i++) {
         goudan_query q;
         goudan_turn tu;
         goudan_explanation d;
         goudan_query_get(in, i, &q);
         goudan_query_turn(&q, O, &tu);
-        if (goudan_explain(ev, &tu, &d, err)) { goudan_eval_free(ev); return -1; }
+        if (goudan_explain(ev, &tu, &d, err) || goudan_explain_decision(&d, 0, lang, rec)) {
+            free(rec);
+            goudan_eval_free(ev);
+            return err->msg[0] ? -1 : ds_fail(err, 0, 0, "no decision");
+        }
+        if (json) {
+            ds_buf_printf(out, "{\"query\":%zu,\"answer\":\"", i + 1);
+            goudan_put_prob(out, goudan_query_value(t, &q));
+            ds_buf_puts(out, "\",\"decision\":");
+            ds_decision_json(rec, NULL, NULL, out);
+            ds_buf_puts(out, "}\n");
+            continue;
+        }
         ds_buf_printf(out, "query %zu: E=%d S=%d, teacher's minions ", i + 1, q.e_hp, q.s_hp);
         put_board(out, q.s_minion, q.s_count);
         ds_buf_puts(out, ", 小E's minions ");
         put_board(out, q.e_minion, q.e_count);
         ds_buf_printf(out, ", hands: teacher %d, 小E %d (%d after the draw), O=%d\n", q.s_hand,
                       q.e_hand, tu.my_hand, O);
-        for (k = 0; k < d.n; k++) {
-            ds_buf_puts(out, k == d.chosen ? "  * " : "    ");
-            goudan_put_prob(out, d.ops[k].value);
+        for (k = 0; k < rec->n; k++) {
+            ds_buf_puts(out, (int)k == rec->rule_choice ? "  * " : "    ");
+            goudan_put_prob(out, rec->cand[k].value);
             ds_buf_puts(out, "  ");
-            describe_op(out, &d.ops[k], 0);
+            ds_buf_puts(out, rec->cand[k].name);
+            ds_buf_puts(out, (int)k == rec->rule_choice ? "" : lang == DS_LANG_ZH ? "（" : " (");
+            if ((int)k != rec->rule_choice) {
+                ds_say_note(out, rec, (int)k);
+                ds_buf_puts(out, lang == DS_LANG_ZH ? "）" : ")");
+            }
             ds_buf_putc(out, '\n');
         }
         ds_buf_puts(out, "  answer ");
         goudan_put_prob(out, goudan_query_value(t, &q));
         ds_buf_puts(out, "\n");
-        if (out->failed) { goudan_eval_free(ev); return ds_fail(err, 0, 0, "out of memory"); }
+        if (out->failed) break;
     }
+    free(rec);
     goudan_eval_free(ev);
-    return 0;
+    return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
 }
 
 /* A variation's failure is about its choices: "--try: <message>" (exit 2). */
@@ -205,7 +222,7 @@ int cmd_goudan(int argc, char **argv) {
     goudan_input *in = NULL;
     goudan_table *t = NULL;
     uint64_t seed = 0;
-    int explain = 0, playout = 0, compare = 0, narrate = 0, rc;
+    int explain = 0, playout = 0, compare = 0, narrate = 0, json = 0, rc;
     const char *spec = NULL, *lang_arg = NULL;
     ds_lang lang;
     ds_choice *ch = NULL;
@@ -217,6 +234,7 @@ int cmd_goudan(int argc, char **argv) {
                      DS_ARG_STR("try", 0, &spec),
                      DS_ARG_FLAG("compare", &compare),
                      DS_ARG_FLAG("narrate", &narrate),
+                     DS_ARG_FLAG("json", &json),
                      DS_ARG_STR("lang", 0, &lang_arg),
                      DS_ARG_END};
     ds_args args = {.cmd = "deckscope goudan", .usage = usage, .opts = opts, .max_operands = 1};
@@ -226,8 +244,9 @@ int cmd_goudan(int argc, char **argv) {
     if (spec && !playout && !narrate)
         return cli_usage_error("goudan", "--try needs --playout or --narrate: a variation is of the played-out game");
     if (compare && narrate) return cli_usage_error("goudan", "--compare needs --playout");
-    if (lang_arg && !playout && !narrate)
-        return cli_usage_error("goudan", "--lang needs --playout or --narrate");
+    if (lang_arg && !playout && !narrate && !explain)
+        return cli_usage_error("goudan", "--lang needs --explain, --playout or --narrate");
+    if (json && !explain) return cli_usage_error("goudan", "--json needs --explain");
     if ((rc = cli_lang("goudan", lang_arg, &lang)) != 0) return rc;
     if (compare && !spec) return cli_usage_error("goudan", "--compare needs --try");
     if ((rc = cli_try("goudan", spec, &ch, &nch)) != 0) return rc;
@@ -247,7 +266,7 @@ int cmd_goudan(int argc, char **argv) {
         free(ch);
         return cli_input_error("goudan", &err);
     }
-    if (explain) rc = run_explain(in, t, &out, &err);
+    if (explain) rc = run_explain(in, t, json, lang, &out, &err);
     else if (compare) rc = run_compare(in, t, seed, spec, ch, nch, &out, &err);
     else if (playout) rc = run_playout(in, t, seed, ch, nch, lang, &out, &err);
     else rc = goudan_format(in, t, &out) ? ds_fail(&err, 0, 0, "out of memory for the output") : 0;

@@ -52,13 +52,32 @@ if [ -s "$tmp/pick" ]; then
 fi
 # usage errors: exit 2, nothing on stdout, one line on stderr
 for args in "--narrate --lang fr" "--trace --lang xx" "--narrate --lang" "--explain --narrate" \
-            "--narrate --compare --try 1:play" "--lang zh"; do
+            "--narrate --compare --try 1:play" "--json" "--playout --json"; do
   "$bin" goudan $args "$samples/sample-1.in" > "$tmp/out" 2> "$tmp/err"
   ok test $? -eq 2
   ok test ! -s "$tmp/out"
   ok test "$(wc -l < "$tmp/err")" -eq 1
 done
 ok grep -q "^deckscope goudan: --lang: expected en or zh, found 'fr'" <("$bin" goudan --narrate --lang fr "$samples/sample-1.in" 2>&1)
+# --explain --json: one line per query, the decision record of the trace's
+# shape, its rule's choice the '*' line of the text form, in both languages
+"$bin" goudan --explain --json "$tmp/in" > "$tmp/ej"; ok test $? -eq 0
+"$bin" goudan --explain --lang zh "$tmp/in" > "$tmp/ez"; ok test $? -eq 0
+ok python3 - "$tmp/ej" "$tmp/ez" "$(head -1 "$tmp/in" | cut -d' ' -f1)" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+text = open(sys.argv[2]).read().splitlines()
+stars = [l for l in text if l.startswith('  * ')]
+assert len(lines) == int(sys.argv[3]) == len(stars), (len(lines), len(stars))
+for j, star in zip(lines, stars):
+    d = j['decision']
+    assert d['rule'] == 'max_win' and d['measure'] == 'win_chance' and d['forced'] is False
+    r = [c for c in d['candidates'] if c['label'] == d['rule_choice']][0]
+    assert r['reason'] == 'rule_choice' and '%.9f' % r['value'] == j['answer'], (r, j['answer'])
+    assert all(c['reason'] in ('rule_choice', 'worse_value', 'tie_later_in_order') for c in d['candidates'])
+    zh = star.split('  ', 2)[2]
+    assert any('\u4e00' <= ch <= '\u9fff' for ch in zh), star
+PY
 # a bad --try with --narrate: exit 2, the choice's error
 "$bin" goudan --narrate --try 0:play "$samples/sample-2.in" > "$tmp/out" 2> "$tmp/err"
 ok test $? -eq 2
