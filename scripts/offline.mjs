@@ -10,7 +10,7 @@
 //      stylesheet and script it references (the page's modules and
 //      deckscope-view.js) and the favicon (as a data: URL);
 //   3. inlines the statements' samples (assets/samples, as the site build
-//      does) and serves them to the page's fetch()
+//      does) and the shipped lessons (assets/lessons) and serves them to the page's fetch()
 //      calls from memory, so the page code is the same as on the web;
 //   4. puts in a Content-Security-Policy that allows exactly the inline
 //      scripts and styles of the file, by their SHA-256 (docs/security.md).
@@ -123,6 +123,13 @@ for (const g of GAMES) {
 }
 if (!Object.keys(files).length) die(`no samples found in ${samplesDir}`);
 files['samples/index.json'] = JSON.stringify(index) + '\n';
+// the shipped lessons (assets/lessons/<game>.<lang>.json), as the site has them in lessons/
+const lessonsDir = path.join(root, 'assets', 'lessons');
+let nLessons = 0;
+for (const f of existsSync(lessonsDir) ? readdirSync(lessonsDir).filter((f) => /^[a-z]+\.[a-z]+\.json$/.test(f)).sort() : []) {
+  files[`lessons/${f}`] = readFileSync(path.join(lessonsDir, f), 'utf8');
+  nLessons++;
+}
 const shim = `<script data-file="offline files">
 // deckscope offline: the files the page fetches, inlined (scripts/offline.mjs).
 (function () {
@@ -189,4 +196,4 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, html);
 const kb = (n) => (n / 1024).toFixed(0) + ' KB';
 console.log(`offline: ${path.relative(root, out)} (${kb(statSync(out).size)}; deckscope-view.js with the wasm ${kb(viewSrc.length)}; ` +
-            `inlined ${inlined.length} files and ${Object.keys(files).length - 1} samples)`);
+            `inlined ${inlined.length} files, ${Object.keys(files).length - 1 - nLessons} samples and ${nLessons} lessons)`);

@@ -1573,7 +1573,11 @@
       h('ul', { class: 'intro-games' }, ...GAMES.map((g) => h('li', {},
         h('p', { i18n: 'intro.' + g }),
         h('button', { type: 'button', class: 'primary', 'data-game': g, i18n: 'intro.start',
-          onclick: () => { done(); api.load({ game: g, sample: 1 }).catch(() => {}); } })))));
+          onclick: () => { done(); api.load({ game: g, sample: 1 }).catch(() => {}); } }),
+        ' ',
+        // the shipped lesson of the game, played as a tour (lesson.js)
+        h('button', { type: 'button', 'data-tour': g, i18n: 'intro.tour',
+          onclick: () => { done(); if (api.takeTour) api.takeTour(g).catch((e) => console.warn('deckscope: tour: ' + e.message)); } })))));
     const side = document.querySelector('.side-col');
     if (side) side.prepend(box);
   })();

@@ -182,7 +182,19 @@
   // The plain words (the live region, a video's frames).
   const notePlain = (text) => parseNote(text).map((runs) => runs.map((r) => r[1]).join('')).join('\n');
 
-  const pure = { FORMAT, VERSION, MAX_URL_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec };
+  // The lessons shipped with deckscope (assets/lessons/<game>.<lang>.json, copied
+  // to the site's lessons/ and inlined in the offline page): &lesson=<game>,
+  // ?lesson=<game> and "Take the tour" open the one of the page's language.
+  const shippedUrl = (game, lang) => (GAMES.includes(game) ? `lessons/${game}.${lang === 'zh' ? 'zh' : 'en'}.json` : null);
+  async function fetchShipped(game, lang) {
+    const url = shippedUrl(game, lang);
+    if (!url) fail(`there is no shipped lesson "${game}"`);
+    let r;
+    try { r = await fetch(url); } catch (e) { fail('cannot fetch ' + url); }
+    if (!r.ok) fail(`cannot fetch ${url} (HTTP ${r.status})`);
+    return validate(await r.text());
+  }
+  const pure = { FORMAT, VERSION, MAX_URL_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec, shippedUrl };
   if (typeof module !== 'undefined' && module.exports) { module.exports = pure; return; }
   root.deckscopeLesson = pure;
 
@@ -291,7 +303,7 @@
   border-radius: 8px; background: var(--panel, #fff); color: var(--fg, #111); font-size: 1rem; line-height: 1.45; }
 .lesson-note::before { content: ""; position: absolute; top: -9px; left: 1.4rem; border: 8px solid transparent;
   border-top: 0; border-bottom-color: var(--accent, #1f6fd1); }
-.lesson-note[hidden] { display: none; }
+.lesson-note[hidden], #e-next-note[hidden] { display: none; }
 .lesson-note code { font: .92em ui-monospace, "DejaVu Sans Mono", monospace; background: rgba(127,127,127,.15); padding: 0 .2em; border-radius: 3px; }
 .lesson-top { display: flex; justify-content: space-between; gap: .5rem; align-items: baseline; }
 .lesson-head { margin: 0 0 .2rem; font-size: .8em; color: var(--muted, #555); }
@@ -549,13 +561,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
         txt.appendChild(noteNodes(n.text));
         list.appendChild(h('li', {}, go, ' ', txt));
       });
-      const json = JSON.stringify(lessonObject(), null, 2) + '\n';
-      if (blobUrl) URL.revokeObjectURL(blobUrl);
-      blobUrl = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-      download.href = blobUrl;
-      download.download = (L.title ? L.title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) : '') ||
-        (ds.game || 'lesson');
-      download.download += '.deckscope.json';
+      refreshDownload();
       const url = await lessonUrl();
       link.value = url || '';
       linkRow.hidden = !url && (L.notes.length > 0 || !!L.title);
@@ -563,7 +569,19 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       tooLong.textContent = t('lesson.tooLong', { n: encodedLen, max: MAX_URL_LESSON });
       if (!L.notes.length && !L.title) link.value = location.href;
     }
-    titleIn.addEventListener('input', () => { L.title = titleIn.value.slice(0, MAX_TITLE); changed(); });
+    // The file is made again from the lesson as it is when the link is clicked
+    // (and whenever the title changes): a title typed in the dialog is in it.
+    function refreshDownload() {
+      const json = JSON.stringify(lessonObject(), null, 2) + '\n';
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+      blobUrl = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+      download.href = blobUrl;
+      download.download = (L.title ? L.title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) : '') ||
+        (ds.game || 'lesson');
+      download.download += '.deckscope.json';
+    }
+    download.addEventListener('click', refreshDownload);
+    titleIn.addEventListener('input', () => { L.title = titleIn.value.slice(0, MAX_TITLE); changed(); refreshDownload(); });
     lessonBtn.addEventListener('click', () => {
       status.textContent = '';
       refreshDialog();
@@ -784,7 +802,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       try { v = decodeURIComponent(v); } catch (e) { /* as it is */ }
       if (v === encoded) return;
       try {
-        const les = await decode(v);
+        const les = GAMES.includes(v) ? await fetchShipped(v, i18n.lang) : await decode(v);
         await loadLesson(les);
       } catch (e) {
         console.warn('deckscope: &lesson= ' + e.message);
@@ -793,7 +811,15 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
         if (typeof lessonDialog.showModal === 'function') { refreshDialog(); lessonDialog.showModal(); }
       }
     }
-    ds.ready.then(() => fromHash(firstHash), () => {});
+    // ?lesson=<game> (the query string) is read like &lesson=<game> in the hash
+    const q = /[?&]lesson=([a-z]+)(?:&|$)/.exec(location.search);
+    ds.ready.then(() => fromHash(/(?:^#|&)lesson=/.test(firstHash) || !q ? firstHash : '#lesson=' + q[1]), () => {});
+    // "Take the tour" (the welcome panel): the shipped lesson of a game, played
+    Object.defineProperty(ds, 'takeTour', { configurable: true, value: async (game) => {
+      await ds.ready;
+      await loadLesson(await fetchShipped(game, i18n.lang));
+      tour.start();
+    } });
     window.addEventListener('hashchange', () => { ds.ready.then(() => fromHash(location.hash), () => {}); });
   }
 
@@ -867,7 +893,8 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     // embed.js asks for this when the URL has &lesson= or lesson_url= (instead of its own load).
     root.deckscopeLesson.embedStart = async (params) => {
       let obj;
-      if (params.lesson) obj = await decode(params.lesson);
+      if (params.lesson && GAMES.includes(params.lesson)) obj = await fetchShipped(params.lesson, i18n.lang);
+      else if (params.lesson) obj = await decode(params.lesson);
       else {
         const u = new URL(params.lesson_url, location.href);
         if (u.origin !== location.origin) fail('lesson_url must be on the same site as the embed (' + location.origin + ')');

@@ -1,0 +1,146 @@
+// lessons_shipped.test.mjs - the lessons shipped in assets/lessons/ in the page
+// (docs/teaching.md, "The shipped lessons"): ?lesson=<game> and #...&lesson=<game>
+// open the lesson of the page's language; the tour stops at every note, on its
+// line, where the page's own event has what the note claims ("expect"); the
+// welcome panel's "Take the tour" starts it; a title typed in the Lesson dialog is
+// in the downloaded file; embed.html shows "Next note" only with a lesson.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadView, openPage, startBrowser } from './harness.mjs';
+import { claim, matches } from '../js/lesson_claims.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const LESSONS = path.join(here, '..', '..', 'assets', 'lessons');
+const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+const shipped = (g, lang) => JSON.parse(readFileSync(path.join(LESSONS, `${g}.${lang}.json`), 'utf8'));
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { if (env) await env.close(); });
+const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+
+const waitLesson = (page, n) => page.waitForFunction((n) => window.deckscope.allNotes && window.deckscope.allNotes.length === n, n, { timeout: 30_000 });
+const pageEvent = (page, i) => page.evaluate((i) => {
+  const d = window.deckscope;
+  if (i < 0 || i >= d.steps) return null;
+  return JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
+}, i);
+
+// The tour through every note: the page stops at the note's step and line, shows
+// its text, and the page's event there has every claim of the note.
+async function tourChecks(page, les) {
+  await page.evaluate(() => { window.deckscope.tour.start(); });
+  for (const [k, n] of les.notes.entries()) {
+    const where = `${les.game}.${les.lang} note ${k + 1}`;
+    await page.waitForFunction(([k, step]) => {
+      const d = window.deckscope;
+      return d.tour.active && d.tour.index === k && !d.tour.moving && d.step === step;
+    }, [k, n.step], { timeout: 90_000 });
+    const st = await page.evaluate(() => ({
+      line: (window.deckscope.variation || []).map((c) => (Array.isArray(c) ? c.join(':') : c.i + ':' + c.label)).join(','),
+      text: document.getElementById('lesson-note-text').textContent,
+      visible: !document.getElementById('lesson-note').hidden,
+    }));
+    assert.ok(st.visible, `${where}: the note is shown`);
+    assert.ok(st.text.length > 10 && n.text.replace(/\*\*|`/g, '').startsWith(st.text.slice(0, 10)), `${where}: its text (${st.text.slice(0, 40)})`);
+    const ev = await pageEvent(page, n.step - 1), next = await pageEvent(page, n.step);
+    for (const [p, want] of Object.entries(n.expect)) {
+      if (p.startsWith('header.')) continue; // the CLI's header: js_lessons_shipped
+      const got = claim(ev, next, p);
+      assert.ok(got.found && matches(got.value, want), `${where}: ${p} is ${JSON.stringify(got.value)} in the page, the note claims ${JSON.stringify(want)}`);
+    }
+    if (k < les.notes.length - 1) await page.evaluate(() => window.deckscope.tour.next());
+  }
+  await page.evaluate(() => window.deckscope.tour.stop());
+}
+
+for (const g of GAMES) {
+  test(`?lesson=${g}: the shipped lesson in English, toured note by note`, { timeout: 240_000 }, async () => {
+    const page = await openPage(env.browser, { reducedMotion: 'reduce' });
+    const les = shipped(g, 'en');
+    await loadView(page, env.url + `?lesson=${g}#lang=en`);
+    await waitLesson(page, les.notes.length);
+    const got = await page.evaluate(() => ({ game: window.deckscope.game, lesson: window.deckscope.lesson() }));
+    assert.equal(got.game, g);
+    assert.equal(got.lesson.title, les.title);
+    assert.deepEqual(got.lesson.notes.map((n) => [n.step, n.line, n.text]), les.notes.map((n) => [n.step, n.line, n.text]));
+    await page.evaluate(() => window.deckscope.setSpeed && window.deckscope.setSpeed(8));
+    await tourChecks(page, les);
+    noProblems(page);
+    await page.closeAll();
+  });
+}
+
+test('#lang=zh&lesson=<game>: the Chinese lesson', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { reducedMotion: 'reduce' });
+  for (const g of ['mahjong', 'goudan']) {
+    const les = shipped(g, 'zh');
+    await loadView(page, env.url + `?fresh=${g}#lang=zh&lesson=${g}`);
+    await waitLesson(page, les.notes.length);
+    const got = await page.evaluate(() => window.deckscope.lesson());
+    assert.equal(got.game, g);
+    assert.equal(got.title, les.title);
+    assert.equal(got.lang, 'zh');
+    assert.deepEqual(got.notes.map((n) => n.text), les.notes.map((n) => n.text));
+  }
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the lesson', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { reducedMotion: 'reduce' });
+  await loadView(page, env.url);
+  for (const g of GAMES) {
+    const start = page.locator(`#intro button[data-game="${g}"]`), tour = page.locator(`#intro button[data-tour="${g}"]`);
+    assert.equal(await tour.textContent(), 'Take the tour');
+    const [a, b] = [await start.boundingBox(), await tour.boundingBox()];
+    assert.ok(Math.abs(a.y - b.y) < 4 && b.x > a.x, `${g}: the tour button sits beside "Start with sample 1"`);
+  }
+  const les = shipped('thegame', 'en');
+  await page.click('#intro button[data-tour="thegame"]');
+  await page.waitForFunction((step) => {
+    const d = window.deckscope;
+    return d.game === 'thegame' && d.tour && d.tour.active && d.tour.index === 0 && !d.tour.moving && d.step === step;
+  }, les.notes[0].step, { timeout: 60_000 });
+  assert.equal(await page.locator('#intro').count(), 0, 'the panel is gone');
+  assert.ok(await page.locator('#lesson-continue').isVisible(), 'the tour waits with Continue');
+  assert.match(await page.locator('#lesson-note-text').textContent(), /^Four rows/);
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('a title typed in the Lesson dialog is in the downloaded file', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser);
+  await loadView(page, env.url + '?lesson=cirno#lang=en');
+  await waitLesson(page, shipped('cirno', 'en').notes.length);
+  await page.evaluate(() => document.getElementById('lesson-open').click());
+  await page.fill('#lesson-title', 'My class, week 3');
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#lesson-download')]);
+  const file = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  assert.equal(file.title, 'My class, week 3', 'the title typed after the dialog opened (the old page wrote the title it had when the dialog opened)');
+  assert.equal(dl.suggestedFilename(), 'My-class-week-3.deckscope.json');
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('embed.html: "Next note" only with a lesson; #lesson=<game> opens the shipped lesson', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 640, height: 420 } });
+  await page.goto(env.url + 'embed.html#game=cirno&sample=1');
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  const hidden = await page.evaluate(() => {
+    const b = document.getElementById('e-next-note');
+    return { hidden: b.hidden, display: getComputedStyle(b).display };
+  });
+  assert.deepEqual(hidden, { hidden: true, display: 'none' }, 'no lesson: no "✎▸" (the old embed showed it: hidden, but display:flex)');
+  const les = shipped('cirno', 'en');
+  await page.goto(env.url + 'embed.html?x=1#lesson=cirno&lang=en');
+  await page.waitForFunction((n) => window.deckscope && window.deckscope.notes && window.deckscope.notes.length > 0 && window.deckscope.steps > 0, les.notes.length, { timeout: 30_000 });
+  assert.ok(await page.locator('#e-next-note').isVisible(), 'with a lesson: "Next note"');
+  await page.click('#e-next-note');
+  await page.waitForFunction((s) => window.deckscope.step === s, les.notes[0].step, { timeout: 30_000 });
+  noProblems(page);
+  await page.closeAll();
+});
