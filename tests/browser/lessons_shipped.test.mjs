@@ -144,3 +144,42 @@ test('embed.html: "Next note" only with a lesson; #lesson=<game> opens the shipp
   noProblems(page);
   await page.closeAll();
 });
+
+test('presenter mode at 1920x1080: the Why overlay\'s text is at least 24 px', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
+  await loadView(page, env.url + '#game=cirno&sample=2&step=5&lang=en&present=1');
+  await page.click('#present-why');
+  await page.waitForFunction(() => { const w = document.getElementById('why-panel'); return w && w.getBoundingClientRect().width > 0; });
+  const sizes = await page.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.getElementById('why-panel'), NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const e = n.parentElement;
+      if (!n.textContent.trim() || !e.getClientRects().length) continue;
+      out.push([Number.parseFloat(getComputedStyle(e).fontSize), n.textContent.trim().slice(0, 30)]);
+    }
+    return out;
+  });
+  assert.ok(sizes.length > 3, 'the why panel has text');
+  const small = sizes.filter(([px]) => px < 24);
+  assert.deepEqual(small, [], 'every text of the Why overlay is >= 24 px (it was about 13 px)');
+  noProblems(page);
+  await page.closeAll();
+});
+
+test('embed.html?view=dp without a hash opens at the first decision (not a blank "d = – (0)")', { timeout: 120_000 }, async () => {
+  const page = await openPage(env.browser, { viewport: { width: 800, height: 500 } });
+  await page.goto(env.url + 'embed.html?view=dp');
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.game === 'mahjong', null, { timeout: 30_000 });
+  const st = await page.evaluate(() => ({ step: window.deckscope.step, mode: window.deckscope.mode }));
+  const first = await page.evaluate(() => {
+    const d = window.deckscope;
+    for (let i = 0; i < d.steps; i++) if (JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i])).decision) return i;
+    return -1;
+  });
+  assert.equal(st.mode, 1, 'the DP view');
+  assert.ok(first > 0);
+  assert.equal(st.step, first, 'the first step whose decision the DP view shows (the old embed opened at step 0, mid-deal)');
+  noProblems(page);
+  await page.closeAll();
+});

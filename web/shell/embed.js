@@ -161,6 +161,15 @@
   ds.ready.catch(() => {});
   window.deckscope = ds;
 
+  // mahjong's DP view without a step: the first step with a decision (the deal
+  // before it has no complete hand, so no distance: it showed a blank "d = – (0)")
+  function firstDecision() {
+    for (let i = 0; i < view.steps; i++) {
+      const ev = parseJson(C.eventJson(i));
+      if (ev && ev.decision) return i;
+    }
+    return 0;
+  }
   const clampStep = (i) => Math.max(0, Math.min(view.steps, Math.round(Number(i) || 0)));
   const rangeFrom = () => (opts.from !== null ? clampStep(opts.from) : 0);
   const playTo = () => (opts.to !== null ? Math.max(rangeFrom(), clampStep(opts.to)) : view.steps);
@@ -289,7 +298,8 @@
       view.loaded = true;
       C.setMode(opts.mode);
       C.setPlayTo(opts.to === null ? -1 : playTo());
-      const start = req.step !== undefined && req.step !== null && req.step !== '' ? clampStep(req.step) : rangeFrom();
+      const start = req.step !== undefined && req.step !== null && req.step !== '' ? clampStep(req.step)
+        : opts.mode === 1 && opts.from === null && GAMES[g] === 'mahjong' ? firstDecision() : rangeFrom();
       C.seek(start, 0);
       view.step = C.step();
       setOverlay(null);

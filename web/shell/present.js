@@ -69,7 +69,10 @@
 :root[data-present] .timeline { font-size: max(1rem, 1vw); }
 :root[data-present][data-lesson-why] .side-col, :root[data-present] .side-col[data-open] { display: flex !important; position: fixed;
   z-index: 45; top: 3.5rem; right: 1rem; width: min(34rem, 45vw); max-height: calc(100vh - 5rem); overflow: auto;
-  background: var(--panel); border: 3px solid var(--edge); border-radius: 8px; padding: .6rem; font-size: max(1rem, 1.2vw); }
+  background: var(--panel); border: 3px solid var(--edge); border-radius: 8px; padding: .6rem; font-size: max(1.5rem, 1.3vw); }
+:root[data-present][data-lesson-why] .side-col, :root[data-present] .side-col[data-open] { width: min(52rem, 46vw); }
+/* the why panel's own sizes (rem, .9rem tables) would be ~13 px: everything in it takes the overlay's size (>= 24 px) */
+:root[data-present] #why-panel * { font-size: inherit !important; }
 :root[data-present][data-lesson-why] .side-col > :not(#why-panel), :root[data-present] .side-col[data-open] > :not(#why-panel) { display: none; }
 .present-bar { position: fixed; z-index: 50; top: .5rem; right: .8rem; display: none; gap: .4rem; }
 :root[data-present] .present-bar { display: flex; }
