@@ -7,7 +7,8 @@
 #   make test     build native + WebAssembly, run every test in one ctest run
 #   make native   Release CLI + desktop front end in build/native/
 #   make web      the static site in build/site/ (copy it to any web server)
-#   make bench    the speed/memory benchmarks of all four games (README: Benchmarks)
+#   make bench    the speed/memory benchmarks of all four games, then one table
+#                 paired against a baseline build (bench/table.sh; README: Benchmarks)
 #   make fuzz     every libFuzzer harness FUZZ_RUNS times (default 1000000;
 #                 FUZZ_JOBS at a time), a table per harness (docs/fuzzing.md)
 #   make clean    remove build/
@@ -81,6 +82,7 @@ bench:
 	@bash bench/thegame_bench.sh 20000 5
 	@bash bench/mahjong.sh $(CURDIR)/build/bench-mahjong
 	@bash bench/goudan.sh $(CURDIR)/build/bench-goudan 9
+	@bash bench/table.sh $(CURDIR)/build/bench-table
 	@scripts/setup.sh test
 	@bash bench/web.sh 3
 

@@ -14,8 +14,8 @@ runs=${2:-7}
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDS_BUILD_FRONTEND=OFF \
   -DBUILD_TESTING=OFF > /dev/null
 cmake --build "$build" -j2 --target deckscope > /dev/null
-cc -std=c11 -O3 -DNDEBUG -I"$root/engine" -I"$root/engine/core" "$root"/engine/core/*.c \
-  "$root"/engine/goudan/*.c "$root/bench/goudan_bench.c" -lm -o "$build/goudan_bench"
+cc -std=c11 -O3 -DNDEBUG -I"$root/engine" -I"$root/engine/core" "$root"/engine/*/*.c \
+  "$root/bench/goudan_bench.c" -lm -o "$build/goudan_bench"
 echo "== solve (median of $runs runs) =="
 for O in 3 4 5; do "$build/goudan_bench" $O "$runs" | tail -1; done
 echo "== progressive solver, budget 20000 per step =="
