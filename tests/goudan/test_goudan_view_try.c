@@ -5,7 +5,9 @@
  * "" is the main line again; a bad choice keeps the line shown and fills
  * v->error; choices given while the table is being solved are applied when
  * it is done (a bad one there: the main line and the error); picking
- * another query or seed (dsv_goudan_select) starts from the main line. */
+ * another query or seed (dsv_goudan_select) starts from the main line; the
+ * caption (dsv_narrate) is goudan_narrate's sentence in the view's language,
+ * on the main line, a variation and another query. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,32 @@ static int load_all(ds_view *v, const char *text, size_t len) {
 static void work_all(ds_view *v) {
     int guard = 0;
     while (v->busy && guard++ < 1000000) dsv_work(v, 5);
+}
+
+/* The view's caption is the engine's sentence, in the view's language; a
+ * forced event's says it was forced. */
+static void same_words(ds_view *v, size_t forced_at) {
+    ds_buf a, b;
+    int lang;
+    size_t i;
+    ds_buf_init(&a);
+    ds_buf_init(&b);
+    for (lang = DS_LANG_EN; lang <= DS_LANG_ZH; lang++) {
+        v->lang = lang;
+        for (i = 0; i < v->trace.n; i++) {
+            ds_buf_clear(&a);
+            ds_buf_clear(&b);
+            CHECK_EQ_INT(dsv_narrate(v, i, &a), 0);
+            CHECK_EQ_INT(goudan_narrate(v->input, &v->trace, i, (ds_lang)lang, &b), 0);
+            CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+            if (i == forced_at && a.len) /* an operation: your choice; a hit: the variation's */
+                CHECK(strstr(a.data, lang == DS_LANG_ZH ? "你的选择" : "your choice") ||
+                      strstr(a.data, lang == DS_LANG_ZH ? "由这一变化指定" : "set by this variation"));
+        }
+    }
+    v->lang = DS_LANG_EN;
+    ds_buf_free(&a);
+    ds_buf_free(&b);
 }
 
 /* The view's events are the engine's line (query q, seed, choices). */
@@ -97,6 +125,7 @@ static void test_input(uint64_t seed) {
     CHECK(goudan_format(gi, t, &fmt) == 0);
     CHECK(v.output.len == fmt.len && memcmp(v.output.data, fmt.data, fmt.len) == 0);
     CHECK(same_as_engine(&v, ev, 0, 1, ""));
+    same_words(&v, (size_t)-1);
     n_main = v.trace.n;
 
     /* a variation, then a second choice on it */
@@ -104,6 +133,7 @@ static void test_input(uint64_t seed) {
     CHECK(dsv_try(&v, spec, strlen(spec)) == 0);
     CHECK(v.nchoices == 1 && v.choices[0].i == at && v.step == 0);
     CHECK(same_as_engine(&v, ev, 0, 1, spec));
+    same_words(&v, at);
     CHECK(v.output.len == fmt.len && memcmp(v.output.data, fmt.data, fmt.len) == 0);
     if (other_choice(&v, at + 1, spec2 + strlen(spec) + 1, sizeof spec2 - strlen(spec) - 1, &at2)) {
         memcpy(spec2, spec, strlen(spec));
@@ -139,6 +169,7 @@ static void test_input(uint64_t seed) {
     CHECK(dsv_goudan_select(&v, goudan_input_count(gi) - 1, 5) == 0);
     CHECK(v.nchoices == 0 && v.choices == NULL);
     CHECK(same_as_engine(&v, ev, goudan_input_count(gi) - 1, 5, ""));
+    same_words(&v, (size_t)-1);
     dsv_free(&v);
 
     /* choices given while solving: applied once the table is there */
