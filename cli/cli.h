@@ -75,14 +75,12 @@ int cli_lang(const char *cmd, const char *value, ds_lang *out);
 int cli_narrate(const char *cmd, const ds_game *game, void *g, const ds_trace *tr,
                 ds_lang lang);
 
-int cmd_cirno(int argc, char **argv);
-int cmd_thegame(int argc, char **argv);
-int cmd_mahjong(int argc, char **argv);
-int cmd_goudan(int argc, char **argv);
-int gen_cirno(int argc, char **argv);
-int gen_thegame(int argc, char **argv);
-int gen_mahjong(int argc, char **argv);
-int gen_goudan(int argc, char **argv);
+/* cmd_<id> and gen_<id> of every game of ds_games.h (cli/cmd_<id>.c) */
+#define CLI_GAME_DECL_(NAME, id)           \
+    int cmd_##id(int argc, char **argv); \
+    int gen_##id(int argc, char **argv);
+DS_GAMES(CLI_GAME_DECL_)
+#undef CLI_GAME_DECL_
 /* cmd_render.c: runs deckscope-view --render (docs/exports.md) */
 int cmd_render(int argc, char **argv);
 

@@ -13,14 +13,14 @@ const char *dsv_game_id(int game) { return ds_game_id(game) ? ds_game_id(game) :
 
 int dsv_game_from_id(const char *id) { return ds_game_index(id); }
 
+/* One adapter per game of ds_games.h, in its order: dsv_adapter_<id>. */
 static const dsv_adapter *adapter(int game) {
-    switch (game) {
-    case DSV_CIRNO: return &dsv_adapter_cirno;
-    case DSV_THEGAME: return &dsv_adapter_thegame;
-    case DSV_MAHJONG: return &dsv_adapter_mahjong;
-    case DSV_GOUDAN: return &dsv_adapter_goudan;
-    default: return NULL;
-    }
+    static const dsv_adapter *const adapters[DS_NGAMES] = {
+#define DSV_ADAPTER_PTR_(NAME, id) &dsv_adapter_##id,
+        DS_GAMES(DSV_ADAPTER_PTR_)
+#undef DSV_ADAPTER_PTR_
+    };
+    return game >= 0 && game < DS_NGAMES ? adapters[game] : NULL;
 }
 
 void dsv_init(ds_view *v) {

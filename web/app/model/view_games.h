@@ -28,8 +28,10 @@ typedef struct dsv_adapter {
     int (*narrate)(const ds_view *v, size_t i, ds_buf *out);
 } dsv_adapter;
 
-extern const dsv_adapter dsv_adapter_cirno, dsv_adapter_thegame, dsv_adapter_mahjong,
-    dsv_adapter_goudan;
+/* dsv_adapter_<id> for every game of ds_games.h (view_<id>.c) */
+#define DSV_ADAPTER_EXTERN_(NAME, id) extern const dsv_adapter dsv_adapter_##id;
+DS_GAMES(DSV_ADAPTER_EXTERN_)
+#undef DSV_ADAPTER_EXTERN_
 
 /* view.c helpers for adapters */
 int dsv_alloc_arrays(ds_view *v);

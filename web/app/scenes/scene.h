@@ -62,7 +62,10 @@ typedef struct ds_scene {
 
 extern const ds_scene ds_scene_placeholder; /* nothing loaded / solving */
 /* One scene per game (scene_<game>.c) and per DP view (scene_dp_<game>.c). */
-extern const ds_scene ds_scene_cirno, ds_scene_thegame, ds_scene_mahjong, ds_scene_goudan;
+/* ds_scene_<id> for every game of ds_games.h (scene_<id>.c) */
+#define DS_SCENE_EXTERN_(NAME, id) extern const ds_scene ds_scene_##id;
+DS_GAMES(DS_SCENE_EXTERN_)
+#undef DS_SCENE_EXTERN_
 extern const ds_scene ds_scene_dp_mahjong, ds_scene_dp_goudan;
 /* The scene for a view: its game's scene, its DP view in DSV_MODE_DP (games
  * without a DP view keep their scene), the placeholder when nothing is loaded. */

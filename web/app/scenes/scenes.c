@@ -2,8 +2,11 @@
 #include "scenes/scene.h"
 
 const ds_scene *ds_scene_for(const ds_view *v) {
-    static const ds_scene *const games[DSV_GAMES] = {&ds_scene_cirno, &ds_scene_thegame,
-                                                     &ds_scene_mahjong, &ds_scene_goudan};
+    static const ds_scene *const games[DSV_GAMES] = {
+#define DS_SCENE_PTR_(NAME, id) &ds_scene_##id,
+        DS_GAMES(DS_SCENE_PTR_)
+#undef DS_SCENE_PTR_
+    };
     if (!v || v->busy || !v->loaded || v->game < 0 || v->game >= DSV_GAMES) return &ds_scene_placeholder;
     if (v->mode == DSV_MODE_DP) {
         if (v->game == DSV_MAHJONG) return &ds_scene_dp_mahjong;
