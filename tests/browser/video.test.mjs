@@ -1,7 +1,9 @@
 // video.test.mjs - "Export video" (docs/exports.md): a WebM of a step range,
 // recorded from the canvas with MediaRecorder, plays in a <video> element
 // with the expected duration (±10 %), its first and last frames differ, the
-// dialog records and offers the file, and a recording can be cancelled.
+// dialog records and offers the file, and a recording can be cancelled; a
+// range of the dialog lasts what the dialog says (within 0.1 s) on a busy
+// page, and a note's **bold** and `code` are drawn as the page shows them.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -24,10 +26,9 @@ const inspect = (page) => page.evaluate(async () => {
   v.muted = true;
   v.src = URL.createObjectURL(blob);
   await new Promise((res, rej) => { v.onloadedmetadata = res; v.onerror = () => rej(new Error('the video does not load: ' + (v.error && v.error.message))); });
-  // MediaRecorder writes no duration: seeking far makes the element find it
-  if (!isFinite(v.duration)) {
-    await new Promise((res) => { v.ondurationchange = () => { if (isFinite(v.duration)) res(); }; v.currentTime = 1e7; });
-  }
+  // the length as a player finds it at the end (MediaRecorder writes none in
+  // the file: seeking far makes the element find it)
+  await new Promise((res) => { v.onseeked = res; v.currentTime = 1e7; });
   const duration = v.duration;
   const frame = async (time) => {
     await new Promise((res) => { v.onseeked = res; v.currentTime = time; });
@@ -95,6 +96,66 @@ test('the dialog records at 60 fps and offers the file; cancel stops a recording
     try { await p; return 'finished'; } catch (e) { return e.cancelled ? 'cancelled' : e.message; }
   });
   assert.equal(msg, 'cancelled');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// The file's length as a player measures it: loaded in a <video>, seeked to the end.
+const measure = (page, url) => page.evaluate(async (url) => {
+  const v = document.createElement('video');
+  v.muted = true;
+  v.src = url;
+  await new Promise((res, rej) => { v.onloadedmetadata = res; v.onerror = () => rej(new Error('the video does not load')); });
+  await new Promise((res) => { v.onseeked = res; v.currentTime = 1e7; });
+  return { duration: v.duration, end: v.currentTime };
+}, url);
+
+test('steps 58-64 at 2x on a busy page: the file lasts what the dialog says; notes keep bold and code', { timeout: 180_000 }, async (t) => {
+  const page = await openPage(env.browser);
+  // what the strip draws: every fillText of a 2D canvas, with its font
+  await page.addInitScript(() => {
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    window.__drawn = [];
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      if (window.__drawn.length < 20000) window.__drawn.push({ text: String(text), font: this.font });
+      return fill.call(this, text, ...rest);
+    };
+  });
+  await loadView(page, env.url + '#game=mahjong&sample=1&lang=en');
+  await page.evaluate(() => window.deckscope.addNote(61, 'Keep **the pair** and look at `d = 2` here.'));
+  await tool(page, 'video-open');
+  await page.fill('#video-from', '58');
+  await page.fill('#video-to', '64');
+  await page.selectOption('#video-speed', '2');
+  const plan = await page.textContent('#video-plan');
+  const promised = Number((plan.match(/([0-9.]+) s(?![a-z])/) || [])[1]);
+  assert.ok(promised > 0, plan);
+  // the page is busy while it records: the main thread stalls for 150-400 ms
+  // again and again (a slow machine, a long task of another script)
+  await page.evaluate(() => {
+    window.__stalls = setInterval(() => { const end = performance.now() + 150 + Math.random() * 250; while (performance.now() < end); }, 500);
+  });
+  await page.click('#video-start');
+  await page.waitForSelector('#video-save:not([hidden])', { timeout: 120_000 });
+  await page.evaluate(() => clearInterval(window.__stalls));
+  const m = await measure(page, await page.getAttribute('#video-save', 'href'));
+  t.diagnostic(`dialog: "${plan}" ${await page.textContent('#video-status')}; the file: ${JSON.stringify(m)}`);
+  assert.ok(Math.abs(m.duration - promised) <= 0.1, `the file lasts ${m.duration} s, the dialog says ${promised} s`);
+  assert.ok(Math.abs(m.end - promised) <= 0.1, `the end is at ${m.end} s`);
+  const expected = await page.evaluate(() => window.deckscope.videoSeconds(58, 64, 2));
+  assert.ok(Math.abs(promised - expected) < 0.05, `the dialog says ${promised} s, the timeline is ${expected} s`);
+  assert.match(await page.textContent('#video-status'), new RegExp(`${promised.toFixed(1)} s`));
+
+  // the note as the page shows it: "the pair" bold, "d = 2" in a monospace
+  // font, the rest in the normal weight
+  const drawn = await page.evaluate(() => window.__drawn);
+  const bold = (f) => /\b(bold|[6-9]00)\b/.test(f);
+  const with_ = (s) => drawn.filter((d) => d.text.includes(s));
+  assert.ok(with_('the pair').length > 0, 'the note is drawn');
+  for (const d of with_('the pair')) assert.ok(bold(d.font) && !d.text.includes('Keep'), `"the pair" alone in bold: ${JSON.stringify(d)}`);
+  for (const d of with_('d = 2')) assert.ok(/monospace/.test(d.font) && !bold(d.font) && !d.text.includes('look'), `code: ${JSON.stringify(d)}`);
+  assert.ok(with_('d = 2').length > 0, 'the code is drawn');
+  for (const d of with_('Keep')) assert.ok(!bold(d.font) && !/monospace/.test(d.font), `plain words: ${JSON.stringify(d)}`);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -3,16 +3,18 @@
 // docs/teaching.md "Lessons").
 //
 // The view steps through the range on the page's canvas, one tweened step
-// every 0.9 s / speed (timed by the page, so the length is exact); every
-// animation frame the canvas is copied into a 2D canvas of our own with a
-// strip under it (the step's caption and the note at that step, as the GIF
-// export draws its caption strip), and that canvas is recorded with
-// canvas.captureStream(fps) and MediaRecorder. No server, no library: what
-// the browser has. The recording is real time: a range of n steps at speed s
-// lasts about n x 0.9 s / s, plus a second held on the first and last step.
+// every 0.9 s / speed; the canvas is copied into a 2D canvas of our own with
+// a strip under it (the step's caption and the note at that step, its
+// **bold** and `code` as the page shows them). Each frame of the video has
+// its time on the content's timeline (frame k at k / fps s shows the step of
+// that moment), is encoded with WebCodecs (VideoEncoder) and written into a
+// WebM here, so the file lasts exactly videoSeconds: (to - from) x 0.9 s /
+// speed plus a second held on the first and last step, on a busy machine
+// too. A browser without WebCodecs records with MediaRecorder (about that
+// long). No server, no library: what the browser has.
 //
 // window.deckscope.exportVideo({from, to, fps = 30, speed, caption = true,
-//   onProgress}) -> Promise<Blob> of type video/webm; cancelVideo() stops it
+//   onProgress, recorder: 'media' to prefer MediaRecorder}) -> Promise<Blob> of type video/webm; cancelVideo() stops it
 // (the promise rejects with {cancelled: true}).
 'use strict';
 
@@ -39,9 +41,9 @@
       'video.from': 'From step', 'video.to': 'to step', 'video.fps': 'Frames per second', 'video.speed': 'Speed',
       'video.caption': 'Caption and notes in the video',
       'video.start': 'Record', 'video.cancel': 'Cancel', 'video.close': 'Close',
-      'video.plan': '{n} steps, about {s} s of video.',
+      'video.plan': '{n} steps, {s} s of video.',
       'video.progress': 'Recording step {step} of {to}…',
-      'video.done': 'Done: {size} KB, {s} s.',
+      'video.done': 'Done: {size} KB, {s} s of video.',
       'video.save': 'Save the video',
       'video.cancelled': 'Cancelled.',
       'video.unsupported': 'This browser cannot record video (MediaRecorder with WebM).',
@@ -53,9 +55,9 @@
       'video.from': '从第', 'video.to': '步到第', 'video.fps': '每秒帧数', 'video.speed': '速度',
       'video.caption': '视频中包含说明和注释',
       'video.start': '录制', 'video.cancel': '取消', 'video.close': '关闭',
-      'video.plan': '{n} 步，视频约 {s} 秒。',
+      'video.plan': '{n} 步，视频 {s} 秒。',
       'video.progress': '正在录制第 {step} 步（到第 {to} 步）…',
-      'video.done': '完成：{size} KB，{s} 秒。',
+      'video.done': '完成：{size} KB，视频 {s} 秒。',
       'video.save': '保存视频',
       'video.cancelled': '已取消。',
       'video.unsupported': '此浏览器无法录制视频（需要支持 WebM 的 MediaRecorder）。',
@@ -72,14 +74,29 @@
   }
 
   // ---- the strip under the picture: the caption and the note ------------------------------
-  function wrap(g, text, maxW) {
+  const SANS = 'system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif';
+  const MONO = 'ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace';
+  // The font of a run of a note as the page shows it: plain, <strong>, <code>.
+  const runFont = (kind, px) => (kind === 'b' ? `700 ${px}px ${SANS}` : kind === 'code' ? `${px}px ${MONO}` : `${px}px ${SANS}`);
+  // Lines of [kind, text] runs (lesson.js's parseNote) cut to maxW: lines of
+  // placed pieces {kind, text, x, w}. Words break at spaces, Chinese at any
+  // character.
+  const TOKEN = /\s+|[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]+/g;
+  function layoutRuns(g, lines, maxW, px) {
     const out = [];
-    for (const para of String(text).split('\n')) {
-      // words; Chinese has none: characters then
-      const parts = /\s/.test(para) ? para.split(/(\s+)/) : [...para];
-      let line = '';
-      for (const p of parts) {
-        if (line && g.measureText(line + p).width > maxW) { out.push(line.trimEnd()); line = p.trimStart(); } else line += p;
+    for (const runs of lines) {
+      let line = [], x = 0;
+      for (const [kind, text] of runs) {
+        g.font = runFont(kind, px);
+        for (const tok of String(text).match(TOKEN) || []) {
+          const space = /^\s/.test(tok);
+          if (space && !line.length) continue;
+          const w = g.measureText(tok).width;
+          if (x + w > maxW && line.length && !space) { out.push(line); line = []; x = 0; }
+          const last = line[line.length - 1];
+          if (last && last.kind === kind) { last.text += tok; last.w += w; } else line.push({ kind, text: tok, x, w });
+          x += w;
+        }
       }
       out.push(line);
     }
@@ -89,18 +106,18 @@
     const cap = String(ds.caption || '');
     const n = (ds.notes || []).find((x) => x.step === ds.step);
     const L = window.deckscopeLesson;
-    const note = n ? (L ? L.notePlain(n.text) : n.text) : '';
-    g.font = `${fontPx}px system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif`;
-    const capLines = wrap(g, cap, w - fontPx * 1.5).slice(0, 3);
-    g.font = `600 ${fontPx}px system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif`;
-    const noteLines = note ? wrap(g, note, w - fontPx * 2.5).slice(0, 4) : [];
+    const runs = !n ? [] : L && L.parseNote ? L.parseNote(n.text) : String(n.text).split('\n').map((l) => [['', l]]);
+    const capLines = layoutRuns(g, String(cap).split('\n').map((l) => [['', l]]), w - fontPx * 1.5, fontPx).slice(0, 3);
+    const noteLines = runs.length ? layoutRuns(g, runs, w - fontPx * 2.5, fontPx).slice(0, 4) : [];
     return { capLines, noteLines };
   }
 
   let running = null; // {cancel()}
+  // WebCodecs (the exact length) or MediaRecorder with WebM
+  const canRecord = () => (typeof VideoEncoder === 'function' && typeof VideoFrame === 'function') || !!mimeType();
   function exportVideo(opts = {}) {
     const type = mimeType();
-    if (!type) return Promise.reject(new Error(t('video.unsupported')));
+    if (!canRecord()) return Promise.reject(new Error(t('video.unsupported')));
     if (running) return Promise.reject(new Error('a video is being recorded'));
     if (!ds.game || ds.busy) return Promise.reject(new Error('no game is loaded'));
     const steps = ds.steps;
@@ -110,13 +127,13 @@
     const caption = opts.caption !== false;
     if (opts.speed) ds.setSpeed(Number(opts.speed));
     const src = document.getElementById('canvas');
-    const dpr = src.width / Math.max(1, src.clientWidth);
     let w = src.width, hh = src.height;
     if (w > MAX_W) { hh = Math.round(hh * MAX_W / w); w = MAX_W; }
     w -= w % 2; hh -= hh % 2;
-    const fontPx = Math.max(12, Math.round(15 * Math.min(2, w / Math.max(1, src.clientWidth)) * (dpr > 0 ? 1 : 1)));
+    const fontPx = Math.max(12, Math.round(15 * Math.min(2, w / Math.max(1, src.clientWidth))));
     const lineH = Math.round(fontPx * 1.35);
-    const stripH = caption ? lineH * 7 + Math.round(fontPx * 1.2) : 0;
+    let stripH = caption ? lineH * 7 + Math.round(fontPx * 1.2) : 0;
+    stripH += (hh + stripH) % 2; // encoders want even sizes
     const comp = document.createElement('canvas');
     comp.width = w; comp.height = hh + stripH;
     const g = comp.getContext('2d', { alpha: false });
@@ -124,46 +141,196 @@
     const bg = cs.getPropertyValue('--panel').trim() || '#fff';
     const fg = cs.getPropertyValue('--fg').trim() || '#000';
     const accent = cs.getPropertyValue('--accent').trim() || '#1f6fd1';
+    const edge = cs.getPropertyValue('--edge').trim() || '#d5dae1';
+    // a line of placed pieces, in each piece's font (code on a tinted box)
+    const drawLine = (pieces, x0, y) => {
+      for (const p of pieces) {
+        if (p.kind === 'code') {
+          g.fillStyle = edge;
+          g.fillRect(x0 + p.x - 1, y - fontPx * 0.05, p.w + 2, fontPx * 1.2);
+        }
+        g.fillStyle = fg;
+        g.font = runFont(p.kind, fontPx);
+        g.fillText(p.text, x0 + p.x, y);
+      }
+    };
     function paint() {
       g.fillStyle = bg;
       g.fillRect(0, 0, comp.width, comp.height);
       try { g.drawImage(src, 0, 0, w, hh); } catch (e) { /* a lost context: the strip only */ }
       if (!caption) return;
       const { capLines, noteLines } = stripLines(g, w, fontPx);
+      g.textBaseline = 'top';
       let y = hh + Math.round(fontPx * 0.6);
       if (noteLines.length) {
         const boxH = noteLines.length * lineH + fontPx * 0.6;
         g.strokeStyle = accent; g.lineWidth = Math.max(2, fontPx / 6);
         g.strokeRect(fontPx * 0.5, y - fontPx * 0.2, w - fontPx, boxH);
-        g.fillStyle = fg;
-        g.font = `600 ${fontPx}px system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif`;
-        g.textBaseline = 'top';
-        noteLines.forEach((l, k) => g.fillText(l, fontPx, y + fontPx * 0.1 + k * lineH));
+        noteLines.forEach((l, k) => drawLine(l, fontPx, y + fontPx * 0.1 + k * lineH));
         y += boxH + fontPx * 0.4;
       }
-      g.fillStyle = fg;
-      g.font = `${fontPx}px system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif`;
-      g.textBaseline = 'top';
-      capLines.forEach((l, k) => g.fillText(l, fontPx * 0.75, y + k * lineH));
+      capLines.forEach((l, k) => drawLine(l, fontPx * 0.75, y + k * lineH));
     }
+    const progress = () => {
+      if (opts.onProgress && to > from) {
+        try { opts.onProgress(Math.max(0, Math.min(1, (ds.step - from) / (to - from))), ds.step, to); } catch (e) { console.error(e); }
+      }
+    };
+    // The content's timeline: a hold of HOLD_MS on `from`, then one step every
+    // 0.9 s / speed, the last step held HOLD_MS more; videoSeconds is its length.
+    const stepMs = (STEP_SECONDS * 1000) / (ds.speed || 1);
+    const stepAt = (ms) => (ms < HOLD_MS ? from : Math.min(to, from + 1 + Math.floor((ms - HOLD_MS) / stepMs)));
+    const seconds = ds.videoSeconds(from, to, ds.speed);
+    const args = { from, to, fps, comp, paint, progress, stepAt, seconds };
+    const codecs = typeof VideoEncoder === 'function' && typeof VideoFrame === 'function' && (opts.recorder !== 'media' || !type);
+    running = { cancel() {} };
+    return (codecs ? recordFrames(args) : recordStream(type, args)).finally(() => { running = null; });
+  }
 
+  // WebCodecs: every frame of the video is drawn at its time on the content's
+  // timeline (frame k at k / fps s shows the step of that moment) and given
+  // that timestamp, and the WebM (webm() below) says the length: the file
+  // lasts exactly videoSeconds, whatever the machine's load. The view is
+  // drawn in real time, so a frame the page was too busy to draw repeats the
+  // one before it (the video stutters; it does not get shorter).
+  async function pickCodec(w, h, fps) {
+    for (const [codec, id] of [['vp09.00.10.08', 'V_VP9'], ['vp8', 'V_VP8']]) {
+      const config = { codec, width: w, height: h, bitrate: 4e6, framerate: fps };
+      try { if ((await VideoEncoder.isConfigSupported(config)).supported) return { config, id }; } catch (e) { /* next */ }
+    }
+    return null;
+  }
+  function recordFrames({ from, fps, comp, paint, progress, stepAt, seconds }) {
+    return new Promise((resolve, reject) => {
+      const total = Math.round(seconds * fps);
+      const chunks = [];
+      let encoder = null, picked = null, done = false, k = 0, shown = from, t0 = -1;
+      const fail = (e) => {
+        if (done) return;
+        done = true;
+        ds.off('frame', onFrame);
+        if (encoder && encoder.state !== 'closed') encoder.close();
+        reject(e);
+      };
+      running.cancel = () => { if (ds.playing) ds.pause(); const e = new Error(t('video.cancelled')); e.cancelled = true; fail(e); };
+      function onFrame() {
+        if (done || !encoder) return;
+        const now = performance.now();
+        if (t0 < 0) { if (ds.step !== from) return; t0 = now; }
+        try {
+          // the frames due by now; a frame of another step waits for the
+          // view to draw that step (the next frame)
+          while (k < total && (k * 1000) / fps <= now - t0) {
+            const s = stepAt((k * 1000) / fps);
+            if (s !== shown) { ds.seek(s, s === shown + 1); shown = s; return; }
+            if (encoder.encodeQueueSize > 30) return; // the encoder is behind: later
+            paint();
+            const f = new VideoFrame(comp, { timestamp: Math.round((k * 1e6) / fps), duration: Math.round(1e6 / fps) });
+            encoder.encode(f, { keyFrame: k % fps === 0 });
+            f.close();
+            k++;
+          }
+          progress();
+        } catch (e) { fail(e); return; }
+        if (k < total) return;
+        ds.off('frame', onFrame);
+        encoder.flush().then(() => {
+          if (done) return;
+          done = true;
+          encoder.close();
+          resolve(new Blob([webm(chunks, picked.id, comp.width, comp.height, (total * 1000) / fps)], { type: 'video/webm' }));
+        }, fail);
+      }
+      pickCodec(comp.width, comp.height, fps).then((p) => {
+        if (done) return;
+        if (!p) { fail(new Error(t('video.unsupported'))); return; }
+        picked = p;
+        encoder = new VideoEncoder({
+          output: (chunk) => {
+            const data = new Uint8Array(chunk.byteLength);
+            chunk.copyTo(data);
+            chunks.push({ key: chunk.type === 'key', ms: Math.round(chunk.timestamp / 1000), data });
+          },
+          error: (e) => fail(e),
+        });
+        encoder.configure(p.config);
+        ds.pause();
+        ds.seek(from, false);
+        ds.on('frame', onFrame);
+      }, fail);
+    });
+  }
+
+  // A WebM (Matroska) file of VP8/VP9 frames: the EBML header, the segment's
+  // Info (with the duration), one track, a cluster from each key frame, and
+  // cues to the clusters (https://www.matroska.org/technical/elements.html).
+  function webm(chunks, codecId, width, height, durationMs) {
+    const enc = new TextEncoder();
+    const cat = (parts) => {
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) { out.set(p, at); at += p.length; }
+      return out;
+    };
+    const idBytes = (id) => { const b = []; for (let v = id; v > 0; v = Math.floor(v / 256)) b.unshift(v & 255); return b; };
+    const uintBytes = (v) => { const b = []; do { b.unshift(v & 255); v = Math.floor(v / 256); } while (v > 0); return b; };
+    const size = (n) => { // EBML variable-length size
+      let len = 1;
+      while (n >= 2 ** (7 * len) - 1) len++;
+      const b = [];
+      for (let i = 0, v = n; i < len; i++, v = Math.floor(v / 256)) b.unshift(v & 255);
+      b[0] |= 1 << (8 - len);
+      return b;
+    };
+    const el = (id, body) => {
+      const data = body instanceof Uint8Array ? body : Array.isArray(body) ? cat(body) : new Uint8Array(body);
+      return cat([new Uint8Array(idBytes(id)), new Uint8Array(size(data.length)), data]);
+    };
+    const uint = (id, v) => el(id, new Uint8Array(uintBytes(v)));
+    const str = (id, s) => el(id, enc.encode(s));
+    const float = (id, v) => { const b = new Uint8Array(8); new DataView(b.buffer).setFloat64(0, v); return el(id, b); };
+    const header = el(0x1a45dfa3, [uint(0x4286, 1), uint(0x42f7, 1), uint(0x42f2, 4), uint(0x42f3, 8),
+      str(0x4282, 'webm'), uint(0x4287, 4), uint(0x4285, 2)]);
+    const info = el(0x1549a966, [uint(0x2ad7b1, 1e6), str(0x4d80, 'deckscope'), str(0x5741, 'deckscope'), float(0x4489, durationMs)]);
+    const tracks = el(0x1654ae6b, [el(0xae, [uint(0xd7, 1), uint(0x73c5, 1), uint(0x83, 1), str(0x86, codecId), uint(0x9c, 0),
+      el(0xe0, [uint(0xb0, width), uint(0xba, height)])])]);
+    const clusters = [];
+    let cur = null;
+    for (const c of chunks) {
+      if (!cur || c.key || c.ms - cur.ms > 30000) { cur = { ms: c.ms, blocks: [] }; clusters.push(cur); }
+      const rel = c.ms - cur.ms;
+      cur.blocks.push(el(0xa3, [new Uint8Array([0x81, (rel >> 8) & 255, rel & 255, c.key ? 0x80 : 0]), c.data]));
+    }
+    let pos = info.length + tracks.length;
+    const cues = [];
+    const parts = clusters.map((cl) => {
+      const e = el(0x1f43b675, [uint(0xe7, cl.ms), ...cl.blocks]);
+      cues.push(el(0xbb, [uint(0xb3, cl.ms), el(0xb7, [uint(0xf7, 1), uint(0xf1, pos)])]));
+      pos += e.length;
+      return e;
+    });
+    return cat([header, el(0x18538067, [info, tracks, ...parts, el(0x1c53bb6b, cues)])]);
+  }
+
+  // MediaRecorder (a browser without WebCodecs): the canvas recorded in real
+  // time; the length is about videoSeconds (the recorder stamps frames by the
+  // clock).
+  function recordStream(type, { from, fps, comp, paint, progress, stepAt, seconds }) {
     return new Promise((resolve, reject) => {
       const stream = comp.captureStream(fps);
       const rec = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 4e6 });
       const chunks = [];
-      let raf = 0, cancelled = false, finished = false;
+      let raf = 0, cancelled = false, shown = from;
+      const start = performance.now();
       const loop = () => {
+        const s = stepAt(performance.now() - start);
+        if (s !== shown) { ds.seek(s, s === shown + 1); shown = s; }
         paint();
-        if (opts.onProgress && to > from) {
-          try { opts.onProgress(Math.max(0, Math.min(1, (ds.step - from) / (to - from))), ds.step, to); } catch (e) { console.error(e); }
-        }
+        progress();
+        if (performance.now() - start >= seconds * 1000) { if (rec.state !== 'inactive') rec.stop(); return; }
         raf = requestAnimationFrame(loop);
       };
-      const cleanup = () => {
-        cancelAnimationFrame(raf);
-        for (const tr of stream.getTracks()) tr.stop();
-        running = null;
-      };
+      const cleanup = () => { cancelAnimationFrame(raf); for (const tr of stream.getTracks()) tr.stop(); };
       rec.ondataavailable = (e) => { if (e.data && e.data.size) chunks.push(e.data); };
       rec.onstop = () => {
         cleanup();
@@ -171,35 +338,12 @@
         resolve(new Blob(chunks, { type: 'video/webm' }));
       };
       rec.onerror = (e) => { cleanup(); reject(new Error((e.error && e.error.message) || 'MediaRecorder failed')); };
-      running = {
-        cancel() { cancelled = true; if (ds.playing) ds.pause(); if (rec.state !== 'inactive') rec.stop(); },
-      };
-      const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+      running.cancel = () => { cancelled = true; if (ds.playing) ds.pause(); if (rec.state !== 'inactive') rec.stop(); };
       ds.pause();
       ds.seek(from, false);
       paint();
       rec.start(250);
-      const start = performance.now();
       loop();
-      (async () => {
-        // every moment is timed from the recorder's start (not by the view's
-        // own playback, which slows down with slow frames, nor by chained
-        // sleeps, whose overshoots add up on a busy machine): one step every
-        // 0.9 s / speed after a hold, a hold at the end, so the video lasts
-        // what videoSeconds says
-        const until = async (ms) => { const wait = start + ms - performance.now(); if (wait > 0) await sleep(wait); };
-        await until(HOLD_MS);
-        if (cancelled) return;
-        const stepMs = (STEP_SECONDS * 1000) / (ds.speed || 1);
-        for (let s = from + 1; s <= to; s++) {
-          ds.seek(s, true);
-          await until(HOLD_MS + (s - from) * stepMs);
-          if (cancelled) return;
-        }
-        await until(2 * HOLD_MS + (to - from) * stepMs);
-        finished = true;
-        if (!cancelled && rec.state !== 'inactive') rec.stop();
-      })().catch((e) => { if (!finished && rec.state !== 'inactive') { cancelled = false; reject(e); cleanup(); } });
     });
   }
   const cancelVideo = () => { if (running) running.cancel(); };
@@ -240,7 +384,7 @@
   };
   function updatePlan() {
     const [a, b] = range();
-    plan.textContent = t('video.plan', { n: b - a, s: Math.round(ds.videoSeconds(a, b, Number(speedSel.value))) });
+    plan.textContent = t('video.plan', { n: b - a, s: ds.videoSeconds(a, b, Number(speedSel.value)).toFixed(1) });
   }
   for (const e of [fromIn, toIn, speedSel]) e.addEventListener('input', updatePlan);
   let url = null;
@@ -249,8 +393,8 @@
     fromIn.value = String(ds.step);
     toIn.value = String(Math.min(ds.steps, ds.step + 10));
     speedSel.value = [0.5, 1, 2, 4, 8].includes(ds.speed) ? String(ds.speed) : '1';
-    status.textContent = mimeType() ? '' : t('video.unsupported');
-    startBtn.disabled = !mimeType();
+    status.textContent = canRecord() ? '' : t('video.unsupported');
+    startBtn.disabled = !canRecord();
     updatePlan();
     if (typeof dialog.showModal === 'function') dialog.showModal(); else dialog.setAttribute('open', '');
   });
@@ -258,7 +402,6 @@
   startBtn.addEventListener('click', async () => {
     const [a, b] = range();
     startBtn.disabled = true; cancelBtn.hidden = false; save.hidden = true; progress.hidden = false; progress.value = 0;
-    const t0 = performance.now();
     try {
       const blob = await exportVideo({ from: a, to: b, fps: Number(fpsSel.value), speed: Number(speedSel.value), caption: capBox.checked,
         onProgress: (f, step, to) => { progress.value = f; status.textContent = t('video.progress', { step, to }); } });
@@ -267,7 +410,7 @@
       save.href = url;
       save.download = `${ds.game}-steps-${a}-${b}.webm`;
       save.hidden = false;
-      status.textContent = t('video.done', { size: Math.round(blob.size / 1024), s: ((performance.now() - t0) / 1000).toFixed(1) });
+      status.textContent = t('video.done', { size: Math.round(blob.size / 1024), s: ds.videoSeconds(a, b, Number(speedSel.value)).toFixed(1) });
     } catch (e) {
       status.textContent = e.cancelled ? t('video.cancelled') : t('video.failed', { msg: e.message });
     } finally {
