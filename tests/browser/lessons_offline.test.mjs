@@ -10,7 +10,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,7 +57,7 @@ async function open(url) {
   page.closeAll = () => context.close();
   return page;
 }
-const foreign = (page) => page.requests.filter((u) => !/^(data|blob):/.test(u) && u.split('#')[0] !== fileUrl);
+const foreign = (page) => page.requests.filter((u) => !/^(data|blob):/.test(u) && u.split(/[?#]/)[0] !== fileUrl);
 // A toolbar tool: in the bar, or in "More" when the bar has no room for it.
 async function tool(page, id) {
   if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
@@ -166,5 +166,30 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
     assert.deepEqual(foreign(p), [], 'no request for anything but the file');
     assert.deepEqual(p.problems, []);
     await p.closeAll();
+  }
+});
+
+// The lessons shipped in assets/lessons/ are inlined in the file: ?lesson=cirno
+// and #lesson=cirno on the file:// address open cirno's (in the page's
+// language), its notes at their steps, with no request for lessons/*.json.
+test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { timeout: 300_000 }, async () => {
+  for (const [suffix, lang] of [['?lesson=cirno', 'en'], ['#lesson=cirno', 'en'], ['?lesson=cirno#lang=zh', 'zh']]) {
+    const shipped = JSON.parse(readFileSync(path.join(root, 'assets', 'lessons', `cirno.${lang}.json`), 'utf8'));
+    const page = await open(fileUrl + suffix);
+    await page.waitForFunction((n) => window.deckscope.game === 'cirno' && window.deckscope.steps > 0 &&
+      window.deckscope.lesson().notes.length === n, shipped.notes.length, { timeout: 30_000 });
+    const got = await page.evaluate(() => window.deckscope.lesson());
+    assert.equal(got.title, shipped.title, `${suffix}: the shipped lesson's title`);
+    assert.deepEqual(got.notes.map((n) => [n.step, n.text]), shipped.notes.map((n) => [n.step, n.text]), `${suffix}: its notes`);
+    assert.deepEqual(got.source, shipped.source);
+    // a note shows at its step
+    const n = shipped.notes.find((x) => !x.line);
+    await page.evaluate((s) => window.deckscope.seek(s, false), n.step);
+    await page.waitForFunction((x) => !document.getElementById('lesson-note').hidden &&
+      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: 10_000 });
+    if (lang === 'zh') writeFileSync(artifact('offline-shipped-lesson-zh.png'), await page.screenshot());
+    assert.deepEqual(foreign(page), [], `${suffix}: no request for anything but the file`);
+    assert.deepEqual(page.problems, [], suffix);
+    await page.closeAll();
   }
 });
