@@ -5,12 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-size_t cli_input_cap(const char *cmd) {
-    if (!strcmp(cmd, "cirno")) return CLI_CAP_CIRNO;
-    if (!strcmp(cmd, "goudan")) return CLI_CAP_GOUDAN;
-    return CLI_CAP_SMALL;
-}
-
 const char *cli_shown(const char *s, char *buf, size_t size) {
     static const char hex[] = "0123456789abcdef";
     size_t i = 0, k = 0;
@@ -40,24 +34,9 @@ const char *cli_shown(const char *s, char *buf, size_t size) {
     return buf;
 }
 
-/* "line L, column C" of byte `at` of text, as ds_reader counts them (bytes;
- * a leading UTF-8 byte-order mark is not counted). */
-static void position(const char *text, size_t at, int *line, int *col) {
-    size_t i = 0;
-    long l = 1, c = 1;
-    if (at >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) i = 3;
-    for (; i < at; i++) {
-        if (text[i] == '\n') { l++; c = 1; }
-        else c++;
-    }
-    *line = l > 0x7fffffffL ? 0x7fffffff : (int)l;
-    *col = c > 0x7fffffffL ? 0x7fffffff : (int)c;
-}
-
 int cli_read_input(const char *cmd, const char *file, ds_buf *b) {
-    char chunk[65536], name[256];
-    size_t n, cap = cli_input_cap(cmd);
-    int from_stdin = !file || !strcmp(file, "-");
+    char name[256];
+    int from_stdin = !file || !strcmp(file, "-"), rc, e;
     FILE *fp = from_stdin ? stdin : fopen(file, "rb");
     ds_error err;
     if (!fp) {
@@ -65,47 +44,18 @@ int cli_read_input(const char *cmd, const char *file, ds_buf *b) {
                 strerror(errno));
         return -1;
     }
-    /* up to cap + 1 bytes: one byte past the cap is the error */
-    while (b->len <= cap) {
-        size_t want = cap + 1 - b->len < sizeof chunk ? cap + 1 - b->len : sizeof chunk;
-        const char *nul;
-        if ((n = fread(chunk, 1, want, fp)) == 0) break;
-        if (ds_buf_put(b, chunk, n)) {
-            fprintf(stderr, "deckscope %s: out of memory reading the input\n", cmd);
-            if (!from_stdin) fclose(fp);
-            return -1;
-        }
-        if ((nul = memchr(b->data + b->len - n, '\0', n)) != NULL) {
-            /* the inputs are text: a NUL is an error wherever it is, so the
-             * rest (of /dev/zero, say) need not be read */
-            position(b->data, (size_t)(nul - b->data), &err.line, &err.col);
-            ds_fail(&err, err.line, err.col, "a NUL byte (the input must be text)");
-            if (!from_stdin) fclose(fp);
-            cli_input_error(cmd, &err);
-            return -1;
-        }
-    }
-    if (b->len > cap) {
-        position(b->data, cap, &err.line, &err.col);
-        ds_fail(&err, err.line, err.col,
-                "the input is longer than %zu bytes, the most deckscope %s reads (docs/security.md)",
-                cap, cmd);
-        if (!from_stdin) fclose(fp);
-        cli_input_error(cmd, &err);
-        return -1;
-    }
-    if (ferror(fp)) {
-        int e = errno;
-        if (from_stdin) fprintf(stderr, "deckscope %s: cannot read standard input: %s\n", cmd, strerror(e));
-        else fprintf(stderr, "deckscope %s: cannot read '%s': %s\n", cmd, cli_shown(file, name, sizeof name),
-                     strerror(e));
-        if (!from_stdin) fclose(fp);
-        return -1;
-    }
+    errno = 0;
+    rc = ds_input_read(fp, cmd, b, &err);
+    e = errno;
     if (!from_stdin) fclose(fp);
-    if (ds_buf_reserve(b, 0)) return -1;
-    if (b->data) b->data[b->len] = '\0';
-    return 0;
+    if (rc == DS_INPUT_BAD) cli_input_error(cmd, &err);
+    else if (rc == DS_INPUT_NO_MEMORY) fprintf(stderr, "deckscope %s: out of memory reading the input\n", cmd);
+    else if (rc == DS_INPUT_READ_ERROR && from_stdin)
+        fprintf(stderr, "deckscope %s: cannot read standard input: %s\n", cmd, strerror(e));
+    else if (rc == DS_INPUT_READ_ERROR)
+        fprintf(stderr, "deckscope %s: cannot read '%s': %s\n", cmd, cli_shown(file, name, sizeof name),
+                strerror(e));
+    return rc == DS_INPUT_OK ? 0 : -1;
 }
 
 int cli_write(const char *cmd, const ds_buf *b) {

@@ -21,25 +21,11 @@
 #include "ds_args.h"
 #include "ds_core.h"
 #include "ds_game.h"
+#include "ds_input.h"
 
-/* The most bytes a game's input may have (docs/security.md, README): far
- * above the largest input each game accepts, so that `deckscope cirno
- * /dev/zero` or `yes | deckscope thegame` end at once with an error:
- *   thegame, mahjong  1 MiB    (98 cards / 148 tiles: under 1 KB)
- *   cirno            64 MiB    (the largest, n = 30 and k = 300,000: 1.1 MB
- *                               as `gen --max` writes it, 1.3 MB at most with
- *                               one space between tokens)
- *   goudan          512 MiB    (T = 10^7 queries, the parser's limit, at 34
- *                               bytes a query with CRLF: 340 MB; the
- *                               statement's T = 351,493: 12 MB)
- * cli_input_cap(cmd) gives the cap of the game named cmd. */
-#define CLI_CAP_SMALL ((size_t)1 << 20)
-#define CLI_CAP_CIRNO ((size_t)64 << 20)
-#define CLI_CAP_GOUDAN ((size_t)512 << 20)
-size_t cli_input_cap(const char *cmd);
-/* Reads FILE (stdin when file is NULL or "-") into b, NUL-terminated. It
- * stops at the first NUL byte and past the cap (cli_input_cap), each an
- * input error "deckscope <cmd>: line L, column C: ...". 0, or -1 after a
+/* Reads FILE (stdin when file is NULL or "-") into b, NUL-terminated, with
+ * ds_input_read: it stops at the first NUL byte and past the game's cap
+ * (ds_input.h; cmd is the game's id), each an input error "deckscope <cmd>: line L, column C: ...". 0, or -1 after a
  * message "deckscope <cmd>: ..." on stderr (the caller exits with 2). */
 int cli_read_input(const char *cmd, const char *file, ds_buf *b);
 /* s (a file name, an argument) for a message on one line, into buf: control

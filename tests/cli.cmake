@@ -38,3 +38,8 @@ foreach(part input messages fulldisk)
     $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR})
   set_tests_properties(cli_harden_${part} PROPERTIES TIMEOUT 600)
 endforeach()
+if(TARGET deckscope-view)
+  add_test(NAME cli_harden_render COMMAND bash ${DS_CLI_HARDEN} render
+    $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR})
+  set_tests_properties(cli_harden_render PROPERTIES TIMEOUT 600)
+endif()

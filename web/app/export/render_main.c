@@ -13,15 +13,21 @@
  * stdin. Defaults: the whole game (GIF) or
  * step 0 (PNG), 640x360 CSS pixels at scale 1, dark theme, 5 tween frames
  * per step (render.h gives the frame schedule). "-o -" writes to stdout.
- * Exit status: 0, 1 (cannot write the file), 2 (bad arguments or input:
- * one line on stderr, nothing written). */
+ * The input is read with the CLI's caps (cli/ds_input.h). A GIF has at most
+ * --max-frames frames (default RENDER_DEFAULT_MAX_FRAMES): a longer range
+ * stops where the frames run out, and a line on stderr says so and how to ask
+ * for more. Exit status: 0, 1 (the output could not be written: a full disk),
+ * 2 (bad arguments or input, an output that cannot be created, an image too
+ * large: one line on stderr, nothing written). */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ds_args.h"
+#include "ds_input.h"
 #include "export/render.h"
 #include "scenes/strings.h"
 
@@ -45,6 +51,8 @@ static const char usage_text[] =
     "  --scale S       pixels per CSS pixel, 0.25..4 (default 1)\n"
     "  --light, --dark the theme (default dark)\n"
     "  --tween T       tween frames per step, 0..30 (default 5, 0 = none)\n"
+    "  --max-frames N  at most N frames in a GIF (default 3000; a longer range\n"
+    "                  stops where they run out, and says so)\n"
     "  --query Q --seed S  goudan: the query played out, and its chance seed\n"
     "  --lang en|zh    the language of the words on the canvas (default en)\n"
     "  --input FILE    the same as FILE; FILE absent or '-': standard input\n"
@@ -52,12 +60,15 @@ static const char usage_text[] =
     "A GIF shows each step for 1 s: T tween frames of 0.1 s, then the new state for 0.5 s.\n";
 
 #define CMD "deckscope render"
+/* The frames of a GIF by default: 3000 frames are 500 steps at 5 tween frames
+ * (8 minutes of GIF); the largest cirno game has 300,000 steps. */
+#define RENDER_DEFAULT_MAX_FRAMES 3000
 
 typedef struct render_args {
     int game;
     const char *out, *input, *lang;
     int from, to, step;    /* -1 = default */
-    int size[2], dark, tween, query;
+    int size[2], dark, tween, query, max_frames;
     double scale;
     uint64_t seed;
 } render_args;
@@ -78,6 +89,7 @@ static int parse(int argc, char **argv, render_args *a) {
         DS_ARG_FLAG_OFF("light", &a->dark),
         DS_ARG_FLAG("dark", &a->dark),
         DS_ARG_INT("tween", &a->tween, 0, 30, NULL),
+        DS_ARG_INT("max-frames", &a->max_frames, 1, 100000000, NULL),
         DS_ARG_INT("query", &a->query, 1, 1000000000, NULL),
         DS_ARG_U64("seed", &a->seed),
         DS_ARG_STR("lang", 0, &a->lang),
@@ -91,6 +103,7 @@ static int parse(int argc, char **argv, render_args *a) {
     a->dark = 1;
     a->tween = 5;
     a->scale = 1;
+    a->max_frames = RENDER_DEFAULT_MAX_FRAMES;
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (args.noperands < 1) return ds_args_fail(CMD, "which game? %s", ds_game_words(words, sizeof words));
     game = args.operands[0];
@@ -102,6 +115,19 @@ static int parse(int argc, char **argv, render_args *a) {
         a->input = args.operands[1];
     }
     if (!a->out) return ds_args_fail(CMD, "where to? -o out.gif or -o out.png");
+    if (a->game != DSV_GOUDAN && (ds_args_seen(&args, "query") || ds_args_seen(&args, "seed")))
+        return ds_args_fail(CMD, "--query and --seed are for goudan (its queries); %s has none",
+                            dsv_game_id(a->game));
+    {
+        /* the pixels offscreen_init will ask for, checked here: too large
+         * is a usage error, not a failure to write */
+        long pw = lround(a->size[0] * a->scale), ph = lround(a->size[1] * a->scale);
+        if (pw < 16 || ph < 16 || pw > GIF_MAX_SIDE || ph > GIF_MAX_SIDE || pw * ph > RENDER_MAX_PIXELS)
+            return ds_args_fail(CMD,
+                                "--size %dx%d at --scale %g is %ldx%ld pixels; the image must be "
+                                "16 to %d pixels a side and at most %d pixels in all",
+                                a->size[0], a->size[1], a->scale, pw, ph, GIF_MAX_SIDE, RENDER_MAX_PIXELS);
+    }
     if (a->lang && ui_lang_from_name(a->lang) < 0)
         return ds_args_fail(CMD, "--lang must be en or zh, found '%.60s'", a->lang);
     return DS_ARGS_RUN;
@@ -119,39 +145,36 @@ static int ends_with(const char *s, const char *suffix) {
     return 1;
 }
 
-static int read_all(FILE *fp, ds_buf *b) {
-    char chunk[65536];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        if (ds_buf_put(b, chunk, got) != 0) return -1;
-    if (ferror(fp)) return -1;
-    return ds_buf_putc(b, 0) == 0 ? 0 : -1; /* NUL-terminated; len counts it */
-}
-
 static void png_write_fn(void *ctx, void *data, int size) {
     if (fwrite(data, 1, (size_t)size, ctx) != (size_t)size) {
         /* checked by ferror below */
     }
 }
 
-static int write_out(const char *path, const void *data, size_t n) {
-    FILE *fp = strcmp(path, "-") ? fopen(path, "wb") : stdout;
+static int write_out(FILE *fp, const char *path, const void *data, size_t n) {
     int ok;
-    if (!fp) {
-        perror(path);
-        return 1;
-    }
     ok = fwrite(data, 1, n, fp) == n;
     if (fp != stdout) ok = (fclose(fp) == 0) && ok;
     else ok = (fflush(fp) == 0) && ok;
-    if (!ok) fprintf(stderr, "deckscope render: cannot write %s\n", path);
+    if (!ok) fprintf(stderr, "deckscope render: cannot write %s: %s\n", path, strerror(errno));
     return ok ? 0 : 1;
+}
+
+/* A failed render leaves no output file behind (it was created early, so
+ * that an output that cannot be created is found before the work). */
+static void drop_out(FILE *fp, const char *path) {
+    if (fp && fp != stdout) {
+        fclose(fp);
+        remove(path);
+    }
 }
 
 int render_main(int argc, char **argv) {
     render_args a;
     ds_view v;
     ds_buf in;
+    ds_error ierr;
+    FILE *out = NULL;
     int rc = parse(argc, argv, &a), gif;
     size_t n;
     if (rc != DS_ARGS_RUN) return rc;
@@ -164,23 +187,31 @@ int render_main(int argc, char **argv) {
 
     ds_buf_init(&in);
     {
-        int from_stdin = !a.input || !strcmp(a.input, "-");
+        int from_stdin = !a.input || !strcmp(a.input, "-"), e;
         FILE *fp = from_stdin ? stdin : fopen(a.input, "rb");
         if (!fp) {
-            fprintf(stderr, CMD ": cannot open '%s': %s\n", a.input, strerror(errno));
+            fprintf(stderr, CMD ": cannot open '%.200s': %s\n", a.input, strerror(errno));
             return 2;
         }
-        rc = read_all(fp, &in);
+        errno = 0;
+        rc = ds_input_read(fp, dsv_game_id(a.game), &in, &ierr);
+        e = errno;
         if (!from_stdin) fclose(fp);
-        if (rc != 0) {
-            fputs("deckscope render: cannot read the input\n", stderr);
+        if (rc != DS_INPUT_OK) {
+            char msg[540];
+            if (rc == DS_INPUT_BAD) ds_error_format(&ierr, msg, sizeof msg);
+            else if (rc == DS_INPUT_NO_MEMORY) snprintf(msg, sizeof msg, "out of memory reading the input");
+            else if (from_stdin) snprintf(msg, sizeof msg, "cannot read standard input: %s", strerror(e));
+            else snprintf(msg, sizeof msg, "cannot read '%.200s': %s", a.input, strerror(e));
+            fprintf(stderr, "%s%s%s: %s\n", CMD, rc == DS_INPUT_BAD ? " " : "",
+                    rc == DS_INPUT_BAD ? dsv_game_id(a.game) : "", msg);
             ds_buf_free(&in);
             return 2;
         }
     }
     dsv_init(&v);
     if (a.lang) v.lang = ui_lang_from_name(a.lang);
-    if (dsv_load(&v, a.game, in.data, in.len - 1) != 0) {
+    if (dsv_load(&v, a.game, in.data ? in.data : "", in.len) != 0) {
         char msg[540];
         ds_error_format(&v.error, msg, sizeof msg);
         fprintf(stderr, "deckscope render %s: %s\n", dsv_game_id(a.game), msg);
@@ -214,21 +245,41 @@ int render_main(int argc, char **argv) {
         return 2;
     }
 
+    /* the output is created before the work: one that cannot be is a usage
+     * error (exit 2), found before the work, and a
+     * failed render leaves no file behind (drop_out) */
+    out = strcmp(a.out, "-") ? fopen(a.out, "wb") : stdout;
+    if (!out) {
+        fprintf(stderr, CMD ": cannot open '%.200s': %s\n", a.out, strerror(errno));
+        dsv_free(&v);
+        return 2;
+    }
+
     if (gif) {
         ds_gif_job job;
         ds_gif_opts o;
         size_t from = a.from >= 0 ? (size_t)a.from : 0, to = a.to >= 0 ? (size_t)a.to : n;
         render_gif_defaults(&o);
         o.tween_frames = a.tween;
+        if (to > n) to = n;
+        if (from < to && render_gif_frame_count(from, to, a.tween) > a.max_frames) {
+            size_t last = from + (size_t)(a.max_frames - 1) / (size_t)(a.tween + 1);
+            fprintf(stderr,
+                    "deckscope render: the GIF stops at step %lu of %lu..%lu: at most %d frames "
+                    "(--max-frames N for more, or --from I --to J for another part)\n",
+                    (unsigned long)last, (unsigned long)from, (unsigned long)to, a.max_frames);
+            to = last;
+        }
         if (render_gif_begin(&job, &v, from, to, a.size[0], a.size[1], (float)a.scale, a.dark, &o) != 0 ||
             (rc = render_gif_work(&job, &v, 1e12)) != 0) {
             fprintf(stderr, "deckscope render: %s\n", job.error);
             render_gif_free(&job);
             dsv_free(&v);
+            drop_out(out, a.out);
             SDL_Quit();
             return 1;
         }
-        rc = write_out(a.out, job.out.data, job.out.len);
+        rc = write_out(out, a.out, job.out.data, job.out.len);
         if (rc == 0)
             fprintf(stderr, "deckscope render: %s steps %lu..%lu, %ld frames, %dx%d, %lu bytes\n",
                     a.out, (unsigned long)job.from, (unsigned long)job.to, job.nframes, job.g.w,
@@ -242,21 +293,19 @@ int render_main(int argc, char **argv) {
             fprintf(stderr, "deckscope render: %s\n", SDL_GetError());
             offscreen_free(&os);
             dsv_free(&v);
+            drop_out(out, a.out);
             SDL_Quit();
             return 1;
         }
         {
-            FILE *fp = strcmp(a.out, "-") ? fopen(a.out, "wb") : stdout;
-            if (!fp) {
-                perror(a.out);
-                rc = 1;
-            } else {
+            FILE *fp = out;
+            {
                 int ok = stbi_write_png_to_func(png_write_fn, fp, os.pix_w, os.pix_h, 4,
                                                 os.surf->pixels, os.surf->pitch) != 0;
                 ok = !ferror(fp) && ok;
                 if (fp != stdout) ok = fclose(fp) == 0 && ok;
                 rc = ok ? 0 : 1;
-                if (!ok) fprintf(stderr, "deckscope render: cannot write %s\n", a.out);
+                if (!ok) fprintf(stderr, "deckscope render: cannot write %s: %s\n", a.out, strerror(errno));
                 else
                     fprintf(stderr, "deckscope render: %s step %lu, %dx%d\n", a.out,
                             (unsigned long)step, os.pix_w, os.pix_h);
