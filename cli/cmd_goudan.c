@@ -76,7 +76,7 @@ static void put_board(ds_buf *o, const int *hp, int n) {
  * note, the rule's choice marked '*'), or with --json one line
  * {"query":Q,"answer":"0.xxxxxxxxx","decision":{...}} (ds_decision_json). */
 static int run_explain(const goudan_input *in, const goudan_table *t, int json, ds_lang lang,
-                       ds_buf *out, ds_error *err) {
+                       ds_buf *out, ds_error *err) { /* 0, -1 (err), 1 (cannot write, said) */
     goudan_eval *ev;
     ds_decision *rec;
     size_t i, k;
@@ -90,6 +90,16 @@ static int run_explain(const goudan_input *in, const goudan_table *t, int json, 
         goudan_query q;
         goudan_turn tu;
         goudan_explanation d;
+        /* streamed: what the queries so far made is written and cleared
+         * (memory bounded whatever T is; the caller writes the rest) */
+        if (out->len >= (1u << 16) && !out->failed) {
+            if (cli_write("goudan", out)) {
+                free(rec);
+                goudan_eval_free(ev);
+                return 1;
+            }
+            ds_buf_clear(out);
+        }
         goudan_query_get(in, i, &q);
         goudan_query_turn(&q, O, &tu);
         if (goudan_explain(ev, &tu, &d, err) || goudan_explain_decision(&d, 0, lang, rec)) {
@@ -273,7 +283,7 @@ int cmd_goudan(int argc, char **argv) {
     goudan_table_free(t);
     goudan_input_free(in);
     free(ch);
-    if (rc == 2) { ds_buf_free(&out); return 2; }
+    if (rc == 2 || (rc == 1 && explain)) { ds_buf_free(&out); return rc; }
     if (rc) { ds_buf_free(&out); return cli_input_error("goudan", &err); }
     rc = cli_write("goudan", &out);
     ds_buf_free(&out);

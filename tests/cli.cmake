@@ -31,9 +31,10 @@ set_tests_properties(cli_common_args PROPERTIES TIMEOUT 300)
 #   cli_harden_input     bounded input: NUL bytes, endless pipes, the per-game caps
 #   cli_harden_messages  escaped file names, whole UTF-8 characters, gen --seed
 #   cli_harden_fulldisk  every command on a full disk: a message and exit 1
+#   cli_harden_explain   goudan --explain streams (peak memory flat as the output grows)
 #   cli_harden_render    render's exit statuses, --query, --input DIR, the GIF cap
 set(DS_CLI_HARDEN ${CMAKE_SOURCE_DIR}/tests/cli_harden.sh)
-foreach(part input messages fulldisk)
+foreach(part input messages fulldisk explain)
   add_test(NAME cli_harden_${part} COMMAND bash ${DS_CLI_HARDEN} ${part}
     $<TARGET_FILE:deckscope> ${DS_SAMPLES_DIR})
   set_tests_properties(cli_harden_${part} PROPERTIES TIMEOUT 600)

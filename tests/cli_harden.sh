@@ -14,6 +14,10 @@
 #   cli_harden.sh fulldisk DECKSCOPE SAMPLES_DIR
 #     every command writing to a full disk (>/dev/full): one message on
 #     stderr naming the command, exit status 1.
+#   cli_harden.sh explain DECKSCOPE SAMPLES_DIR
+#     goudan --explain streams: its peak memory does not grow with the
+#     output (T = 16,000 and T = 64,000 queries: the output grows by ~30 MB,
+#     the peak RSS by less than a quarter of that), and the text is the same.
 #   cli_harden.sh render DECKSCOPE SAMPLES_DIR
 #     render: an image too large, an output that cannot be created, --query
 #     for a game without queries: exit 2 with a reason; --input DIR gives the
@@ -167,6 +171,38 @@ fulldisk)
   check_full "cirno --help" "cirno" "$ds" cirno --help
   ;;
 
+explain)
+  # ASan keeps freed memory in quarantine (256 MB by default), which would
+  # grow with the number of queries whatever the output does
+  export ASAN_OPTIONS=$ASAN_OPTIONS:quarantine_size_mb=1
+  # 50 random queries repeated (the evaluator's memo makes a repeat cheap)
+  "$ds" gen goudan --seed 3 --count 50 > "$tmp/g50"
+  make_input() {
+    awk -v T="$1" 'NR == 1 { O = $2; next } NF { q[n++] = $0 }
+      END { print T, O; for (i = 0; i < T; i++) for (j = 0; j < 4; j++) print q[(i % 50) * 4 + j] }' "$tmp/g50"
+  }
+  # the peak RSS (KB) and the output size of --explain on T queries
+  measure() {
+    make_input "$1" > "$tmp/in$1"
+    python3 - "$ds" "$tmp/in$1" "$tmp/out$1" <<'PY'
+import resource, subprocess, sys, os
+with open(sys.argv[3], 'wb') as out:
+    rc = subprocess.call([sys.argv[1], 'goudan', '--explain', sys.argv[2]], stdout=out)
+print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, os.path.getsize(sys.argv[3]))
+PY
+  }
+  read -r rc1 rss1 out1 < <(measure 16000)
+  read -r rc2 rss2 out2 < <(measure 64000)
+  grow=$(( (out2 - out1) / 1024 ))
+  echo "T=16000: ${rss1} KB peak, $out1 bytes; T=64000: ${rss2} KB peak, $out2 bytes"
+  [ "$rc1" = 0 ] && [ "$rc2" = 0 ] && ok || bad "--explain: exit $rc1 / $rc2"
+  [ "$grow" -gt 20000 ] && ok || bad "--explain: the output grew by only $grow KB"
+  [ $((rss2 - rss1)) -lt $((grow / 4)) ] && ok ||
+    bad "--explain keeps its output: the peak RSS grew by $((rss2 - rss1)) KB with $grow KB more output"
+  # the streamed text is the text: T=16000's output is the start of T=64000's
+  cmp -s <(head -c "$out1" "$tmp/out64000") "$tmp/out16000" && ok || bad "--explain: the streamed text differs"
+  ;;
+
 render)
   f=$samples/cirno/sample-1.in
   cp "$f" "$tmp/in"
@@ -208,7 +244,7 @@ render)
   [ $rc -eq 0 ] && [ "$frames" = 3400 ] && ok || bad "--max-frames 3500 --to 3399: exit $rc, $frames frames ($(cat "$tmp/err"))"
   expect_error "--max-frames 0" "deckscope render: --max-frames must be" env SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$ds" render cirno --max-frames 0 -o "$tmp/x.gif" "$tmp/big"
   ;;
-*) echo "usage: cli_harden.sh input|messages|fulldisk|render DECKSCOPE SAMPLES_DIR"; exit 2 ;;
+*) echo "usage: cli_harden.sh input|messages|fulldisk|explain|render DECKSCOPE SAMPLES_DIR"; exit 2 ;;
 esac
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
