@@ -31,6 +31,12 @@
   const MAX_TITLE = 200;
   const MAX_INPUT = 2e6;     // characters of an input text in a lesson file
   const MAX_URL_LESSON = 6000; // characters of &lesson= (as the page's input limit)
+  // Bytes of a lesson's JSON once inflated (or fetched): far above the largest
+  // valid lesson (an input of MAX_INPUT characters and MAX_NOTES notes of
+  // MAX_NOTE, JSON-escaped), so a small link that inflates to a GiB stops here
+  // at once, with no more inflated than this.
+  const MAX_LESSON = 16 * 1024 * 1024;
+  const tooLarge = () => fail(`it is larger than ${MAX_LESSON / 1048576} MB once inflated, more than any lesson: it is not one`);
 
   // ---- the schema ------------------------------------------------------------
   // A bad lesson throws an Error whose message says what is wrong, in English
@@ -52,11 +58,22 @@
   }
   function validate(obj) {
     if (typeof obj === 'string') {
-      try { obj = JSON.parse(obj); } catch (e) { fail('it is not JSON (' + e.message + ')'); }
+      if (obj.length > MAX_LESSON) tooLarge();
+      // the parser's own message quotes the text: only the position is said
+      // (an error may be posted to another window: no file content in it)
+      try { obj = JSON.parse(obj); } catch (e) {
+        const at = /position (\d+)/.exec(String(e && e.message));
+        fail('it is not JSON' + (at ? ` (at character ${at[1]})` : ''));
+      }
     }
     if (!obj || typeof obj !== 'object' || Array.isArray(obj)) fail('it is not a JSON object');
     if (obj.format !== FORMAT) fail(`"format" is not "${FORMAT}"`);
-    if (!isInt(obj.version) || obj.version < 1) fail('"version" is missing');
+    if (obj.version === undefined || obj.version === null) fail('"version" is missing');
+    if (!isInt(obj.version) || obj.version < 1) {
+      fail(typeof obj.version === 'number'
+        ? `it is version ${String(obj.version).slice(0, 24)}, which is not supported: this deckscope reads version ${VERSION}`
+        : `"version" must be a whole number: this deckscope reads version ${VERSION}`);
+    }
     if (obj.version > VERSION) fail(`it is version ${obj.version}; this deckscope reads version ${VERSION}: update deckscope`);
     if (!GAMES.includes(obj.game)) fail(`"game" must be one of ${GAMES.join(', ')}`);
     const s = obj.source;
@@ -126,6 +143,27 @@
     const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
     return new Uint8Array(await out.arrayBuffer());
   }
+  // Inflates at most MAX_LESSON bytes: past it the stream is cancelled (a
+  // 1.4 MB link that would inflate to 1 GiB costs a few ms, not 3 GB).
+  async function inflate(bytes) {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+    const parts = [];
+    let n = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      n += value.length;
+      if (n > MAX_LESSON) {
+        reader.cancel().catch(() => {});
+        tooLarge();
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(n);
+    let at = 0;
+    for (const p of parts) { out.set(p, at); at += p.length; }
+    return out;
+  }
   const canCompress = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
   async function encode(lesson) {
     const json = new TextEncoder().encode(JSON.stringify(validate(lesson)));
@@ -136,10 +174,13 @@
     const str = String(s || '');
     let bytes;
     try {
-      if (str[0] === 'j') bytes = unb64url(str.slice(1));
+      if (str[0] === 'j') {
+        bytes = unb64url(str.slice(1));
+        if (bytes.length > MAX_LESSON) tooLarge();
+      }
       else if (str[0] === 'z') {
         if (!canCompress()) fail('this browser cannot decompress it (no DecompressionStream)');
-        bytes = await pipe(unb64url(str.slice(1)), new DecompressionStream('deflate-raw'));
+        bytes = await inflate(unb64url(str.slice(1)));
       } else fail('it is not a lesson');
     } catch (e) {
       if (e.lesson) throw e;
@@ -194,7 +235,7 @@
     if (!r.ok) fail(`cannot fetch ${url} (HTTP ${r.status})`);
     return validate(await r.text());
   }
-  const pure = { FORMAT, VERSION, MAX_URL_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec, shippedUrl };
+  const pure = { FORMAT, VERSION, MAX_URL_LESSON, MAX_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec, shippedUrl };
   if (typeof module !== 'undefined' && module.exports) { module.exports = pure; return; }
   root.deckscopeLesson = pure;
 
