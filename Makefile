@@ -5,6 +5,10 @@
 #   make serve    build the visualizer and serve it on http://127.0.0.1:$(PORT)/
 #                 (HOST=0.0.0.0 make serve: for other machines, e.g. a classroom)
 #   make test     build native + WebAssembly, run every test in one ctest run
+#   make check    the fast set while working: build native (ASan), run every
+#                 test but the browser ones and those labelled slow (ctest
+#                 --preset check; one game: ctest --test-dir build/native-asan
+#                 -L game:mahjong)
 #   make native   Release CLI + desktop front end in build/native/
 #   make web      the static site in build/site/ (copy it to any web server)
 #   make bench    the speed/memory benchmarks of all four games, then one table
@@ -27,7 +31,7 @@ EMENV := NODE_PATH=$(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test clean setup sizes bench offline fuzz
+.PHONY: all native web wasm serve test check clean setup sizes bench offline fuzz
 all: native
 
 setup:
@@ -61,6 +65,14 @@ test:
 	@cmake --preset native-asan >/dev/null
 	@$(BUILD) --preset native-asan -j $(JOBS)
 	@ctest --test-dir build/native-asan --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# The loop while working (README: Tests): no WebAssembly build, no browser,
+# nothing labelled slow; the same build directory as make test.
+check:
+	@scripts/setup.sh test
+	@cmake --preset native-asan >/dev/null
+	@$(BUILD) --preset native-asan -j $(JOBS)
+	@ctest --preset check -j $(JOBS) $(CTEST_ARGS)
 
 # One self-contained page that runs from file:// with no server and no network
 # (scripts/offline.mjs: the wasm built again with -sSINGLE_FILE=1 in build/offline).

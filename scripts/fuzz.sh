@@ -14,15 +14,22 @@
 #   FUZZ_SECONDS   also stop each harness after this many seconds (unset: no
 #                  limit; ctest's short fuzz_inputs run uses it)
 #   FUZZ_JOBS      harnesses fuzzed at the same time (default 1)
-#   FUZZ_DIR       work directory (default build/fuzz): objects, harnesses,
-#                  corpora (kept between runs), logs, crash artifacts
+#   FUZZ_NICE      the fuzzers' niceness (default 19; ctest's fuzz_inputs: 0,
+#                  a test of the suite like the others, not starved by a
+#                  loaded machine)
+#   FUZZ_DIR       work directory (default build/fuzz): the harnesses' build
+#                  (build/, bin/), corpora (kept between runs), logs, crash
+#                  artifacts
+#   FUZZ_BIN       harnesses already built (the target ds_fuzz_harnesses of a
+#                  ctest build: <build>/fuzz/bin); unset: built here with cmake
+#   FUZZ_BUILD_JOBS  parallel jobs of that build (default 2)
 #   DS_CLI         the native CLI for seeds and --diff (default: the first of
 #                  build/native/deckscope, build/native-asan/deckscope)
 #   DS_WASM_CLI    the wasm CLI for --diff (default build/wasm/deckscope.js)
 #   FUZZ_DIFF_GOUDAN  --diff: goudan's input count (default N; each solves the
 #                  whole value table, seconds per input under wasm)
 #
-# Each fuzzer runs under `nice -n 19`. The table: harness, executions, exec/s,
+# Each fuzzer runs under `nice -n $FUZZ_NICE` (19). The table: harness, executions, exec/s,
 # coverage (cov: edges, libFuzzer's final count) and crashes (a crash, leak,
 # sanitizer report, broken invariant or timeout; libFuzzer stops at the first,
 # whose input is kept in FUZZ_DIR/artifacts/<harness>/; a timeout is an
@@ -36,12 +43,9 @@ FUZZ_JOBS=${FUZZ_JOBS:-1}
 FUZZ_DIR=${FUZZ_DIR:-$root/build/fuzz}
 DS_WASM_CLI=${DS_WASM_CLI:-$root/build/wasm/deckscope.js}
 
-# name:FUZZ_TARGET number:dictionary:seed kind (fuzz_targets.c's numbering)
-HARNESSES="parse_cirno:1:cirno:text parse_thegame:2:thegame:text parse_mahjong:3:mahjong:text
-parse_goudan:4:goudan:text sim_cirno:5:cirno:text sim_thegame:6:thegame:text
-sim_mahjong:7:mahjong:text sim_goudan:8:goudan:small try_cirno:9:cirno:try
-try_thegame:10:thegame:try try_mahjong:11:mahjong:try try_goudan:12:goudan:try
-mahjong_distance:13:mahjong:hand goudan_explain:14:goudan:explain"
+# name:FUZZ_TARGET number:dictionary:seed kind, from tests/fuzz/harnesses.txt
+# (the list tests/fuzz/CMakeLists.txt builds too)
+HARNESSES=$(awk '/^[a-z]/ { print $1 ":" $2 ":" $3 ":" $4 }' "$root/tests/fuzz/harnesses.txt")
 
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
@@ -54,38 +58,25 @@ find_cli() {
 }
 
 # ---- build --------------------------------------------------------------------
-CFLAGS=(-g -O1 -std=c11 -fno-sanitize-recover=all -I"$root/engine" -I"$root/engine/core")
+# The harnesses are targets of tests/fuzz/CMakeLists.txt (clang): built here
+# into FUZZ_DIR/build (bin/ beside it), or taken ready-made from FUZZ_BIN (the
+# ctest build's <build>/fuzz/bin: fuzz_inputs). cmake rebuilds what changed.
 build() {
-  command -v clang >/dev/null || die "clang not found: apt-get install clang libclang-rt-14-dev"
-  mkdir -p "$FUZZ_DIR/obj" "$FUZZ_DIR/bin"
-  local objs=() src o sums
-  # The engine once, instrumented for libFuzzer, and a harness binary per
-  # harness. What they were built from is kept as a checksum of the sources
-  # (not their times: a tree unpacked with older times, another checkout,
-  # or a file touched without a change all come out right); a different
-  # engine rebuilds every object and harness, a different fuzz_targets.c
-  # every harness.
-  sums=$(cat "$root"/engine/*/*.[ch] | cksum)
-  if [ "$(cat "$FUZZ_DIR/obj/.sources" 2>/dev/null)" != "$sums" ]; then
-    rm -f "$FUZZ_DIR"/obj/*.o "$FUZZ_DIR"/bin/*
+  if [ -n "${FUZZ_BIN:-}" ]; then
+    local h
+    for h in $HARNESSES; do
+      [ -x "$FUZZ_BIN/${h%%:*}" ] || die "no harness $FUZZ_BIN/${h%%:*}: build the target ds_fuzz_harnesses"
+    done
+    return 0
   fi
-  for src in "$root"/engine/*/*.c; do
-    o="$FUZZ_DIR/obj/$(basename "$src" .c).o"
-    objs+=("$o")
-    [ -e "$o" ] || nice -n 19 clang "${CFLAGS[@]}" -fsanitize=fuzzer-no-link,address,undefined -c "$src" -o "$o"
-  done
-  echo "$sums" > "$FUZZ_DIR/obj/.sources"
-  sums="$sums $(cksum < "$root/tests/fuzz/fuzz_targets.c")"
-  if [ "$(cat "$FUZZ_DIR/bin/.sources" 2>/dev/null)" != "$sums" ]; then rm -f "$FUZZ_DIR"/bin/*; fi
-  local h name num
-  for h in $HARNESSES; do
-    IFS=: read -r name num _ _ <<<"$h"
-    [ -n "$only" ] && ! [[ $name =~ $only ]] && continue
-    o="$FUZZ_DIR/bin/$name"
-    [ -e "$o" ] || nice -n 19 clang "${CFLAGS[@]}" -fsanitize=fuzzer,address,undefined -DFUZZ_TARGET="$num" \
-        "$root/tests/fuzz/fuzz_targets.c" "${objs[@]}" -lm -o "$o"
-  done
-  echo "$sums" > "$FUZZ_DIR/bin/.sources"
+  command -v clang >/dev/null || die "clang not found: apt-get install clang libclang-rt-14-dev"
+  FUZZ_BIN=$FUZZ_DIR/bin
+  mkdir -p "$FUZZ_DIR"
+  nice -n 19 cmake -S "$root/tests/fuzz" -B "$FUZZ_DIR/build" -DCMAKE_C_COMPILER=clang \
+    -DDS_FUZZ_BIN_DIR="$FUZZ_BIN" > "$FUZZ_DIR/build.log" 2>&1 \
+    || { cat "$FUZZ_DIR/build.log" >&2; die "configuring the harnesses failed"; }
+  nice -n 19 cmake --build "$FUZZ_DIR/build" -j "${FUZZ_BUILD_JOBS:-2}" >> "$FUZZ_DIR/build.log" 2>&1 \
+    || { tail -30 "$FUZZ_DIR/build.log" >&2; die "building the harnesses failed"; }
 }
 
 # ---- seed corpora: the samples and `deckscope gen` ------------------------------
@@ -145,7 +136,7 @@ fuzz_one() {
   local rc=0 maxlen=4096 limit=()
   [ -n "${FUZZ_SECONDS:-}" ] && limit=(-max_total_time="$FUZZ_SECONDS")
   case $name in sim_goudan|try_goudan|goudan_explain) maxlen=512 ;; esac
-  (cd "$FUZZ_DIR" && nice -n 19 "$FUZZ_DIR/bin/$name" -runs="$FUZZ_RUNS" "${limit[@]}" -dict="$root/tests/fuzz/$dict.dict" \
+  (cd "$FUZZ_DIR" && nice -n "${FUZZ_NICE:-19}" "$FUZZ_BIN/$name" -runs="$FUZZ_RUNS" "${limit[@]}" -dict="$root/tests/fuzz/$dict.dict" \
      -max_len=$maxlen -timeout=120 -rss_limit_mb=2048 -print_final_stats=1 \
      -artifact_prefix="$art" "$corpus" "$seeddir") > "$log" 2>&1 || rc=$?
   local execs eps cov crashes=0

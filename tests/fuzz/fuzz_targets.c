@@ -1,6 +1,6 @@
 /* fuzz_targets.c - the libFuzzer harnesses, one per target, picked at compile
- * time with -DFUZZ_TARGET=<n> (scripts/fuzz.sh and tests/fuzz/run_fuzz.sh
- * build each one from this file; the names are in fuzz_target_names below):
+ * time with -DFUZZ_TARGET=<n> (tests/fuzz/CMakeLists.txt builds each one from
+ * this file; the names and numbers are in tests/fuzz/harnesses.txt):
  *
  *   parse_<game>      the game's input parser alone
  *   sim_<game>        parse, simulate, judge output, JSON of every event and
@@ -62,7 +62,7 @@
 #define T_GOUDAN_EXPLAIN 14
 
 #ifndef FUZZ_TARGET
-#error "build with -DFUZZ_TARGET=<1..14> (see scripts/fuzz.sh)"
+#error "build with -DFUZZ_TARGET=<1..14> (see tests/fuzz/harnesses.txt)"
 #endif
 
 /* goudan's value table covers HPs up to this (a query above it is refused
