@@ -75,7 +75,13 @@ build() {
   nice -n 19 cmake -S "$root/tests/fuzz" -B "$FUZZ_DIR/build" -DCMAKE_C_COMPILER=clang \
     -DDS_FUZZ_BIN_DIR="$FUZZ_BIN" > "$FUZZ_DIR/build.log" 2>&1 \
     || { cat "$FUZZ_DIR/build.log" >&2; die "configuring the harnesses failed"; }
-  nice -n 19 cmake --build "$FUZZ_DIR/build" -j "${FUZZ_BUILD_JOBS:-2}" >> "$FUZZ_DIR/build.log" 2>&1 \
+  local h targets=()
+  for h in $HARNESSES; do
+    h=${h%%:*}
+    [ -n "$only" ] && ! [[ $h =~ $only ]] && continue
+    targets+=("$h")
+  done
+  nice -n 19 cmake --build "$FUZZ_DIR/build" -j "${FUZZ_BUILD_JOBS:-2}" --target "${targets[@]}" >> "$FUZZ_DIR/build.log" 2>&1 \
     || { tail -30 "$FUZZ_DIR/build.log" >&2; die "building the harnesses failed"; }
 }
 

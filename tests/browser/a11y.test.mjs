@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { GAMES } from './page-helpers.mjs';
 
 const require = createRequire(import.meta.url);
@@ -54,13 +54,13 @@ async function setLook(page, theme, lang) {
 }
 
 test('axe: every game, both themes and languages, the DP views: no serious or critical violation',
-  { timeout: 300_000 }, async (t) => {
+  { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser);
     const bad = [];
     for (const game of GAMES) {
       await page.goto('about:blank');
       await loadView(page, `${env.url}#game=${game}&sample=1&step=4`);
-      await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: 30_000 });
+      await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: LIMIT });
       // Both themes and both languages per game (light English, dark
       // Chinese; the DP view the other two): 4 looks per DP game.
       for (const [theme, lang] of [['light', 'en'], ['dark', 'zh']]) {
@@ -69,7 +69,7 @@ test('axe: every game, both themes and languages, the DP views: no serious or cr
       }
       if (await page.locator('#dp').isEnabled()) {
         await page.click('#dp');
-        await page.waitForSelector('#dp-panel:not([hidden])', { timeout: 60_000 });
+        await page.waitForSelector('#dp-panel:not([hidden])', { timeout: LIMIT });
         await page.waitForTimeout(500);
         for (const [theme, lang] of [['dark', 'en'], ['light', 'zh']]) {
           await setLook(page, theme, lang);
@@ -85,10 +85,10 @@ test('axe: every game, both themes and languages, the DP views: no serious or cr
   });
 
 test('axe: the dialogs and the teaching tools, both themes: no serious or critical violation',
-  { timeout: 300_000 }, async (t) => {
+  { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser);
     await loadView(page, `${env.url}#game=mahjong&sample=1&step=20`);
-    await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
     const bad = [];
     const seen = [];
     for (const theme of ['light', 'dark']) {
@@ -124,7 +124,7 @@ test('axe: the dialogs and the teaching tools, both themes: no serious or critic
   });
 
 test('axe: embed.html, every game, both colour schemes and languages: no serious or critical violation',
-  { timeout: 200_000 }, async () => {
+  { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { viewport: { width: 640, height: 420 } });
     const bad = [];
     for (const game of GAMES) {
@@ -132,7 +132,7 @@ test('axe: embed.html, every game, both colour schemes and languages: no serious
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto('about:blank');
         await page.goto(`${env.url}embed.html#game=${game}&sample=1&step=3&lang=${lang}`, { waitUntil: 'load' });
-        await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+        await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
         bad.push(...await axe(page, `embed ${game} ${scheme} ${lang}`));
       }
     }
@@ -144,7 +144,7 @@ test('axe: embed.html, every game, both colour schemes and languages: no serious
 // Play mode: the page's play panel and embed.html's compact one, with a
 // decision pending (the choice buttons, the live region), both schemes.
 test('axe: play mode in the page and in embed.html, every game, a decision pending: no serious or critical violation',
-  { timeout: 300_000 }, async () => {
+  { timeout: LIMIT }, async () => {
     const SEAT = { cirno: '1', thegame: '1', mahjong: 'A', goudan: 'E' };
     const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 }, reducedMotion: 'reduce' });
     const bad = [];
@@ -154,7 +154,7 @@ test('axe: play mode in the page and in embed.html, every game, a decision pendi
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto('about:blank');
         await page.goto(`${env.url}${file}#game=${game}&sample=1&lang=${lang}&play=${SEAT[game]}`, { waitUntil: 'load' });
-        await page.waitForFunction(() => window.deckscope && window.deckscope.pending, null, { timeout: 120_000 });
+        await page.waitForFunction(() => window.deckscope && window.deckscope.pending, null, { timeout: LIMIT });
         bad.push(...await axe(page, `play ${file} ${game} ${scheme} ${lang}`));
         checked++;
       }
@@ -189,10 +189,10 @@ const focusInfo = (page) => page.evaluate(() => {
 });
 
 test('keyboard only: Tab reaches every control from the top, focus always visible, each control operable',
-  { timeout: 240_000 }, async (t) => {
+  { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser);
     await loadView(page, `${env.url}#game=thegame&sample=1&step=3`);
-    await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
     // Every control a pointer user can reach (enabled, shown) must be reached by Tab.
     const controls = await page.$$eval('button, select, input, textarea, a[href], [tabindex="0"]', (es) => es
       .filter((e) => !e.disabled && e.checkVisibility() && !e.closest('dialog, [hidden], [inert]') && e.getBoundingClientRect().width > 0)
@@ -227,15 +227,15 @@ test('keyboard only: Tab reaches every control from the top, focus always visibl
     // always on the walk): Enter branches, the focus lands on the strip's
     // Undo; Enter there goes back, the focus lands on the stage.
     await page.evaluate(() => window.deckscope.seek(3, false));
-    await page.waitForSelector('#why .try-btn', { timeout: 10_000 });
+    await page.waitForSelector('#why .try-btn', { timeout: LIMIT });
     await page.focus('#why .try-btn');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => (window.deckscope.variation || []).length === 1, null, { timeout: 10_000 });
+    await page.waitForFunction(() => (window.deckscope.variation || []).length === 1, null, { timeout: LIMIT });
     await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 3000 }).catch(() => {});
     const onUndo = await page.evaluate(() => document.activeElement.classList.contains('var-undo'));
     if (!onUndo) bad.push(`Try another move: focus on ${(await focusInfo(page)).key ?? '<body>'}, not on Undo`);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !(window.deckscope.variation || []).length, null, { timeout: 10_000 });
+    await page.waitForFunction(() => !(window.deckscope.variation || []).length, null, { timeout: LIMIT });
     await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 3000 }).catch(() => {});
     if ((await focusInfo(page)).lost) bad.push('Undo of a variation: focus lost (on <body>)');
     operated.push(`Try another move -> ${onUndo ? 'Undo' : '?'} -> back`);
@@ -263,7 +263,7 @@ async function operate(page, f) {
     assert.notEqual(now.value, f.value, `${f.key}: the arrows change the choice`);
     // back to the first choice (the page reloads the game on #game; wait)
     await press(moved ? 'ArrowUp' : 'ArrowDown'); await settle();
-    if (f.id === 'game') await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+    if (f.id === 'game') await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
     if (!(await focusInfo(page)).key) await page.focus('#' + f.id);
     return `arrows ${f.value} -> ${now.value} -> back`;
   }

@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ARTIFACTS, SITE_DIR, artifact, loadView, openPage, startBrowser, watchCsp } from './harness.mjs';
+import { ARTIFACTS, LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser, watchCsp } from './harness.mjs';
 import { GAMES } from './page-helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -93,7 +93,7 @@ async function exercise(page) {
 }
 
 test('index.html: every game, the DP view, the dialogs and tools, both themes and languages: no violation',
-  { timeout: 240_000 }, async (t) => {
+  { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser);
     for (const [i, game] of GAMES.entries()) {
       const theme = i % 2 ? 'dark' : 'light';
@@ -101,7 +101,7 @@ test('index.html: every game, the DP view, the dialogs and tools, both themes an
       await page.goto('about:blank');
       await loadView(page, `${env.url}#game=${game}&sample=1&step=3&lang=${lang}`);
       await page.selectOption('#theme', theme);
-      await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: 30_000 });
+      await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: LIMIT });
       await page.evaluate(() => window.deckscope.seek(window.deckscope.steps, false));
       const seen = await exercise(page);
       t.diagnostic(`${game} (${theme}, ${lang}): opened ${seen.dialogs.join(', ')}; tools ${seen.tools.join(', ')}`);
@@ -111,13 +111,13 @@ test('index.html: every game, the DP view, the dialogs and tools, both themes an
     await page.closeAll();
   });
 
-test('embed.html, every game and the DP view: no violation', { timeout: 120_000 }, async () => {
+test('embed.html, every game and the DP view: no violation', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 640, height: 420 } });
   for (const game of GAMES) {
     for (const extra of ['', game === 'mahjong' || game === 'goudan' ? '&view=dp' : null].filter((x) => x !== null)) {
       await page.goto('about:blank');
       await page.goto(`${env.url}embed.html#game=${game}&sample=1&step=2&controls=full${extra}`, { waitUntil: 'load' });
-      await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+      await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
       await page.click('#e-forward');
       await page.click('#e-play');
       await page.waitForTimeout(300);
@@ -128,7 +128,7 @@ test('embed.html, every game and the DP view: no violation', { timeout: 120_000 
   await page.closeAll();
 });
 
-test('the policy is enforced: an injected inline script and style are blocked and reported', { timeout: 60_000 }, async () => {
+test('the policy is enforced: an injected inline script and style are blocked and reported', { timeout: LIMIT }, async () => {
   for (const url of [env.url, env.url + 'embed.html#game=cirno&sample=1']) {
     const page = await openPage(env.browser);
     await loadView(page, url);
@@ -162,7 +162,7 @@ function offlinePage() {
 }
 
 test('offline page: a policy with the hash of every inline script and style; runs under it; blocks the rest',
-  { timeout: 600_000 }, async (t) => {
+  { timeout: LIMIT }, async (t) => {
     const built = offlinePage();
     const html = readFileSync(built, 'utf8');
     const p = metaPolicy(html);
@@ -193,12 +193,12 @@ test('offline page: a policy with the hash of every inline script and style; run
     page.on('pageerror', (e) => problems.push('page error: ' + e.message));
     await page.goto(pathToFileURL(alone).href + '#game=mahjong&sample=1&step=5', { waitUntil: 'load' });
     await page.evaluate(() => window.deckscope.ready);
-    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.step === 5, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.step === 5, null, { timeout: LIMIT });
     page.problems = problems;
     const seen = await exercise(page);
     t.diagnostic(`offline: opened ${seen.dialogs.join(', ')}`);
     await page.selectOption('#game', 'goudan');
-    await page.waitForFunction(() => window.deckscope.game === 'goudan' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.deckscope.game === 'goudan' && window.deckscope.steps > 0, null, { timeout: LIMIT });
     await page.selectOption('#theme', 'dark');
     assert.deepEqual(problems, [], 'no violation nor error from file://');
     const ran = await page.evaluate(async () => {

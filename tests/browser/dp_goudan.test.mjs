@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
 let env;
@@ -88,11 +88,11 @@ function sameAsCli(shown, want, what) {
   });
 }
 
-test('goudan decision explorer: CLI values, chance tree, children, typed state, heat map, solve', { timeout: 180_000 }, async () => {
+test('goudan decision explorer: CLI values, chance tree, children, typed state, heat map, solve', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
   await loadView(page, `${env.url}#game=goudan&sample=2`);
   await page.evaluate(() => window.deckscope.load({ game: 'goudan', sample: 2 }));
-  await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: LIMIT });
   await page.evaluate(() => window.deckscope.seek(0, false));
   await frames(page, 3);
 
@@ -204,15 +204,15 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
 
   // back to the game: the panel goes away
   await page.keyboard.press('d');
-  await page.waitForFunction(() => !document.querySelector('[data-dp="goudan"]'), null, { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-dp="goudan"]'), null, { timeout: LIMIT });
   assert.deepEqual(page.problems, [], 'no console errors');
   await page.closeAll();
 });
 
-test('goudan DP view, clear to a learner: one number format, what the numbers are, the seed, the same decision as the why panel, the tree', { timeout: 240_000 }, async () => {
+test('goudan DP view, clear to a learner: one number format, what the numbers are, the seed, the same decision as the why panel, the tree', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
   await loadView(page, `${env.url}#game=goudan&sample=2&lang=en`);
-  await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: LIMIT });
   await page.evaluate(() => { window.deckscope.seek(0, false); window.deckscope.setMode(1); });
   let J = await waitFor(page, dp, (x) => x.ok && x.expanded && x.tree, 'the explorer at step 0');
 

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { SITE_DIR, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
 let env;
@@ -79,7 +79,7 @@ async function checkHand(page, p, step) {
   return { pl, want };
 }
 
-test('mahjong DP view: open with d, distance equals the CLI, animation, candidates, claims', { timeout: 150_000 }, async () => {
+test('mahjong DP view: open with d, distance equals the CLI, animation, candidates, claims', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
   await loadView(page, `${env.url}#game=mahjong&sample=1`);
   await page.evaluate(() => window.deckscope.load({ game: 'mahjong', sample: 1 }));
@@ -207,13 +207,13 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
   await page.closeAll();
 });
 
-test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: 120_000 }, async () => {
+test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: LIMIT }, async () => {
   { // the embed half always runs: a site without embed.html is a failure, never a skip
     assert.ok(existsSync(path.join(SITE_DIR, 'embed.html')), `the site has embed.html (${SITE_DIR})`);
     const page = await openPage(env.browser, { viewport: { width: 800, height: 600 } });
     await loadView(page, `${env.url}embed.html#game=mahjong&sample=1&step=60&view=dp`);
     await page.waitForFunction(() => window.deckscope && window.deckscope.module &&
-      window.deckscope.module.ccall('dsv_api_mode', 'number', [], []) === 1, null, { timeout: 15_000 });
+      window.deckscope.module.ccall('dsv_api_mode', 'number', [], []) === 1, null, { timeout: LIMIT });
     const info = await page.evaluate(() =>
       JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
     assert.ok(info && info.ok, 'the DP is shown in embed mode');
@@ -257,11 +257,11 @@ const tofu = (page, text) => page.evaluate((s) => {
 
 const info = (page) => page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
 
-test('mahjong DP view, clear to a learner: legible cells, rows in words, first-visit legend, one set of controls, no tofu', { timeout: 150_000 }, async () => {
+test('mahjong DP view, clear to a learner: legible cells, rows in words, first-visit legend, one set of controls, no tofu', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
   const open = async (lang) => {
     await loadView(page, `${env.url}#game=mahjong&sample=1&step=60&lang=${lang}`);
-    await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy, null, { timeout: LIMIT });
     await page.evaluate(() => { window.deckscope.seek(60, false); window.deckscope.setMode(1); });
     return waitPanel(page, (x) => x.visible && x.distance !== null, 'the DP at step 60 in ' + lang);
   };
@@ -317,16 +317,16 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   const rows = [];
   for (const r of [0, Math.floor(I.rows / 2), I.rows - 1]) {
     await glide(I.table_x + 8, I.table_y + (r + 0.5) * I.row_px);
-    await page.waitForFunction(() => !!document.getElementById('canvas').title, null, { timeout: 20_000 });
+    await page.waitForFunction(() => !!document.getElementById('canvas').title, null, { timeout: LIMIT });
     rows.push(await page.evaluate(() => document.getElementById('canvas').title));
     await glide(2, 2); // off the table: no tooltip
-    await page.waitForFunction(() => !document.getElementById('canvas').title, null, { timeout: 20_000 });
+    await page.waitForFunction(() => !document.getElementById('canvas').title, null, { timeout: LIMIT });
   }
   for (const t of rows) assert.match(t, /^\d \d \d \d: 已放 \d 组面子/, 'tooltip: ' + t);
   assert.equal(rows[0].slice(0, 7), '0 0 0 0', 'the first row is the start state');
   await page.evaluate(() => window.deckscope.setLang('en'));
   await glide(I.table_x + 8, I.table_y + 1.5 * I.row_px);
-  await page.waitForFunction(() => /groups? placed/.test(document.getElementById('canvas').title), null, { timeout: 20_000 });
+  await page.waitForFunction(() => /groups? placed/.test(document.getElementById('canvas').title), null, { timeout: LIMIT });
   writeFileSync(artifact('dp-mahjong-learner.png'), await page.screenshot({ fullPage: true }));
 
   // closing the view gives the stage its size back and takes the tooltip away

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 import { CLI, GAMES, sample, samplesOf } from './page-helpers.mjs';
 
 let env;
@@ -65,7 +65,7 @@ function englishWords(zh, names) {
   return (bare.match(/[A-Za-z]{3,}/g) || []).filter((w) => !ALLOW.has(w) && !names.has(w));
 }
 
-test('bad input: the CLI\'s message in English, the same error in Chinese', { timeout: 300_000 }, async (t) => {
+test('bad input: the CLI\'s message in English, the same error in Chinese', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await loadView(page, env.url);
   let checked = 0;

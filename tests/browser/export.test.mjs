@@ -28,7 +28,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { CLI, DATA, cli } from './page-helpers.mjs';
 import path from 'node:path';
 
@@ -41,7 +41,7 @@ const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors
 async function openGame(page, hash) {
   await loadView(page, env.url + '#' + hash);
   await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
-    document.getElementById('export-open'), null, { timeout: 30_000 });
+    document.getElementById('export-open'), null, { timeout: LIMIT });
 }
 
 // Frames and size of a GIF, by walking its blocks (independent of the encoder).
@@ -96,11 +96,11 @@ function browserDecodeGif(page, buf) {
 }
 
 async function download(page, click) {
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: LIMIT }), click()]);
   return { name: dl.suggestedFilename(), data: readFileSync(await dl.path()) };
 }
 
-test('PNG of the current frame at 1x and 2x, light and dark', { timeout: 120_000 }, async () => {
+test('PNG of the current frame at 1x and 2x, light and dark', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=12');
   await page.selectOption('#theme', 'dark');
@@ -142,7 +142,7 @@ test('PNG of the current frame at 1x and 2x, light and dark', { timeout: 120_000
   await page.closeAll();
 });
 
-test('GIF of a range through the dialog: frame count, size, progress, page stays live', { timeout: 180_000 }, async () => {
+test('GIF of a range through the dialog: frame count, size, progress, page stays live', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=10');
   await page.click('#export-open');
@@ -183,7 +183,7 @@ test('GIF of a range through the dialog: frame count, size, progress, page stays
   await page.closeAll();
 });
 
-test('the page PNG equals the CLI render of the same step', { timeout: 120_000 }, async (t) => {
+test('the page PNG equals the CLI render of the same step', { timeout: LIMIT }, async (t) => {
   const game = 'thegame', step = 7, w = 640, h = 360;
   const input = readFileSync(path.join(DATA, game, 'sample-1.in'));
   let cliPng;
@@ -236,7 +236,7 @@ test('the page PNG equals the CLI render of the same step', { timeout: 120_000 }
   await page.closeAll();
 });
 
-test('bad ranges, cancel, a new game during an export; the next export works', { timeout: 180_000 }, async () => {
+test('bad ranges, cancel, a new game during an export; the next export works', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openGame(page, 'game=thegame&sample=1');
   const big = cli(['gen', 'cirno', '--seed', '1', '--max']); // the largest cirno game
@@ -275,7 +275,7 @@ test('bad ranges, cancel, a new game during an export; the next export works', {
   await page.closeAll();
 });
 
-test('exports in the DP view draw the DP scene (mahjong)', { timeout: 120_000 }, async () => {
+test('exports in the DP view draw the DP scene (mahjong)', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=20');
   const gamePng = await page.evaluate(async () => {
@@ -315,7 +315,7 @@ const DP_DIFF_MAX = 0.03;
 
 async function framesPass(page, n) {
   const f0 = await page.evaluate(() => window.deckscope.frames);
-  await page.waitForFunction((f) => window.deckscope.frames >= f, f0 + n, { timeout: 30_000 });
+  await page.waitForFunction((f) => window.deckscope.frames >= f, f0 + n, { timeout: LIMIT });
 }
 
 // The canvas as it is now (screenshot) against the PNG export of the current
@@ -394,7 +394,7 @@ async function dpExportVsCanvas(page, name) {
   return r;
 }
 
-test('the DP export of a step is the DP canvas at that step (mahjong, goudan)', { timeout: 180_000 }, async () => {
+test('the DP export of a step is the DP canvas at that step (mahjong, goudan)', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   // mahjong: sample 1 at step 60, the DP animation at column 20, then at its end
   await openGame(page, 'game=mahjong&sample=1&step=60');
@@ -422,7 +422,7 @@ test('the DP export of a step is the DP canvas at that step (mahjong, goudan)', 
   await page.waitForFunction(() => {
     const j = JSON.parse(window.deckscope.module.ccall('dsv_api_dp_goudan_json', 'string', [], []));
     return j && j.ok && j.heat.hp_max > 0 && j.heat.done === j.heat.hp_max * j.heat.hp_max;
-  }, null, { timeout: 60_000 });
+  }, null, { timeout: LIMIT });
   r = await dpExportVsCanvas(page, 'export-dp-goudan-1-3');
   assert.deepEqual([r.step, r.mode], [3, 1], 'exporting does not move the view');
   noProblems(page);
@@ -515,7 +515,7 @@ async function captionCheck(page, from, to) {
   }, [from, to]);
 }
 
-test('caption strip: GIF and PNG carry the narration of each step, on by default, off on request', { timeout: 180_000 }, async (t) => {
+test('caption strip: GIF and PNG carry the narration of each step, on by default, off on request', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser, { colorScheme: 'dark' });
   await openGame(page, 'game=mahjong&sample=1&step=58');
   await page.selectOption('#theme', 'dark');
@@ -557,7 +557,7 @@ test('caption strip: GIF and PNG carry the narration of each step, on by default
   await page.closeAll();
 });
 
-test('caption strip: the time of a 40-step GIF with and without it', { timeout: 300_000 }, async (t) => {
+test('caption strip: the time of a 40-step GIF with and without it', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=10');
   const r = await page.evaluate(async () => {

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { GAMES, canvasShot, cli, frames, lines, pageState, sample, seekSettled, trace, uiSettled } from './page-helpers.mjs';
 
 let env;
@@ -28,7 +28,7 @@ function lineMatchesEvent(game, ev, text) {
 }
 
 for (const game of ['cirno', 'mahjong']) {
-  test(`${game}: output pane, highlighted line and steps match the CLI`, { timeout: 120_000 }, async (t) => {
+  test(`${game}: output pane, highlighted line and steps match the CLI`, { timeout: LIMIT }, async (t) => {
     const input = sample(game, 1);
     const judge = lines(cli([game], input));
     const events = trace(game, input);
@@ -92,7 +92,7 @@ for (const game of ['cirno', 'mahjong']) {
   });
 }
 
-test('thegame: the pane shows the six judge lines of the current state; at the end the answer', { timeout: 90_000 }, async () => {
+test('thegame: the pane shows the six judge lines of the current state; at the end the answer', { timeout: LIMIT }, async () => {
   const input = sample('thegame', 1);
   const judge = lines(cli(['thegame'], input));
   assert.equal(judge.length, 6);
@@ -116,7 +116,7 @@ test('thegame: the pane shows the six judge lines of the current state; at the e
   await page.closeAll();
 });
 
-test('goudan: all query answers, the current query highlighted, the query picker, busy progress', { timeout: 120_000 }, async () => {
+test('goudan: all query answers, the current query highlighted, the query picker, busy progress', { timeout: LIMIT }, async () => {
   // A generated input with several queries (the samples have one each).
   const input = cli(['gen', 'goudan', '--seed', '5']);
   const judge = lines(cli(['goudan'], input));
@@ -169,7 +169,7 @@ function queryInput(text, q) {
 }
 
 for (const game of GAMES) {
-  test(`${game}: canvas changes between steps, never blank; restored URL; screenshots`, { timeout: 120_000 }, async (t) => {
+  test(`${game}: canvas changes between steps, never blank; restored URL; screenshots`, { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser, { colorScheme: 'light' });
     await loadView(page, `${env.url}#game=${game}&sample=1`);
     const n = await page.evaluate(() => window.deckscope.steps);

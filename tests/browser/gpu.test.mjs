@@ -10,7 +10,7 @@
 // for it (preventDefault on webglcontextlost).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, loadView, openPage, pngPixels, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, pngPixels, startBrowser } from './harness.mjs';
 import { frames } from './page-helpers.mjs';
 import { writeFileSync } from 'node:fs';
 
@@ -41,7 +41,7 @@ for (const spec of [
   { game: 'mahjong', step: 60, dp: true, what: 'mahjong DP view' },
   { game: 'thegame', step: 20, dp: false, what: 'thegame in Chinese', lang: 'zh' },
 ]) {
-  test(`${spec.what}: the WebGL context lost and restored`, { timeout: 120_000 }, async () => {
+  test(`${spec.what}: the WebGL context lost and restored`, { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 } });
     const logs = [];
     page.on('console', (m) => logs.push(m.text()));
@@ -76,7 +76,7 @@ for (const spec of [
 
     // restore it: the same picture as before, drawn again
     await page.evaluate(() => window.__lose.restoreContext());
-    await page.waitForFunction(() => window.__frames > 10, null, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__frames > 10, null, { timeout: LIMIT });
     await settle();
     await frames(page, 5);
     assert.ok(logs.some((l) => /GPU context reset/.test(l)), 'the front end made its renderer and atlas again');
@@ -93,13 +93,13 @@ for (const spec of [
       const box = await canvas.boundingBox();
       await page.mouse.move(box.x + info.table_x + 4, box.y + info.table_y + info.row_px * 2.5);
       await page.mouse.move(box.x + info.table_x + 6, box.y + info.table_y + info.row_px * 2.5);
-      await page.waitForFunction(() => document.getElementById('canvas').title.length > 0, null, { timeout: 5_000 });
+      await page.waitForFunction(() => document.getElementById('canvas').title.length > 0, null, { timeout: LIMIT });
     }
     // a second loss works as the first (the handlers were registered again)
     await page.evaluate(() => { window.__frames = 0; window.__lose.loseContext(); });
     await page.waitForTimeout(200);
     await page.evaluate(() => { window.__frames = 0; window.__lose.restoreContext(); });
-    await page.waitForFunction(() => window.__frames > 10, null, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__frames > 10, null, { timeout: LIMIT });
     await settle();
     await frames(page, 5);
     const again = await canvas.screenshot();

@@ -13,6 +13,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SITE_DIR = process.env.DS_SITE_DIR || path.join(here, '..', '..', 'build', 'site');
 export const ARTIFACTS = process.env.DS_ARTIFACTS_DIR || path.join(os.tmpdir(), 'deckscope-artifacts');
 export const CHROMIUM = process.env.DS_CHROMIUM || '/usr/bin/chromium';
+// The suite's own limit for one test file (ctest's, DS_TEST_LIMIT_MS from
+// tests/browser.cmake; node --test-timeout is the same): every wait on the
+// page and every test may take up to it, so a loaded machine makes a run
+// slower, never a failure. A page's default timeout is the same.
+export const LIMIT = Number(process.env.DS_TEST_LIMIT_MS) || 400_000;
 mkdirSync(ARTIFACTS, { recursive: true });
 
 // Flags from docs: headless, no sandbox (root), no GPU, and nothing that
@@ -28,7 +33,7 @@ export const CHROMIUM_ARGS = [
 export async function startBrowser(serverOptions = {}) {
   const site = await startStaticServer(SITE_DIR, serverOptions);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000,
+    executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: LIMIT,
   });
   return {
     url: site.url,
@@ -57,6 +62,7 @@ export async function watchCsp(context, onViolation) {
 // here fails on one).
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  context.setDefaultTimeout(LIMIT);
   const problems = [];
   await watchCsp(context, (text) => problems.push(text));
   const page = await context.newPage();
@@ -89,11 +95,11 @@ export async function openPage(browser, options = {}) {
 export async function loadView(page, url) {
   const start = Date.now();
   await page.goto(url, { waitUntil: 'load' });
-  const ready = await page.evaluate(() =>
+  const ready = await page.evaluate((limit) =>
     Promise.race([
       window.deckscope.ready,
-      new Promise((_, rej) => setTimeout(() => rej(new Error('no frame within 30 s; state=' + window.deckscope.state + ' ' + (window.deckscope.error || ''))), 30_000)),
-    ]));
+      new Promise((_, rej) => setTimeout(() => rej(new Error(`no frame within ${limit / 1000} s; state=` + window.deckscope.state + ' ' + (window.deckscope.error || ''))), limit)),
+    ]), LIMIT);
   return { ...ready, wallMs: Date.now() - start };
 }
 

@@ -4,7 +4,7 @@
 // what to look for in the game shown; the legend explains the canvas's marks.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 import { GAMES, uiSettled } from './page-helpers.mjs';
 
 let env;
@@ -13,7 +13,7 @@ after(async () => { if (env) await env.close(); });
 
 const ORIGIN = { cirno: /P7506/, thegame: /CERC 2022/, mahjong: /THUPC 2021.*L/, goudan: /THUPC 2021.*I/ };
 
-test('first visit: every game explained, Start with sample 1, shown once', { timeout: 120_000 }, async () => {
+test('first visit: every game explained, Start with sample 1, shown once', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url);
   const intro = page.locator('#intro');
@@ -39,14 +39,14 @@ test('first visit: every game explained, Start with sample 1, shown once', { tim
   await page.closeAll();
 });
 
-test('a permalink opens its view without the introduction', { timeout: 60_000 }, async () => {
+test('a permalink opens its view without the introduction', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&step=3');
   assert.equal(await page.locator('#intro').count(), 0);
   await page.closeAll();
 });
 
-test('the why panel at step 0 says what to look for, in both languages', { timeout: 120_000 }, async () => {
+test('the why panel at step 0 says what to look for, in both languages', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1');
   for (const g of GAMES) {
@@ -66,7 +66,7 @@ test('the why panel at step 0 says what to look for, in both languages', { timeo
   await page.closeAll();
 });
 
-test('legend: one click explains the canvas\'s marks of every game, both languages', { timeout: 120_000 }, async () => {
+test('legend: one click explains the canvas\'s marks of every game, both languages', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1');
   for (const g of GAMES) {

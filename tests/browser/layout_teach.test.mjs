@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { DATA } from './page-helpers.mjs';
 
 let env;
@@ -33,11 +33,11 @@ const inside = (b, vw, vh) => b.top >= 0 && b.left >= 0 && b.bottom <= vh + 0.5 
 
 for (const [w, h] of [[1100, 800], [1000, 700], [1280, 800], [1440, 900]]) {
   for (const lang of ['en', 'zh']) {
-    test(`toolbar at ${w}x${h} (${lang}): one line, every tool reachable`, { timeout: 120_000 }, async () => {
+    test(`toolbar at ${w}x${h} (${lang}): one line, every tool reachable`, { timeout: LIMIT }, async () => {
       const page = await openPage(env.browser, { viewport: { width: w, height: h } });
       await loadView(page, env.url + `#game=mahjong&sample=1&step=60&lang=${lang}`);
       await page.waitForFunction(() => ['teach-share', 'quiz-open', 'lesson-add', 'present-toggle', 'video-open']
-        .every((id) => document.getElementById(id)), null, { timeout: 30_000 });
+        .every((id) => document.getElementById(id)), null, { timeout: LIMIT });
       await page.waitForTimeout(300); // the bar settles (one animation frame)
       const b = await bar(page);
       const mids = b.controls.map((c) => c.mid);
@@ -69,13 +69,13 @@ for (const [w, h] of [[1100, 800], [1000, 700], [1280, 800], [1440, 900]]) {
           assert.equal(await page.evaluate(() => window.deckscope.presenting), true);
           await page.evaluate(() => window.deckscope.present(false));
         } else {
-          await page.waitForSelector('dialog[open]', { timeout: 5000 });
+          await page.waitForSelector('dialog[open]', { timeout: LIMIT });
           await page.keyboard.press('Escape');
         }
         // by keyboard: Enter on More puts the focus on its first tool, arrows move, Esc goes back
         await page.focus('#more-open');
         await page.keyboard.press('Enter');
-        await page.waitForFunction(() => document.activeElement && !!document.activeElement.closest('.more-overflow'), null, { timeout: 3000 });
+        await page.waitForFunction(() => document.activeElement && !!document.activeElement.closest('.more-overflow'), null, { timeout: LIMIT });
         assert.equal(await page.evaluate(() => document.activeElement.id), menu[0].id);
         if (menu.length > 1) {
           await page.keyboard.press('ArrowDown');
@@ -91,10 +91,10 @@ for (const [w, h] of [[1100, 800], [1000, 700], [1280, 800], [1440, 900]]) {
   }
 }
 
-test('the tools come back to the bar when there is room (resize)', { timeout: 120_000 }, async () => {
+test('the tools come back to the bar when there is room (resize)', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 } });
   await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
-  await page.waitForFunction(() => document.getElementById('video-open'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('video-open'), null, { timeout: LIMIT });
   await page.waitForTimeout(300);
   const order = await page.evaluate(() => [...document.querySelectorAll('#teach-tools button[id]')].map((e) => e.id));
   assert.ok((await bar(page)).tools.some((x) => x.inMenu));
@@ -119,10 +119,10 @@ test('the tools come back to the bar when there is room (resize)', { timeout: 12
 // panel of the judge's discard.
 for (const [w, h] of [[1100, 800], [1280, 800]]) {
   for (const lang of ['en', 'zh']) {
-    test(`check my output at ${w}x${h} (${lang}): the result and the why panel's candidates both on screen`, { timeout: 120_000 }, async () => {
+    test(`check my output at ${w}x${h} (${lang}): the result and the why panel's candidates both on screen`, { timeout: LIMIT }, async () => {
       const page = await openPage(env.browser, { viewport: { width: w, height: h } });
       await loadView(page, env.url + `#game=mahjong&sample=1&lang=${lang}`);
-      await page.waitForFunction(() => window.deckscope.steps > 0 && document.getElementById('teach-check'), null, { timeout: 30_000 });
+      await page.waitForFunction(() => window.deckscope.steps > 0 && document.getElementById('teach-check'), null, { timeout: LIMIT });
       const lines = readFileSync(path.join(DATA, 'mahjong', 'sample-1.ans'), 'utf8').split('\n');
       const k = lines.findIndex((l, i) => i > 40 && / OUT [1-9]/.test(l));
       assert.ok(k > 0);
@@ -133,7 +133,7 @@ for (const [w, h] of [[1100, 800], [1280, 800]]) {
       await page.click('#teach-check-run');
       const res = await page.evaluate(() => window.deckscope.lastCheck);
       assert.equal(res.same, false);
-      await page.waitForFunction((s) => window.deckscope.step === s && !!document.querySelector('#why tr.chosen'), res.step, { timeout: 10_000 });
+      await page.waitForFunction((s) => window.deckscope.step === s && !!document.querySelector('#why tr.chosen'), res.step, { timeout: LIMIT });
       await page.waitForTimeout(400);
       const b = await page.evaluate(() => {
         const r = (e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -64,7 +64,7 @@ async function makeLesson(page, game) {
 // What must survive a round trip.
 const essence = (l) => ({ game: l.game, source: l.source, variation: l.variation, notes: l.notes, title: l.title || '' });
 
-test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, async () => {
+test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   const { lesson, a, b, spec } = await makeLesson(page, 'cirno');
   // the notes of the line shown: only the variation's
@@ -77,10 +77,10 @@ test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, 
   // URL: the page's own hash carries &lesson= too, and the link opens the same lesson
   const url = await page.evaluate(() => window.deckscope.lessonUrl());
   assert.match(url, /[#&]lesson=z[A-Za-z0-9_-]+/);
-  await page.waitForFunction(() => /[#&]lesson=z/.test(location.hash), null, { timeout: 5000 });
+  await page.waitForFunction(() => /[#&]lesson=z/.test(location.hash), null, { timeout: LIMIT });
   const page2 = await openPage(env.browser);
   await loadView(page2, url);
-  await page2.waitForFunction(() => window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
+  await page2.waitForFunction(() => window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   const got = await page2.evaluate(() => window.deckscope.lesson());
   assert.deepEqual(essence(got), essence(lesson));
   assert.deepEqual(got.notes.find((n) => n.text === 'Here the rule decides.').view, { speed: 2, why: true }, 'view settings travel');
@@ -98,7 +98,7 @@ test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, 
   await loadView(page3, env.url + '#game=thegame&sample=1&lang=en');
   await tool(page3, 'lesson-open');
   await page3.setInputFiles('#lesson-file', file);
-  await page3.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
+  await page3.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   assert.deepEqual(essence(await page3.evaluate(() => window.deckscope.lesson())), essence(lesson));
   assert.match(await page3.textContent('#lesson-status'), /3 notes/);
 
@@ -109,7 +109,7 @@ test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, 
     [JSON.stringify({ format: 'deckscope-lesson', version: 1, game: 'cirno', source: { sample: 1 }, notes: [{ step: -1, text: 'x' }] }), /note 1: "step"/]]) {
     writeFileSync(bad, text);
     await page3.setInputFiles('#lesson-file', bad);
-    await page3.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: 5000 });
+    await page3.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: LIMIT });
     const msg = await page3.textContent('#lesson-status');
     assert.match(msg, want, msg);
     assert.equal(await page3.evaluate(() => window.deckscope.lesson().notes.length), 3, 'the lesson is kept');
@@ -120,7 +120,7 @@ test('a lesson round-trips through the URL and the file', { timeout: 240_000 }, 
   for (const p of [page, page2, page3]) { noProblems(p); await p.closeAll(); }
 });
 
-test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout: 180_000 }, async () => {
+test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   const { lesson } = await makeLesson(page, 'mahjong');
   await page.evaluate(() => window.deckscope.mainLine().then(() => window.deckscope.seek(0, false)));
@@ -129,7 +129,7 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
   const mainNotes = want.notes.filter((n) => n.line === '');
   const emb = await openPage(env.browser);
   await emb.goto(env.url + 'embed.html#controls=mini&lesson=' + enc, { waitUntil: 'load' });
-  await emb.waitForFunction(() => window.deckscope.game === 'mahjong' && window.deckscope.steps > 0 && window.deckscope.notes.length > 0, null, { timeout: 30_000 });
+  await emb.waitForFunction(() => window.deckscope.game === 'mahjong' && window.deckscope.steps > 0 && window.deckscope.notes.length > 0, null, { timeout: LIMIT });
   assert.deepEqual(essence(await emb.evaluate(() => window.deckscope.lesson())), essence(want));
   assert.deepEqual(await emb.evaluate(() => window.deckscope.notes.map((n) => n.step)), mainNotes.map((n) => n.step));
   // "Next note" is in the mini controls and goes from note to note, lines included
@@ -137,7 +137,7 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
   for (const n of want.notes) {
     await emb.click('#e-next-note');
     await emb.waitForFunction((n) => window.deckscope.step === n.step && !document.getElementById('lesson-note').hidden
-      && document.getElementById('lesson-note').textContent === n.plain, { ...n, plain: n.text.replace(/\*\*|`/g, '').replace(/\n/g, '') }, { timeout: 30_000 });
+      && document.getElementById('lesson-note').textContent === n.plain, { ...n, plain: n.text.replace(/\*\*|`/g, '').replace(/\n/g, '') }, { timeout: LIMIT });
   }
   assert.equal(await emb.evaluate(() => window.deckscope.lesson().variation), lesson.variation, 'the last note is in the variation');
   await emb.screenshot({ path: artifact('lessons-embed.png') });
@@ -149,23 +149,23 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
   try {
     const e2 = await openPage(env.browser);
     await e2.goto(env.url + 'embed.html?lesson_url=' + name, { waitUntil: 'load' });
-    await e2.waitForFunction(() => window.deckscope.notes && window.deckscope.notes.length > 0 && window.deckscope.steps > 0, null, { timeout: 30_000 });
+    await e2.waitForFunction(() => window.deckscope.notes && window.deckscope.notes.length > 0 && window.deckscope.steps > 0, null, { timeout: LIMIT });
     assert.deepEqual(essence(await e2.evaluate(() => window.deckscope.lesson())), essence(want));
     noProblems(e2);
     const e3 = await openPage(env.browser);
     await e3.goto(env.url + 'embed.html?lesson_url=' + encodeURIComponent('http://example.invalid/x.json'), { waitUntil: 'load' });
-    await e3.waitForFunction(() => /same site/.test(document.getElementById('status').textContent), null, { timeout: 30_000 });
+    await e3.waitForFunction(() => /same site/.test(document.getElementById('status').textContent), null, { timeout: LIMIT });
     await e3.closeAll(); await e2.closeAll();
   } finally { rmSync(path.join(SITE_DIR, name), { force: true }); }
   await emb.closeAll(); await page.closeAll();
 });
 
-test('a note is text: markup is bold and code only, HTML stays words; screen readers hear it', { timeout: 120_000 }, async () => {
+test('a note is text: markup is bold and code only, HTML stays words; screen readers hear it', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&lang=en');
   const evil = '<img src=x onerror="window.__pwned=1"> **bold** `x<b>y</b>` <script>window.__pwned=2</script>';
   await page.evaluate((t) => { window.deckscope.addNote(3, t); window.deckscope.seek(3, false); }, evil);
-  await page.waitForFunction(() => !document.getElementById('lesson-note').hidden, null, { timeout: 5000 });
+  await page.waitForFunction(() => !document.getElementById('lesson-note').hidden, null, { timeout: LIMIT });
   await page.waitForTimeout(300);
   const r = await page.evaluate(() => {
     const box = document.getElementById('lesson-note-text');
@@ -184,7 +184,7 @@ test('a note is text: markup is bold and code only, HTML stays words; screen rea
   await page.closeAll();
 });
 
-test('the tour stops at every note; n and Shift+N jump', { timeout: 240_000 }, async () => {
+test('the tour stops at every note; n and Shift+N jump', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
   const steps = await page.evaluate(() => window.deckscope.steps);
@@ -194,14 +194,14 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: 240_000 }, a
   await page.locator('#canvas').focus();
   for (const s of at) {
     await page.keyboard.press('n');
-    await page.waitForFunction((s) => window.deckscope.step === s, s, { timeout: 5000 });
+    await page.waitForFunction((s) => window.deckscope.step === s, s, { timeout: LIMIT });
   }
   await page.keyboard.press('Shift+N');
-  await page.waitForFunction((s) => window.deckscope.step === s, at[at.length - 2], { timeout: 5000 });
+  await page.waitForFunction((s) => window.deckscope.step === s, at[at.length - 2], { timeout: LIMIT });
 
   await tool(page, 'lesson-tour');
   for (let k = 0; k < at.length; k++) {
-    await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: 60_000 });
+    await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: LIMIT });
     const s1 = await page.evaluate(() => window.deckscope.step);
     assert.equal(s1, at[k], `the tour stops at note ${k + 1}`);
     // it waits there until the viewer continues
@@ -221,14 +221,14 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: 240_000 }, a
     if (k === 1) await page.screenshot({ path: artifact('lessons-tour.png') });
     await page.click('#lesson-continue');
   }
-  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: 10_000 });
+  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: LIMIT });
   await page.click('#lesson-end');
   assert.equal(await page.evaluate(() => window.deckscope.tour.active), false);
   noProblems(page);
   await page.closeAll();
 });
 
-test('"Add note" in the page: the dialog saves, edits and deletes a note', { timeout: 120_000 }, async () => {
+test('"Add note" in the page: the dialog saves, edits and deletes a note', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1&step=4&lang=en');
   await tool(page, 'lesson-add');
@@ -246,13 +246,13 @@ test('"Add note" in the page: the dialog saves, edits and deletes a note', { tim
   await page.closeAll();
 });
 
-test('on a 390x844 phone the tour\'s buttons stay above the sticky timeline (en, zh)', { timeout: 120_000 }, async () => {
+test('on a 390x844 phone the tour\'s buttons stay above the sticky timeline (en, zh)', { timeout: LIMIT }, async () => {
   for (const lang of ['en', 'zh']) {
     const page = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     await loadView(page, env.url + `#game=cirno&sample=1&lang=${lang}`);
     await page.evaluate(() => { const d = window.deckscope; d.setSpeed(8); d.addNote(3, 'Watch **the order** of play.'); d.addNote(5, 'Second note'); });
     await page.evaluate(() => window.deckscope.tour.start());
-    await page.waitForFunction(() => window.deckscope.tour.index === 0 && !window.deckscope.tour.moving, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.deckscope.tour.index === 0 && !window.deckscope.tour.moving, null, { timeout: LIMIT });
     await page.waitForTimeout(300);
     const b = await page.evaluate(() => {
       const r = (id) => { const x = document.getElementById(id).getBoundingClientRect(); return { top: x.top, bottom: x.bottom }; };
@@ -266,7 +266,7 @@ test('on a 390x844 phone the tour\'s buttons stay above the sticky timeline (en,
     assert.ok(b.onTop, `nothing covers Continue ${tag}`);
     assert.equal(b.hs, false, 'no horizontal scroll');
     await page.tap('#lesson-continue');
-    await page.waitForFunction(() => window.deckscope.tour.index === 1 && !window.deckscope.tour.moving, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.deckscope.tour.index === 1 && !window.deckscope.tour.moving, null, { timeout: LIMIT });
     if (lang === 'zh') await page.screenshot({ path: artifact('lessons-tour-phone-zh.png') });
     noProblems(page);
     await page.closeAll();

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, artifact } from './harness.mjs';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LIMIT, artifact } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -34,7 +34,7 @@ before(async () => {
   const alone = path.join(dir, 'deckscope.html');
   copyFileSync(built, alone);
   fileUrl = pathToFileURL(alone).href;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: LIMIT });
 });
 after(async () => { if (browser) await browser.close(); });
 
@@ -49,10 +49,10 @@ async function open(url) {
   page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
   page.on('request', (r) => page.requests.push(r.url()));
   await page.goto(url, { waitUntil: 'load' });
-  const ready = await page.evaluate(() => Promise.race([
+  const ready = await page.evaluate((limit) => Promise.race([
     window.deckscope.ready.then(() => 'ready'),
-    new Promise((res) => setTimeout(() => res('timeout: ' + window.deckscope.state), 30_000)),
-  ]));
+    new Promise((res) => setTimeout(() => res('timeout: ' + window.deckscope.state), limit)),
+  ]), LIMIT);
   assert.equal(ready, 'ready');
   page.closeAll = () => context.close();
   return page;
@@ -66,9 +66,9 @@ async function tool(page, id) {
 const plain = (t) => t.replace(/\*\*|`/g, '').replace(/\n/g, '');
 const essence = (l) => ({ game: l.game, source: l.source, variation: l.variation, notes: l.notes, title: l.title || '' });
 
-test('from file://: "Open lesson…" opens a lesson file; notes shown and marked; the tour stops at each; the link works', { timeout: 300_000 }, async (t) => {
+test('from file://: "Open lesson…" opens a lesson file; notes shown and marked; the tour stops at each; the link works', { timeout: LIMIT }, async (t) => {
   const page = await open(fileUrl + '#game=thegame&sample=1&lang=en');
-  await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: LIMIT });
   // the tools in the site's order (the file runs its scripts while parsing: the
   // lesson tools once came before Share / Check my output)
   const order = await page.evaluate(() => [...document.querySelectorAll('#teach-tools button[id]')].map((e) => e.id));
@@ -79,7 +79,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   // settings) and one in a variation (a decision of the engine with another
   // candidate, read from the file's own engine).
   await page.evaluate(() => window.deckscope.load({ game: 'cirno', sample: 1 }));
-  await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.steps > 0, null, { timeout: LIMIT });
   const info = await page.evaluate(() => {
     const d = window.deckscope;
     for (let i = Math.floor(d.steps / 2); i < d.steps; i++) {
@@ -104,10 +104,10 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   writeFileSync(file, JSON.stringify(lesson, null, 2));
   // back to another game, then open the file through the dialog's file input
   await page.evaluate(() => window.deckscope.load({ game: 'thegame', sample: 1 }));
-  await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: LIMIT });
   await tool(page, 'lesson-open');
   await page.setInputFiles('#lesson-file', file);
-  await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   assert.match(await page.textContent('#lesson-status'), /Offline lesson.*3 notes/);
   assert.deepEqual(essence(await page.evaluate(() => window.deckscope.lesson())), essence(lesson));
   await page.keyboard.press('Escape');
@@ -117,7 +117,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   for (const n of lesson.notes.slice(0, 2)) {
     await page.evaluate((s) => window.deckscope.seek(s, false), n.step);
     await page.waitForFunction((x) => !document.getElementById('lesson-note').hidden &&
-      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: 5000 });
+      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: LIMIT });
   }
   assert.deepEqual(await page.$$eval('#lesson-note-text strong, #lesson-note-text code', (e) => e.map((x) => x.textContent)), ['p']);
   await page.evaluate(() => window.deckscope.seek(0, false));
@@ -127,7 +127,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   await tool(page, 'lesson-tour');
   for (let k = 0; k < lesson.notes.length; k++) {
     const n = lesson.notes[k];
-    await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: 60_000 });
+    await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: LIMIT });
     await page.waitForTimeout(300);
     const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
       line: window.deckscope.variation.map((c) => c.join(':')).join(','),
@@ -140,7 +140,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
     if (k === 1) writeFileSync(artifact('offline-lesson-tour.png'), await page.screenshot());
     await page.click('#lesson-continue');
   }
-  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: 10_000 });
+  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: LIMIT });
   await page.click('#lesson-end');
 
   // a bad file: a message; the lesson and the game stay
@@ -148,7 +148,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   writeFileSync(bad, JSON.stringify({ ...lesson, version: 7 }));
   await tool(page, 'lesson-open');
   await page.setInputFiles('#lesson-file', bad);
-  await page.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: 5000 });
+  await page.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: LIMIT });
   assert.match(await page.textContent('#lesson-status'), /version 7/);
   assert.equal(await page.evaluate(() => window.deckscope.lesson().notes.length), 3);
   await page.keyboard.press('Escape');
@@ -159,7 +159,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   assert.match(url, /[#&]lesson=[zj][A-Za-z0-9_-]+/);
   t.diagnostic(`lesson link: ${url.length} characters`);
   const page2 = await open(url);
-  await page2.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: 30_000 });
+  await page2.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   assert.deepEqual(essence(await page2.evaluate(() => window.deckscope.lesson())), essence(await page.evaluate(() => window.deckscope.lesson())));
 
   for (const p of [page, page2]) {

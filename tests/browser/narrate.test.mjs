@@ -5,7 +5,7 @@
 // against those states, and the page's caption equal to dsNarrate's sentence.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 // A learner never sees a negative HP: a hit past 0 is said as 0 (narrate.js hpOf).
 const hp0 = (p) => Math.max(0, p.hp);
 
@@ -43,7 +43,7 @@ const BAD = /undefined|NaN|\[object|Infinity/;
 const CJK = /[\u4e00-\u9fff]/;
 
 for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
-  test(`${game} sample ${n}: narration with the page's states`, { timeout: 120_000 }, async () => {
+  test(`${game} sample ${n}: narration with the page's states`, { timeout: LIMIT }, async () => {
     await page.evaluate(async ([g, k]) => {
       await window.deckscope.load({ game: g, sample: k });
       while (window.deckscope.busy) await new Promise((r) => setTimeout(r, 50));

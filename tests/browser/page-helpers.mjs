@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIMIT } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.join(here, '..', '..');
@@ -80,5 +81,5 @@ export async function uiSettled(page) {
     return document.getElementById('caption').textContent === d.caption &&
       Number(document.getElementById('scrubber').value) === d.step &&
       (want === null ? !cur : !!cur && Number(cur.dataset.line) === want);
-  }, null, { timeout: 10_000 });
+  }, null, { timeout: LIMIT });
 }

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { REPO, cli, lines } from './page-helpers.mjs';
 
 const SLACK = Number(process.env.DS_PERF_SLACK || 1);
@@ -43,12 +43,12 @@ after(async () => {
 const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const round = (x) => Math.round(x * 10) / 10;
 
-test('navigation to the first drawn frame <= 1.5 s', { timeout: 120_000 }, async (t) => {
+test('navigation to the first drawn frame <= 1.5 s', { timeout: LIMIT }, async (t) => {
   const first = [], game = [];
   for (let k = 0; k < 5; k++) {
     const page = await openPage(env.browser);
     await loadView(page, env.url);
-    await page.waitForFunction(() => window.deckscope.firstGameFrameMs !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.deckscope.firstGameFrameMs !== null, null, { timeout: LIMIT });
     const r = await page.evaluate(() => ({ f: window.deckscope.firstFrameMs, g: window.deckscope.firstGameFrameMs }));
     first.push(r.f); game.push(r.g);
     assert.deepEqual(page.problems, []);
@@ -63,7 +63,7 @@ test('navigation to the first drawn frame <= 1.5 s', { timeout: 120_000 }, async
   assert.ok(median(game) <= 1500 * SLACK, `median ${median(game)} ms <= ${1500 * SLACK} ms`);
 });
 
-test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout: 180_000 }, async (t) => {
+test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout: LIMIT }, async (t) => {
   results.autoplay = {};
   const slow = [];
   for (const [game, k] of [['cirno', 1], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
@@ -99,7 +99,7 @@ test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout
   assert.deepEqual(slow, [], `every game >= ${(55 / SLACK).toFixed(1)} fps`);
 });
 
-test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays virtual', { timeout: 150_000 }, async (t) => {
+test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays virtual', { timeout: LIMIT }, async (t) => {
   const input = cli(['gen', 'cirno', '--max', '--seed', '1']);
   const judge = lines(cli(['cirno'], input));
   const page = await openPage(env.browser);

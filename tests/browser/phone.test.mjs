@@ -11,7 +11,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -27,7 +27,7 @@ async function openPhone(lang) {
   await loadView(page, env.url + `index.html#game=mahjong&sample=1&step=60&lang=${lang}`);
   // Every module has added its tool.
   await page.waitForFunction((ids) => ids.every((id) => document.querySelector(id)) &&
-    window.deckscope.steps > 0, TOOLS, { timeout: 30_000 });
+    window.deckscope.steps > 0, TOOLS, { timeout: LIMIT });
   return page;
 }
 const box = (page, sel) => page.evaluate((s) => {
@@ -41,7 +41,7 @@ const inside = (b) => b && b.shown && b.x >= 0 && b.r <= W + 0.5 && b.y >= 0 && 
 const scrollWidth = (page) => page.evaluate(() => document.scrollingElement.scrollWidth);
 
 for (const lang of ['en', 'zh']) {
-  test(`phone 390x844 (${lang}): every toolbar control is reachable and on screen`, { timeout: 90_000 }, async (t) => {
+  test(`phone 390x844 (${lang}): every toolbar control is reachable and on screen`, { timeout: LIMIT }, async (t) => {
     const page = await openPhone(lang);
     assert.ok(await scrollWidth(page) <= W, `no horizontal scroll (${await scrollWidth(page)})`);
     // The bar's own controls: shown, inside the screen.
@@ -105,7 +105,7 @@ for (const lang of ['en', 'zh']) {
     await page.waitForFunction(() => {
       const p = document.querySelector('.quiz-panel');
       return p && !p.hidden && p.getBoundingClientRect().height > 0;
-    }, null, { timeout: 20_000 });
+    }, null, { timeout: LIMIT });
     const qp = await box(page, '.quiz-panel');
     assert.ok(qp.x >= 0 && qp.r <= W + 0.5, `the quiz fits the screen: ${JSON.stringify(qp)}`);
     // With a question asked, the timeline stays usable: play and scrubber on
@@ -113,7 +113,7 @@ for (const lang of ['en', 'zh']) {
     await page.waitForFunction(() => {
       const c = window.deckscopeQuiz.current;
       return c && window.deckscope.step === c.step;
-    }, null, { timeout: 20_000 });
+    }, null, { timeout: LIMIT });
     await page.waitForTimeout(100);
     const sheet = await box(page, '.quiz-panel');
     const overlap = (a, b) => a.x < b.r && b.x < a.r && a.y < b.b && b.y < a.b;
@@ -126,7 +126,7 @@ for (const lang of ['en', 'zh']) {
     const before = await page.evaluate(() => window.deckscope.step);
     const sc = await box(page, '#scrubber');
     await page.touchscreen.tap(sc.r - 4, sc.y + sc.h / 2);
-    await page.waitForFunction((s0) => window.deckscope.step !== s0, before, { timeout: 10_000 });
+    await page.waitForFunction((s0) => window.deckscope.step !== s0, before, { timeout: LIMIT });
     assert.ok(await scrollWidth(page) <= W, 'no horizontal scroll with the quiz');
     writeFileSync(artifact(`phone-quiz-${lang}.png`), await page.screenshot());
     assert.deepEqual(page.problems, [], 'console errors / failed requests');
@@ -134,10 +134,10 @@ for (const lang of ['en', 'zh']) {
   });
 }
 
-test('wide screen: the tools stay in the bar, no More', { timeout: 60_000 }, async () => {
+test('wide screen: the tools stay in the bar, no More', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
   await loadView(page, env.url + 'index.html#game=cirno&sample=1');
-  await page.waitForFunction((ids) => ids.every((id) => document.querySelector(id)), TOOLS, { timeout: 30_000 });
+  await page.waitForFunction((ids) => ids.every((id) => document.querySelector(id)), TOOLS, { timeout: LIMIT });
   assert.equal(await page.locator('#more-open').isVisible(), false);
   for (const sel of TOOLS) {
     const b = await box(page, sel);

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { cli, frames, lines, sample, seekSettled } from './page-helpers.mjs';
 
 let env;
@@ -31,7 +31,7 @@ const regionsAt = async (page, step) => {
 const topAt = (regions, p) => regions.filter((r) => p.x >= r.x && p.x < r.x + r.w && p.y >= r.y && p.y < r.y + r.h).pop();
 
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
-  test(`${game}: a click on the canvas takes a candidate`, { timeout: 300_000 }, async () => {
+  test(`${game}: a click on the canvas takes a candidate`, { timeout: LIMIT }, async () => {
     const input = sample(game, 1);
     const evs = events(game, input);
     const decisionSteps = evs.map((e, i) => (e.decision && Array.isArray(e.decision.candidates) ? i : -1)).filter((i) => i >= 0);

@@ -13,7 +13,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { cli, frames, lines, sample, REPO } from './page-helpers.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +28,7 @@ const playoutOf = (input, spec) => lines(cli(['goudan', '--playout', '--seed', '
   .slice(1).map((l) => JSON.parse(l));
 
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
-  test(`${game}: play a seat, with the rule's moves and with others`, { timeout: 300_000 }, async () => {
+  test(`${game}: play a seat, with the rule's moves and with others`, { timeout: LIMIT }, async () => {
     const input = sample(game, 1);
     const page = await openPage(env.browser);
     await loadView(page, env.url + `#game=${game}&sample=1&lang=en`);
@@ -111,7 +111,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
 // arrows + Enter to the end of the game; every decision announced in the
 // live region, every move's feedback too; the summary card at the end.
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
-  test(`${game}: keyboard only, a whole game; the live region`, { timeout: 300_000 }, async () => {
+  test(`${game}: keyboard only, a whole game; the live region`, { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { reducedMotion: 'reduce' }); // no animation between decisions
     await loadView(page, env.url + `#game=${game}&sample=1&lang=en`);
     await page.focus('#play-open');
@@ -122,7 +122,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     assert.ok(seats.includes(SEAT[game]), seats.join());
     await page.keyboard.press('Tab'); // Start
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => window.deckscope.pending !== null || window.deckscope.summary(), null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.deckscope.pending !== null || window.deckscope.summary(), null, { timeout: LIMIT });
     let p = await page.evaluate(() => window.deckscope.pending);
     const live = () => page.$eval('#play-panel [aria-live="polite"]', (e) => e.textContent);
     let n = 0, presses = 0, rule = 0;
@@ -143,7 +143,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       }
       presses++;
       if (p.labels[k] === p.chosen) rule++;
-      await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: 60_000 });
+      await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
       // the feedback names the move, in the same live region
       assert.ok((await live()).includes(p.labels[k]), await live());
       p = await page.evaluate(() => window.deckscope.pending);
@@ -199,13 +199,13 @@ for (const [name, input] of [
   ['sample 2', () => sample('goudan', 2)],
   ['generated, seed 6', () => cli(['gen', 'goudan', '--seed', '6'])],
 ]) {
-  test(`goudan (${name}): the learner's win chances and losses equal the CLI's --explain`, { timeout: 300_000 }, async () => {
+  test(`goudan (${name}): the learner's win chances and losses equal the CLI's --explain`, { timeout: LIMIT }, async () => {
     const text = input();
     const O = Number(text.trim().split(/\s+/)[1]);
     const page = await openPage(env.browser);
     await loadView(page, env.url + '#game=goudan&sample=1&lang=en');
     await page.evaluate((t) => window.deckscope.load({ game: 'goudan', input: t }), text); // the CLI's text
-    await page.waitForFunction(() => !window.deckscope.busy, null, { timeout: 120_000 });
+    await page.waitForFunction(() => !window.deckscope.busy, null, { timeout: LIMIT });
     let explained = 0, fromTrace = 0;
     const verdicts = new Set();
     for (const seat of ['E', 'T']) {
@@ -253,7 +253,7 @@ for (const [name, input] of [
 // mahjong: declining the seat's own claim is "A declines" (the engine's
 // label): another player may still claim by the rule, which "pass" (nobody
 // claims) would not give. Found in the official cases, where it happens.
-test('mahjong: declining a claim lets the others claim by the rule', { timeout: 300_000 }, async () => {
+test('mahjong: declining a claim lets the others claim by the rule', { timeout: LIMIT }, async () => {
   const dir = path.join(REPO, 'tests', 'data', 'mahjong-official');
   let found = null;
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.in')).sort((a, b) => parseInt(a) - parseInt(b))) {
@@ -312,11 +312,11 @@ test('mahjong: declining a claim lets the others claim by the rule', { timeout: 
 
 // embed.html#...&play=<seat>: the same mode in an iframe's compact panel.
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
-  test(`${game}: embed.html with &play= plays a seat`, { timeout: 300_000 }, async () => {
+  test(`${game}: embed.html with &play= plays a seat`, { timeout: LIMIT }, async () => {
     const input = sample(game, 1);
     const page = await openPage(env.browser, { viewport: { width: 640, height: 480 }, reducedMotion: 'reduce' });
     await page.goto(env.url + `embed.html#game=${game}&sample=1&lang=en&play=${SEAT[game]}`);
-    await page.waitForFunction(() => window.deckscope.pending || (window.deckscope.summary && window.deckscope.summary()), null, { timeout: 120_000 });
+    await page.waitForFunction(() => window.deckscope.pending || (window.deckscope.summary && window.deckscope.summary()), null, { timeout: LIMIT });
     const ds = (fn, arg) => page.evaluate(fn, arg);
     assert.ok(await page.$eval('#e-learn', (e) => !e.hidden), 'the play panel is shown');
     // the decision and the feedback are in one live region; targets of 40 px
@@ -334,14 +334,14 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     writeFileSync(artifact(`play-embed-${game}.png`), await page.screenshot());
     // Play again, one other label at the first decision: the CLI's --try
     await page.click('#e-learn .play-summary button:not(.primary)');
-    await page.waitForFunction(() => window.deckscope.pending, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.deckscope.pending, null, { timeout: LIMIT });
     p = await ds(() => window.deckscope.pending);
     const other = p.labels.filter((l) => l !== p.chosen);
     assert.ok(other.length, 'the first decision has another move');
     const spec = `${p.i}:${other[0]}`;
     // by the keyboard: its digit
     await page.keyboard.press(String(p.labels.indexOf(other[0]) + 1));
-    await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: 60_000 });
+    await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
     assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), new RegExp('You played ' + other[0].replace(/[()]/g, '\\$&')));
     assert.deepEqual(await ds(() => window.deckscope.variation), [[p.i, other[0]]]);
     // undo in the embed
@@ -359,10 +359,10 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
   });
 }
 
-test('&play=<seat> in the URL starts play mode', { timeout: 120_000 }, async () => {
+test('&play=<seat> in the URL starts play mode', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&lang=zh&play=1');
-  await page.waitForFunction(() => window.deckscope.playSeat === '1' && window.deckscope.pending, null, { timeout: 120_000 });
+  await page.waitForFunction(() => window.deckscope.playSeat === '1' && window.deckscope.pending, null, { timeout: LIMIT });
   const head = await page.$eval('#play-head', (e) => e.textContent);
   assert.match(head, /轮到你/);
   assert.deepEqual(page.problems, []);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/static-server.mjs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let env, hostSite;
@@ -38,7 +38,7 @@ const measure = (page) => page.evaluate(() => {
   };
 });
 
-test('presenter mode at 1920x1080: large type, no side panels, no horizontal scroll, the canvas zoomed', { timeout: 180_000 }, async () => {
+test('presenter mode at 1920x1080: large type, no side panels, no horizontal scroll, the canvas zoomed', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
   await loadView(page, env.url + '#game=mahjong&sample=1&step=12&lang=en&present=1');
   await page.evaluate(() => { window.deckscope.addNote(12, 'Look at the **pond**.'); });
@@ -92,7 +92,7 @@ test('presenter mode at 1920x1080: large type, no side panels, no horizontal scr
 // window k times smaller, so their regions (dsv_api_regions) are in CSS px / k.
 // A click where a candidate is drawn, at k times its region, must take it.
 for (const game of ['cirno', 'mahjong']) {
-  test(`presenter mode at 1920x1080 (${game}): a click on a drawn candidate takes it`, { timeout: 180_000 }, async () => {
+  test(`presenter mode at 1920x1080 (${game}): a click on a drawn candidate takes it`, { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
     await loadView(page, env.url + `#game=${game}&sample=1&lang=en&present=1`);
     await page.waitForFunction(() => window.deckscope.presenting && window.deckscope.module.ccall('dsv_api_text_scale', 'number', [], []) > 1);
@@ -124,7 +124,7 @@ for (const game of ['cirno', 'mahjong']) {
     const box = await page.locator('#canvas').boundingBox();
     assert.ok(found.x < box.width && found.y < box.height, `the candidate is drawn inside the canvas: ${JSON.stringify(found)} in ${box.width}x${box.height}`);
     await page.mouse.click(box.x + found.x, box.y + found.y);
-    await page.waitForFunction(() => window.deckscope.variation.length === 1, null, { timeout: 10_000 });
+    await page.waitForFunction(() => window.deckscope.variation.length === 1, null, { timeout: LIMIT });
     assert.deepEqual(await page.evaluate(() => window.deckscope.variation), [[found.step, found.label]]);
     assert.equal(await page.evaluate(() => window.deckscope.presenting), true, 'still presenting');
     await page.screenshot({ path: artifact(`present-click-${game}.png`) });
@@ -133,7 +133,7 @@ for (const game of ['cirno', 'mahjong']) {
   });
 }
 
-test('presenter mode: a clicker (PageDown / PageUp) moves through the tour', { timeout: 120_000 }, async () => {
+test('presenter mode: a clicker (PageDown / PageUp) moves through the tour', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
   await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
   const at = await page.evaluate(() => {
@@ -146,25 +146,25 @@ test('presenter mode: a clicker (PageDown / PageUp) moves through the tour', { t
   await page.evaluate(() => window.deckscope.present(true));
   await page.waitForSelector('#present-tour:not([hidden])');
   await page.click('#present-tour');
-  await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, at[0], { timeout: 30_000 });
+  await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, at[0], { timeout: LIMIT });
   for (const s of at.slice(1)) {
     await page.keyboard.press('PageDown');
-    await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, s, { timeout: 60_000 });
+    await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, s, { timeout: LIMIT });
   }
   await page.keyboard.press('PageUp');
-  await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, at[1], { timeout: 30_000 });
+  await page.waitForFunction((s) => window.deckscope.step === s && !window.deckscope.tour.moving, at[1], { timeout: LIMIT });
   noProblems(page);
   await page.closeAll();
 });
 
-test('an embed with &present=1 in an iframe without allowfullscreen fills its frame', { timeout: 120_000 }, async () => {
+test('an embed with &present=1 in an iframe without allowfullscreen fills its frame', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1200, height: 800 } });
   // a host page of another origin (no allowfullscreen on its iframe)
   await page.goto(hostSite.url + 'host.html?embed=about:blank');
   await page.setContent(`<!doctype html><link rel="icon" href="data:,"><body style="margin:0">
     <iframe id="f" src="${env.url}embed.html#game=cirno&sample=1&step=3&present=1" style="width:1000px;height:640px;border:0"></iframe></body>`);
   const frame = await (await page.waitForSelector('#f')).contentFrame();
-  await frame.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await frame.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
   assert.equal(await frame.evaluate(() => window.deckscope.presenting), true);
   const r = await frame.evaluate(() => ({ cap: parseFloat(getComputedStyle(document.getElementById('e-caption')).fontSize),
     fs: !!document.fullscreenElement, hs: document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth }));

@@ -26,7 +26,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { sample, trace } from './page-helpers.mjs';
 
 let env;
@@ -38,13 +38,13 @@ const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors
 async function openGame(page, hash) {
   await loadView(page, env.url + '#' + hash);
   await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
-    window.deckscopeQuiz && document.getElementById('quiz-open'), null, { timeout: 30_000 });
+    window.deckscopeQuiz && document.getElementById('quiz-open'), null, { timeout: LIMIT });
 }
 async function question(page, notStep = -1) {
   await page.waitForFunction((s) => {
     const c = window.deckscopeQuiz.current;
     return c && !c.answered && c.step !== s && window.deckscope.step === c.step;
-  }, notStep, { timeout: 30_000 });
+  }, notStep, { timeout: LIMIT });
   return page.evaluate(() => ({ ...window.deckscopeQuiz.current, playing: window.deckscope.playing }));
 }
 const scoreText = (page) => page.locator('#quiz-score').textContent();
@@ -69,7 +69,7 @@ function gdOption(options, c) {
   return options.indexOf(k[0]);
 }
 
-test('cirno: right, wrong and skipped answers, the score, the move played', { timeout: 120_000 }, async () => {
+test('cirno: right, wrong and skipped answers, the score, the move played', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openGame(page, 'game=cirno&sample=2');
   const events = trace('cirno', sample('cirno', 2));
@@ -101,7 +101,7 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
   assert.equal(await page.locator('#quiz-feedback').getAttribute('class'), 'quiz-feedback right');
   assert.equal(await page.locator('#quiz-options button.right').textContent(), want1);
   assert.ok((await page.locator('#quiz-reason').textContent()).length > 10, 'a reason is shown');
-  await page.waitForFunction((s) => window.deckscope.step === s + 1, q1.step, { timeout: 10_000 });
+  await page.waitForFunction((s) => window.deckscope.step === s + 1, q1.step, { timeout: LIMIT });
 
   await page.click('#quiz-next');
   const q2 = await question(page, q1.step);
@@ -117,7 +117,7 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
   await page.click('#quiz-next');
   const q3 = await question(page, q2.step);
   await page.evaluate((s) => window.deckscope.seek(s + 2, false), q3.step);
-  await page.waitForFunction(() => window.deckscopeQuiz.current && window.deckscopeQuiz.current.skipped, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.deckscopeQuiz.current && window.deckscopeQuiz.current.skipped, null, { timeout: LIMIT });
   assert.deepEqual(await page.evaluate(() => window.deckscopeQuiz.score), { right: 1, answered: 2, skipped: 1 });
 
   await page.click('#quiz-close');
@@ -126,7 +126,7 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
   await page.closeAll();
 });
 
-test('every game: the revealed answer of the first question is the engine\'s choice', { timeout: 180_000 }, async () => {
+test('every game: the revealed answer of the first question is the engine\'s choice', { timeout: LIMIT }, async () => {
   for (const game of ['thegame', 'mahjong', 'goudan', 'cirno']) {
     const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=1`);
@@ -155,11 +155,11 @@ test('every game: the revealed answer of the first question is the engine\'s cho
   }
 });
 
-test('embed.html with &quiz=1 runs the quiz', { timeout: 120_000 }, async () => {
+test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 720, height: 520 } });
   await page.goto(env.url + 'embed.html#game=thegame&sample=1&quiz=1', { waitUntil: 'load' });
   await page.waitForFunction(() => window.deckscopeQuiz && window.deckscopeQuiz.active && window.deckscopeQuiz.current,
-    null, { timeout: 30_000 });
+    null, { timeout: LIMIT });
   const q = await page.evaluate(() => window.deckscopeQuiz.current);
   const ev = trace('thegame', sample('thegame', 1))[q.step];
   const k = q.options.indexOf(choiceLabel.thegame(ev));
@@ -195,7 +195,7 @@ function collect(page, max) {
   }, max);
 }
 
-test('the options are shuffled: the right answer takes every position', { timeout: 240_000 }, async (t) => {
+test('the options are shuffled: the right answer takes every position', { timeout: LIMIT }, async (t) => {
   const all = [];
   for (const [game, n, max] of [['cirno', 2, 30], ['mahjong', 1, 30], ['thegame', 1, 12], ['goudan', 2, 10], ['cirno', 1, 10], ['thegame', 2, 12]]) {
     const page = await openPage(env.browser);
@@ -217,7 +217,7 @@ test('the options are shuffled: the right answer takes every position', { timeou
   assert.ok(three.some((q) => q.correct >= 3), 'the right answer is sometimes beyond the third option');
 });
 
-test('the same step shows the same order: after a reload, in either language', { timeout: 120_000 }, async () => {
+test('the same step shows the same order: after a reload, in either language', { timeout: LIMIT }, async () => {
   for (const [hash, game] of [['game=mahjong&sample=1&step=60', 'mahjong'], ['game=thegame&sample=1&step=20', 'thegame']]) {
     const page = await openPage(env.browser);
     await openGame(page, hash);
@@ -225,7 +225,7 @@ test('the same step shows the same order: after a reload, in either language', {
     const q1 = await question(page);
     await page.reload({ waitUntil: 'load' });
     await page.evaluate(() => window.deckscope.ready);
-    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscopeQuiz, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscopeQuiz, null, { timeout: LIMIT });
     await page.evaluate((s) => { window.deckscope.seek(s, false); window.deckscopeQuiz.start(); }, q1.step);
     const q2 = await question(page);
     assert.equal(q2.step, q1.step);
@@ -269,7 +269,7 @@ const worth = {
   },
 };
 
-test('a wrong answer says what both options are worth and why the rule prefers its own', { timeout: 180_000 }, async (t) => {
+test('a wrong answer says what both options are worth and why the rule prefers its own', { timeout: LIMIT }, async (t) => {
   for (const [game, n] of [['mahjong', 1], ['cirno', 2], ['thegame', 1], ['goudan', 1]]) {
     const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=${n}`);
@@ -312,7 +312,7 @@ test('a wrong answer says what both options are worth and why the rule prefers i
   }
 });
 
-test('the canvas and the timeline stay in view while the quiz panel is open (1100x800, 390x844, 360x640)', { timeout: 240_000 }, async () => {
+test('the canvas and the timeline stay in view while the quiz panel is open (1100x800, 390x844, 360x640)', { timeout: LIMIT }, async () => {
   for (const [w, h] of [[1100, 800], [390, 844], [360, 640]]) {
     for (const lang of ['en', 'zh']) {
       const page = await openPage(env.browser, { viewport: { width: w, height: h } });

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { GAMES, cli, samplesOf, uiSettled } from './page-helpers.mjs';
 
 const PREFIX = '/deckscope-sub/path/';
@@ -26,7 +26,7 @@ function recordRequests(page) {
 }
 const outside = (urls, base) => urls.filter((u) => !u.startsWith(base) && !u.startsWith('data:') && !u.startsWith('blob:'));
 
-test('under a sub-path: every game loads in the page, with every sample listed', { timeout: 240_000 }, async (t) => {
+test('under a sub-path: every game loads in the page, with every sample listed', { timeout: LIMIT }, async (t) => {
   assert.ok(env.url.endsWith(PREFIX), env.url);
   const page = await openPage(env.browser);
   const urls = recordRequests(page);
@@ -34,7 +34,7 @@ test('under a sub-path: every game loads in the page, with every sample listed',
   for (const game of GAMES) {
     await page.evaluate((g) => { location.hash = `game=${g}&sample=1`; }, game);
     await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0 && !window.deckscope.busy,
-      game, { timeout: 120_000 });
+      game, { timeout: LIMIT });
     await uiSettled(page);
     assert.equal(await page.title(), `deckscope · ${game}`, 'the title says the game');
     const options = await page.$$eval('#sample option:not([value=custom])', (os) => os.map((o) => o.textContent));
@@ -49,20 +49,20 @@ test('under a sub-path: every game loads in the page, with every sample listed',
     window.deckscope.seek(60, false);
   });
   await page.waitForFunction(() => window.deckscope.game === 'mahjong' && window.deckscope.step === 60,
-    null, { timeout: 120_000 });
+    null, { timeout: LIMIT });
   await uiSettled(page);
   await page.screenshot({ path: artifact('site-page.png') });
   t.diagnostic(`screenshot: ${artifact('site-page.png')}`);
   await page.closeAll();
 });
 
-test('under a sub-path: embed.html loads every game', { timeout: 180_000 }, async () => {
+test('under a sub-path: embed.html loads every game', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 640, height: 400 } });
   const urls = recordRequests(page);
   for (const game of GAMES) {
     await page.goto(`${env.url}embed.html#game=${game}&sample=1&step=2`);
     await page.waitForFunction((g) => window.deckscope && window.deckscope.game === g && window.deckscope.steps > 0,
-      game, { timeout: 120_000 });
+      game, { timeout: LIMIT });
   }
   assert.deepEqual(outside(urls, env.url), [], 'no request outside the sub-path');
   // (a navigation to the next embed may cancel the previous one's favicon)
@@ -70,7 +70,7 @@ test('under a sub-path: embed.html loads every game', { timeout: 180_000 }, asyn
   await page.closeAll();
 });
 
-test('the script and the module carry the version of the build', { timeout: 60_000 }, async () => {
+test('the script and the module carry the version of the build', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   const urls = recordRequests(page);
   await loadView(page, env.url);
@@ -85,7 +85,7 @@ test('the script and the module carry the version of the build', { timeout: 60_0
   await page.closeAll();
 });
 
-test('the page where it is hosted: Open Graph, noscript, the Share warning on localhost', { timeout: 60_000 }, async () => {
+test('the page where it is hosted: Open Graph, noscript, the Share warning on localhost', { timeout: LIMIT }, async () => {
   const html = readFileSync(path.join(SITE_DIR, 'index.html'), 'utf8');
   assert.ok(!html.includes('%SITE_URL%'), 'the site build fills in %SITE_URL%');
   assert.doesNotMatch(html, /\s(src|href)="\//, 'no absolute /... URLs in the page');
@@ -107,12 +107,12 @@ test('the page where it is hosted: Open Graph, noscript, the Share warning on lo
   await page.closeAll();
 });
 
-test('a partial build with no samples/ falls back to seed 1, page and embed', { timeout: 120_000 }, async () => {
+test('a partial build with no samples/ falls back to seed 1, page and embed', { timeout: LIMIT }, async () => {
   const partial = await startBrowser({ hide: (rel) => rel.startsWith('/samples/') });
   try {
     const page = await openPage(partial.browser);
     await loadView(page, partial.url + '#game=thegame&sample=1');
-    await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: 120_000 });
+    await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0, null, { timeout: LIMIT });
     assert.deepEqual(await page.evaluate(() => window.deckscope.source), { seed: 1 });
     assert.equal(await page.locator('#stage').getAttribute('data-state'), 'running');
     assert.equal(await page.inputValue('#input'), cli(['gen', 'thegame', '--seed', '1']));
@@ -121,7 +121,7 @@ test('a partial build with no samples/ falls back to seed 1, page and embed', { 
     assert.deepEqual(page.problems.filter((p) => !missing(p)), []);
     const embed = await openPage(partial.browser);
     await embed.goto(partial.url + 'embed.html#game=cirno&sample=1');
-    await embed.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno' && window.deckscope.steps > 0, null, { timeout: 120_000 });
+    await embed.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno' && window.deckscope.steps > 0, null, { timeout: LIMIT });
     assert.deepEqual(embed.problems.filter((p) => !missing(p)), []);
     await page.closeAll();
     await embed.closeAll();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.join(here, '..', '..', 'assets', 'samples');
@@ -37,7 +37,7 @@ async function gamePage(game, source) {
     await shared.evaluate((o) => window.deckscope.load(o), { game, ...source });
   }
   await shared.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0 && !window.deckscope.busy,
-    game, { timeout: 60_000 });
+    game, { timeout: LIMIT });
   return shared;
 }
 async function openCheck(page) {
@@ -48,9 +48,9 @@ async function paste(page, text) {
   await page.fill('#teach-check-text', text);
   await page.click('#teach-check-run');
 }
-const settled = (page, step) => page.waitForFunction((s) => window.deckscope.step === s, step, { timeout: 10_000 });
+const settled = (page, step) => page.waitForFunction((s) => window.deckscope.step === s, step, { timeout: LIMIT });
 
-test('cirno: right output, then a wrong line: the step that wrote it', { timeout: 90_000 }, async (t) => {
+test('cirno: right output, then a wrong line: the step that wrote it', { timeout: LIMIT }, async (t) => {
   const page = await gamePage('cirno', { sample: 2 });
   const right = ans('cirno', 2);
   // CRLF and trailing spaces are not differences.
@@ -86,7 +86,7 @@ test('cirno: right output, then a wrong line: the step that wrote it', { timeout
   noProblems(page);
 });
 
-test('thegame: two cards swapped in a row: the judge move that row does not contain', { timeout: 90_000 }, async (t) => {
+test('thegame: two cards swapped in a row: the judge move that row does not contain', { timeout: LIMIT }, async (t) => {
   const page = await gamePage('thegame', { sample: 1 });
   const right = ans('thegame', 1);
   const lines = right.split('\n');
@@ -116,7 +116,7 @@ test('thegame: two cards swapped in a row: the judge move that row does not cont
   noProblems(page);
 });
 
-test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeout: 90_000 }, async (t) => {
+test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeout: LIMIT }, async (t) => {
   const page = await gamePage('mahjong', { sample: 1 });
   const lines = ans('mahjong', 1).split('\n');
   const k = Math.floor(lines.length * 0.6);
@@ -141,7 +141,7 @@ test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeou
   noProblems(page);
 });
 
-test('goudan: per query with 1e-6: jumps to the first query that is off', { timeout: 120_000 }, async (t) => {
+test('goudan: per query with 1e-6: jumps to the first query that is off', { timeout: LIMIT }, async (t) => {
   const page = await gamePage('goudan', { seed: 3 });
   const n = await ccall(page, 'dsv_api_goudan_count', 'number', [], []);
   assert.ok(n >= 4, `a generated input with several queries (${n})`);
@@ -163,7 +163,7 @@ test('goudan: per query with 1e-6: jumps to the first query that is off', { time
   assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`Query ${off + 1} is off \\(2 of ${n}`));
   // The page plays out that query now.
   await page.waitForFunction((q) => window.deckscope.module.ccall('dsv_api_goudan_query', 'number', [], []) === q && !window.deckscope.busy,
-    off, { timeout: 20_000 });
+    off, { timeout: LIMIT });
   await page.waitForFunction((q) => location.hash.includes('query=' + (q + 1)), off);
   // Exactly the judge's answers (also written differently) are right.
   await paste(page, vals.map((x) => x.toPrecision(12)).join('  '));
@@ -186,7 +186,7 @@ const box = (page, sel) => page.locator(sel).evaluate((e) => {
 });
 const intersect = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-test('a wrong line names the rule of the judge\'s decision there; the result does not cover the why panel', { timeout: 120_000 }, async (t) => {
+test('a wrong line names the rule of the judge\'s decision there; the result does not cover the why panel', { timeout: LIMIT }, async (t) => {
   for (const [game, n, pick] of [['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/], ['cirno', 2, / used [A-E]\d/]]) {
     const page = await gamePage(game, { sample: n });
     const lines = ans(game, n).split('\n');
@@ -220,10 +220,10 @@ test('a wrong line names the rule of the judge\'s decision there; the result doe
   }
 });
 
-test('on a phone the check result and the why panel are both reachable, one above the other', { timeout: 120_000 }, async () => {
+test('on a phone the check result and the why panel are both reachable, one above the other', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
   await loadView(page, env.url + '#game=mahjong&sample=1');
-  await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
   const lines = ans('mahjong', 1).split('\n');
   const k = lines.findIndex((l, i) => i > 40 && / OUT [1-9]/.test(l));
   const wrong = lines.slice();
@@ -264,10 +264,10 @@ function englishWords(text, allowed) {
 }
 const sampleIn = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.in`), 'utf8');
 
-test('in Chinese the check result says everything in Chinese, also at a step that is not a choice', { timeout: 120_000 }, async (t) => {
+test('in Chinese the check result says everything in Chinese, also at a step that is not a choice', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=mahjong&sample=1&lang=zh');
-  await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.lang === 'zh', null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.lang === 'zh', null, { timeout: LIMIT });
   const lines = ans('mahjong', 1).split('\n');
   const allowed = new Set([...(sampleIn('mahjong', 1) + '\n' + ans('mahjong', 1)).matchAll(/[A-Za-z]+/g)].map((m) => m[0]));
   // a deal line (the record of a deal is no choice), a draw, a discard (a decision)
@@ -303,7 +303,7 @@ test('in Chinese the check result says everything in Chinese, also at a step tha
   await page.closeAll();
 });
 
-test('with a result, the result and the why panel are both in view without scrolling (1100x800, 1280x800, 1440x900)', { timeout: 300_000 }, async (t) => {
+test('with a result, the result and the why panel are both in view without scrolling (1100x800, 1280x800, 1440x900)', { timeout: LIMIT }, async (t) => {
   const DISCARD = ['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/];
   // every case at 1100x800 (a discard, a cirno play, a deal that is no choice), a discard at the others
   const cases = [[1100, 800, DISCARD], [1100, 800, ['cirno', 2, / used [A-E]\d/]], [1100, 800, ['mahjong', 1, / IN /]],
@@ -313,7 +313,7 @@ test('with a result, the result and the why panel are both in view without scrol
       for (const lang of ['en', 'zh']) {
         const page = await openPage(env.browser, { viewport: { width: w, height: h } });
         await loadView(page, env.url + `#game=${game}&sample=${n}&lang=${lang}`);
-        await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: 30_000 });
+        await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
         const lines = ans(game, n).split('\n');
         const k = lines.findIndex((l, i) => i > Math.min(20, lines.length / 3) && pick.test(l));
         assert.ok(k > 0, `${game}: a line to change`);
@@ -345,7 +345,7 @@ test('with a result, the result and the why panel are both in view without scrol
   }
 });
 
-test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: 90_000 }, async () => {
+test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: LIMIT }, async () => {
   const page = await gamePage('cirno', { sample: 1 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
   await page.evaluate(() => window.deckscope.seek(4, false));
@@ -376,10 +376,10 @@ test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', 
   // The permalink restores the view in a fresh page, and the snippet's src is a working embed.
   const p2 = await openPage(env.browser);
   await loadView(p2, link);
-  await p2.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.step === 4, null, { timeout: 30_000 });
+  await p2.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.step === 4, null, { timeout: LIMIT });
   await p2.goto(src);
-  await p2.waitForFunction(() => window.deckscope.embed && window.deckscope.steps > 0, null, { timeout: 30_000 });
-  await p2.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 6, null, { timeout: 30_000 });
+  await p2.waitForFunction(() => window.deckscope.embed && window.deckscope.steps > 0, null, { timeout: LIMIT });
+  await p2.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 6, null, { timeout: LIMIT });
   noProblems(p2);
   await p2.closeAll();
   noProblems(page);

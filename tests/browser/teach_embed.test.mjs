@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/static-server.mjs';
-import { artifact, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, openPage, pngStats, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let env;
@@ -35,12 +35,12 @@ async function openEmbed(page, hash, viewport) {
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   const rest = hash.startsWith('?') ? hash : hash === '' ? '' : '#' + hash;
   await page.goto(env.url + 'embed.html' + rest, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
 }
 const call = (page, name, ret = 'number', types = [], args = []) =>
   page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), [name, ret, types, args]);
 
-test('hash: the step, the controls, the canvas fills the iframe', { timeout: 90_000 }, async (t) => {
+test('hash: the step, the controls, the canvas fills the iframe', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await openEmbed(page, 'game=cirno&sample=2&step=5&controls=full', { width: 640, height: 400 });
   assert.equal(await page.evaluate(() => window.deckscope.step), 5);
@@ -101,12 +101,12 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: 90_
   await page.closeAll();
 });
 
-test('hash: from/to with autoplay stops at the end of the range, loop starts it again', { timeout: 90_000 }, async () => {
+test('hash: from/to with autoplay stops at the end of the range, loop starts it again', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openEmbed(page, 'game=cirno&sample=2&from=3&to=7&autoplay=1&speed=8&controls=mini');
   const first = await page.evaluate(() => window.deckscope.step);
   assert.ok(first >= 3 && first <= 7, `opens inside the range (${first})`);
-  await page.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 7, null, { timeout: 20_000 });
+  await page.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 7, null, { timeout: LIMIT });
   await page.waitForTimeout(1200);
   assert.equal(await page.evaluate(() => window.deckscope.step), 7, 'no loop: it stays at the end of the range');
 
@@ -120,14 +120,14 @@ test('hash: from/to with autoplay stops at the end of the range, loop starts it 
     const s = window.seen;
     const i = s.indexOf(6);
     return i >= 0 && s.slice(i + 1).includes(3) && s.slice(s.lastIndexOf(3) + 1).includes(4);
-  }, null, { timeout: 30_000 });
+  }, null, { timeout: LIMIT });
   const seen = await page.evaluate(() => window.seen);
   assert.ok(Math.max(...seen) <= 6 && Math.min(...seen) >= 3, `stays in 3..6: ${seen}`);
   noProblems(page);
   await page.closeAll();
 });
 
-test('from/to clamp the scrubber, the keys and the buttons to the range', { timeout: 90_000 }, async () => {
+test('from/to clamp the scrubber, the keys and the buttons to the range', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await openEmbed(page, 'game=cirno&sample=2&from=3&to=7&controls=full', { width: 640, height: 400 });
   const steps = await page.evaluate(() => window.deckscope.steps);
@@ -178,7 +178,7 @@ test('from/to clamp the scrubber, the keys and the buttons to the range', { time
   await page.closeAll();
 });
 
-test('query string and hash: view=dp alone, with a hash, and no game at all', { timeout: 120_000 }, async () => {
+test('query string and hash: view=dp alone, with a hash, and no game at all', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   const shown = () => page.evaluate(() => ({
     game: window.deckscope.game, mode: window.deckscope.mode, step: window.deckscope.step,
@@ -217,20 +217,20 @@ test('query string and hash: view=dp alone, with a hash, and no game at all', { 
   // A game but no input: its sample 1.
   await openEmbed(page, 'game=goudan&view=dp');
   // The view reports the mode on its next frame, after the load (goudan's DP view may first solve).
-  await page.waitForFunction(() => window.deckscope.mode === 1, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope.mode === 1, null, { timeout: LIMIT });
   s = await shown();
   assert.deepEqual([s.game, s.mode, s.spinner], ['goudan', 1, false], JSON.stringify(s));
   noProblems(page);
   await page.closeAll();
 });
 
-test('caption: the narration of the step, in the chosen language; caption=0 hides it', { timeout: 120_000 }, async (t) => {
+test('caption: the narration of the step, in the chosen language; caption=0 hides it', { timeout: LIMIT }, async (t) => {
   // The main page's caption for the same view is the reference.
   const main = await openPage(env.browser);
   const reference = async (hash) => {
     await main.goto('about:blank');
     await main.goto(env.url + 'index.html#' + hash, { waitUntil: 'load' });
-    await main.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && document.getElementById('caption').textContent !== '', null, { timeout: 30_000 });
+    await main.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && document.getElementById('caption').textContent !== '', null, { timeout: LIMIT });
     return main.evaluate(() => window.deckscope.caption);
   };
   const page = await openPage(env.browser);
@@ -242,7 +242,7 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
     const hash = `game=${game}&${rest}&lang=${lang}`;
     const want = await reference(hash);
     await openEmbed(page, hash, { width: 640, height: 400 });
-    await page.waitForFunction((w) => document.getElementById('e-caption').textContent === w, want, { timeout: 10_000 })
+    await page.waitForFunction((w) => document.getElementById('e-caption').textContent === w, want, { timeout: LIMIT })
       .catch(() => {});
     const got = await page.evaluate(() => ({ api: window.deckscope.caption, shown: document.getElementById('e-caption').textContent }));
     t.diagnostic(`${hash}: ${got.shown}`);
@@ -270,7 +270,7 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
   await page.closeAll();
 });
 
-test('caption at 320x240: one line, readable, does not cover the controls', { timeout: 90_000 }, async (t) => {
+test('caption at 320x240: one line, readable, does not cover the controls', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   for (const lang of ['en', 'zh']) {
     for (const controls of ['full', 'mini']) {
@@ -312,7 +312,7 @@ test('caption at 320x240: one line, readable, does not cover the controls', { ti
 // canvas sizes an embed has in the iframes a teacher picks most: if the
 // caption or the timeline grew, the canvas would shrink below what that test
 // proves readable.
-test('the canvas of a small embed is no smaller than the sizes frontend_layout checks', { timeout: 90_000 }, async (t) => {
+test('the canvas of a small embed is no smaller than the sizes frontend_layout checks', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   const layoutSizes = { '320x240': [320, 184], '480x270': [480, 211], '640x360': [640, 301] };
   for (const [frame, [w, h]] of Object.entries(layoutSizes)) {
@@ -328,7 +328,7 @@ test('the canvas of a small embed is no smaller than the sizes frontend_layout c
   await page.closeAll();
 });
 
-test('hash: input= (base64url of the text)', { timeout: 90_000 }, async () => {
+test('hash: input= (base64url of the text)', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   // &input= is base64url of the text: the sample given inline.
   const text = '2 1 10\nJoesSR B9 A99 PASS\nCirno C2 D2 A49\nE49 DOUBLE PASS A19 A49 A99 A99 A99 A99 A99\n';
@@ -343,7 +343,7 @@ test('hash: input= (base64url of the text)', { timeout: 90_000 }, async () => {
   await page.closeAll();
 });
 
-test('in a host page: never scrolls it, takes the keyboard when clicked', { timeout: 90_000 }, async () => {
+test('in a host page: never scrolls it, takes the keyboard when clicked', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 900, height: 600 } });
   // A long page with the iframe half below the fold.
   await page.goto(hostSite.url + 'host.html?embed=about:blank');
@@ -353,7 +353,7 @@ test('in a host page: never scrolls it, takes the keyboard when clicked', { time
             style="width:640px;height:360px;border:0"></iframe>
     <div style="height:3000px"></div></body>`);
   const f = await (await page.waitForSelector('#f')).contentFrame();
-  await f.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.step >= 3, null, { timeout: 30_000 });
+  await f.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.step >= 3, null, { timeout: LIMIT });
   assert.equal(await page.evaluate(() => scrollY), 0, 'loading and autoplay do not scroll the host');
   await f.evaluate(() => window.deckscope.pause());
   await f.waitForFunction(() => !window.deckscope.playing);
@@ -376,7 +376,7 @@ test('in a host page: never scrolls it, takes the keyboard when clicked', { time
   await page.closeAll();
 });
 
-test('postMessage: docs/examples/host.html drives the embed and hears it', { timeout: 120_000 }, async (t) => {
+test('postMessage: docs/examples/host.html drives the embed and hears it', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await page.goto(hostSite.url + 'host.html?embed=' + encodeURIComponent(env.url + 'embed.html'));
   const events = () => page.evaluate(() => window.deckscopeEvents);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, artifact, pngStats } from './harness.mjs';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LIMIT, artifact, pngStats } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -33,7 +33,7 @@ before(async () => {
   const alone = path.join(dir, 'deckscope.html');
   copyFileSync(built, alone);
   fileUrl = pathToFileURL(alone).href;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: LIMIT });
 });
 after(async () => { if (browser) await browser.close(); });
 
@@ -50,7 +50,7 @@ test('the one file has everything inline', () => {
   }
 });
 
-test('from file://: loads a sample, steps, loads another game; no network, no errors', { timeout: 120_000 }, async (t) => {
+test('from file://: loads a sample, steps, loads another game; no network, no errors', { timeout: LIMIT }, async (t) => {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   const page = await context.newPage();
   const problems = [];
@@ -61,16 +61,16 @@ test('from file://: loads a sample, steps, loads another game; no network, no er
   page.on('request', (r) => requests.push(r.url()));
 
   await page.goto(fileUrl + '#game=thegame&sample=2&step=3', { waitUntil: 'load' });
-  const ready = await page.evaluate(() => Promise.race([
+  const ready = await page.evaluate((limit) => Promise.race([
     window.deckscope.ready.then(() => 'ready'),
-    new Promise((res) => setTimeout(() => res('timeout: ' + window.deckscope.state + ' ' + (window.deckscope.error || '')), 30_000)),
-  ]));
+    new Promise((res) => setTimeout(() => res('timeout: ' + window.deckscope.state + ' ' + (window.deckscope.error || '')), limit)),
+  ]), LIMIT);
   assert.equal(ready, 'ready');
   const firstFrameMs = await page.evaluate(() => window.deckscope.firstFrameMs);
   t.diagnostic(`first frame from file:// ${Math.round(firstFrameMs)} ms after navigation start`);
   writeFileSync(artifact('offline-timing.json'), JSON.stringify({ firstFrameMs: Math.round(firstFrameMs) }) + '\n');
   await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0 && window.deckscope.step === 3,
-    null, { timeout: 30_000 });
+    null, { timeout: LIMIT });
   const steps = await page.evaluate(() => window.deckscope.steps);
   t.diagnostic(`thegame sample 2 from file://: ${steps} steps`);
 

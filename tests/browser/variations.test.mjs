@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { CLI, cli, lines, sample, seekSettled } from './page-helpers.mjs';
 
 let env;
@@ -54,7 +54,7 @@ const pageEvents = (page) => page.evaluate(() => {
 const norm = (l) => JSON.stringify(JSON.parse(l));
 
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
-  test(`${game}: try another move, page and CLI agree, the URL keeps it`, { timeout: 300_000 }, async () => {
+  test(`${game}: try another move, page and CLI agree, the URL keeps it`, { timeout: LIMIT }, async () => {
     const input = sample(game, 1);
     const main = traceOf(game, input, '');
     const ds = decisions(main);
@@ -135,7 +135,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
   });
 }
 
-test('zh: the strip and the buttons speak Chinese', { timeout: 120_000 }, async () => {
+test('zh: the strip and the buttons speak Chinese', { timeout: LIMIT }, async () => {
   const input = sample('cirno', 1);
   const [i, , other] = decisions(traceOf('cirno', input, ''))[0];
   const page = await openPage(env.browser);
@@ -155,14 +155,14 @@ test('zh: the strip and the buttons speak Chinese', { timeout: 120_000 }, async 
   await page.closeAll();
 });
 
-test('embed.html: &try= shows the variation (the CLI\'s --try output)', { timeout: 120_000 }, async () => {
+test('embed.html: &try= shows the variation (the CLI\'s --try output)', { timeout: LIMIT }, async () => {
   const input = sample('mahjong', 1);
   const ds = decisions(traceOf('mahjong', input, ''));
   const [i, , other] = ds[Math.floor(ds.length / 3)];
   const spec = `${i}:${other}`;
   const page = await openPage(env.browser);
   await page.goto(env.url + `embed.html#game=mahjong&sample=1&try=${encodeURIComponent(spec)}&step=${i + 1}`, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
   const got = await page.evaluate(() => window.deckscope.module.ccall('dsv_api_output', 'string', [], []));
   assert.equal(got, outputOf('mahjong', input, spec));
   assert.equal(await page.evaluate(() => window.deckscope.module.ccall('dsv_api_variation', 'string', [], [])), spec);
@@ -170,6 +170,6 @@ test('embed.html: &try= shows the variation (the CLI\'s --try output)', { timeou
   // a refused choice is an error in the embed, not a crash
   await page.goto('about:blank');
   await page.goto(env.url + 'embed.html#game=mahjong&sample=1&try=0%3Ano-such-move', { waitUntil: 'load' });
-  await page.waitForFunction(() => /not a decision|not a choice/.test(document.body.textContent), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /not a decision|not a choice/.test(document.body.textContent), null, { timeout: LIMIT });
   await page.closeAll();
 });

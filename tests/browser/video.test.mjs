@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -51,7 +51,7 @@ const inspect = (page) => page.evaluate(async () => {
   return { png, duration, type: blob.type, size: blob.size, w: v.videoWidth, h: v.videoHeight, diff: diff / first.length, distinct };
 });
 
-test('a WebM of a step range: plays, expected duration, first and last frames differ', { timeout: 180_000 }, async () => {
+test('a WebM of a step range: plays, expected duration, first and last frames differ', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
   await page.evaluate(() => window.deckscope.addNote(7, 'A note in the **video**.'));
@@ -76,7 +76,7 @@ test('a WebM of a step range: plays, expected duration, first and last frames di
   await page.closeAll();
 });
 
-test('the dialog records at 60 fps and offers the file; cancel stops a recording', { timeout: 180_000 }, async () => {
+test('the dialog records at 60 fps and offers the file; cancel stops a recording', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&step=2&lang=en');
   await tool(page, 'video-open');
@@ -84,7 +84,7 @@ test('the dialog records at 60 fps and offers the file; cancel stops a recording
   await page.selectOption('#video-fps', '60');
   await page.selectOption('#video-speed', '8');
   await page.click('#video-start');
-  await page.waitForSelector('#video-save:not([hidden])', { timeout: 60_000 });
+  await page.waitForSelector('#video-save:not([hidden])', { timeout: LIMIT });
   const name = await page.getAttribute('#video-save', 'download');
   assert.match(name, /^thegame-steps-2-4\.webm$/);
   await page.screenshot({ path: artifact('video-dialog.png') });

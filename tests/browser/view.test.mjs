@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { CLI, canvasShot, cli, frames, lines, pageState, sample, seekSettled, trace, uiSettled } from './page-helpers.mjs';
 
 let env;
@@ -20,7 +20,7 @@ const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors
 const b64url = (s) => Buffer.from(s, 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const api = (page, expr) => page.evaluate(expr);
 
-test('default view: cirno sample 1 loads, draws, no errors', { timeout: 90_000 }, async (t) => {
+test('default view: cirno sample 1 loads, draws, no errors', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser, { colorScheme: 'dark' });
   const ready = await loadView(page, env.url);
   t.diagnostic(`time to first frame: ${Math.round(ready.firstFrameMs)} ms after navigation start (${ready.wallMs} ms wall)`);
@@ -47,7 +47,7 @@ test('default view: cirno sample 1 loads, draws, no errors', { timeout: 90_000 }
   await page.closeAll();
 });
 
-test('HiDPI and light scheme: the backing store follows devicePixelRatio', { timeout: 60_000 }, async (t) => {
+test('HiDPI and light scheme: the backing store follows devicePixelRatio', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser, { colorScheme: 'light', deviceScaleFactor: 2 });
   await loadView(page, env.url);
   await frames(page, 3);
@@ -76,7 +76,7 @@ test('HiDPI and light scheme: the backing store follows devicePixelRatio', { tim
   await page.closeAll();
 });
 
-test('the canvas resizes with its container, down to a 360 px phone', { timeout: 60_000 }, async () => {
+test('the canvas resizes with its container, down to a 360 px phone', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 } });
   await loadView(page, env.url);
   const before1 = await page.evaluate(() => document.getElementById('canvas').width);
@@ -84,7 +84,7 @@ test('the canvas resizes with its container, down to a 360 px phone', { timeout:
   await page.waitForFunction((w0) => {
     const c = document.getElementById('canvas');
     return c.width !== w0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2;
-  }, before1, { timeout: 10_000 });
+  }, before1, { timeout: LIMIT });
   const after1 = await page.evaluate(() => document.getElementById('canvas').width);
   assert.ok(after1 < before1, `${after1} < ${before1}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -97,7 +97,7 @@ test('the canvas resizes with its container, down to a 360 px phone', { timeout:
   await page.closeAll();
 });
 
-test('keyboard shortcuts, help overlay, autoplay with a visible pause control, events', { timeout: 120_000 }, async () => {
+test('keyboard shortcuts, help overlay, autoplay with a visible pause control, events', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, `${env.url}#game=mahjong&sample=1`);
   await page.evaluate(() => {
@@ -142,7 +142,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.keyboard.press('Home');
   await page.keyboard.press('Space');
   assert.equal(await api(page, () => window.deckscope.playing), true);
-  await page.waitForFunction(() => window.deckscope.step >= 3, null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.deckscope.step >= 3, null, { timeout: LIMIT });
   const play = page.locator('#tl-play');
   assert.ok(await play.isVisible());
   await page.waitForFunction(() => document.getElementById('tl-play').getAttribute('aria-pressed') === 'true');
@@ -192,7 +192,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.closeAll();
 });
 
-test('bad input: line:column next to the input, the previous game keeps working', { timeout: 90_000 }, async () => {
+test('bad input: line:column next to the input, the previous game keeps working', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, `${env.url}#game=cirno&sample=1&step=3`);
   assert.equal(await api(page, () => window.deckscope.step), 3);
@@ -247,7 +247,7 @@ test('bad input: line:column next to the input, the previous game keeps working'
   await page.closeAll();
 });
 
-test('URL hash: input, step, speed and language restore exactly; the language is remembered', { timeout: 90_000 }, async () => {
+test('URL hash: input, step, speed and language restore exactly; the language is remembered', { timeout: LIMIT }, async () => {
   const input = sample('thegame', 2);
   const url = `${env.url}#game=thegame&input=${b64url(input)}&step=7&speed=2&lang=zh`;
   const page = await openPage(env.browser);
@@ -290,7 +290,7 @@ test('URL hash: input, step, speed and language restore exactly; the language is
   await page.closeAll();
 });
 
-test('random input from a seed is the CLI\'s generated input; the seed is in the URL', { timeout: 90_000 }, async () => {
+test('random input from a seed is the CLI\'s generated input; the seed is in the URL', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url);
   for (const game of ['thegame', 'cirno', 'mahjong']) {
@@ -312,7 +312,7 @@ test('random input from a seed is the CLI\'s generated input; the seed is in the
   await page.closeAll();
 });
 
-test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { timeout: 60_000 }, async () => {
+test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url);
   const r = await page.evaluate(async () => {
@@ -343,7 +343,7 @@ test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { 
   await page.closeAll();
 });
 
-test('inside an iframe: a click on the canvas gives the page the keyboard', { timeout: 60_000 }, async () => {
+test('inside an iframe: a click on the canvas gives the page the keyboard', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   // A host page on the same origin (served by the test itself).
   await page.route(`${env.url}host-test.html`, (r) => r.fulfill({
@@ -353,7 +353,7 @@ test('inside an iframe: a click on the canvas gives the page the keyboard', { ti
   await page.goto(`${env.url}host-test.html`);
   const frame = page.frameLocator('#f');
   const f = page.frames().find((x) => x !== page.mainFrame());
-  await f.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno', null, { timeout: 30_000 });
+  await f.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno', null, { timeout: LIMIT });
   await f.evaluate(() => window.deckscope.ready);
   // Even from a text field: the click on the canvas takes the keyboard back.
   await frame.locator('#seed').click();

@@ -9,14 +9,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { REPO, seekSettled, trace, sample } from './page-helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
-test('mahjong discards list the claims of the other players', { timeout: 240_000 }, async () => {
+test('mahjong discards list the claims of the other players', { timeout: LIMIT }, async () => {
   const events = trace('mahjong', sample('mahjong', 1));
   // the first discard with claims, and the first one some player called
   const plain = events.findIndex((e) => e.type === 'discard' && (e.claims || []).length === 3);
@@ -54,7 +54,7 @@ test('mahjong discards list the claims of the other players', { timeout: 240_000
   await page.closeAll();
 });
 
-test('cirno: what changed leaves out card sources', { timeout: 120_000 }, async () => {
+test('cirno: what changed leaves out card sources', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=2&step=4&lang=en');
   await seekSettled(page, 5);
@@ -66,7 +66,7 @@ test('cirno: what changed leaves out card sources', { timeout: 120_000 }, async 
   await page.closeAll();
 });
 
-test('a modal dialog keeps the arrow keys; the non-modal check panel does not', { timeout: 120_000 }, async () => {
+test('a modal dialog keeps the arrow keys; the non-modal check panel does not', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=1&step=3&lang=en');
   await page.click('#teach-share');
@@ -161,7 +161,7 @@ const SOURCES = {
   goudan: [{ sample: 1 }, { sample: 2 }, { seed: 1 }, { seed: 3 }],
 };
 for (const game of Object.keys(SOURCES)) {
-  test(`${game}: "what changed" in words for every event, both languages`, { timeout: 240_000 }, async (t) => {
+  test(`${game}: "what changed" in words for every event, both languages`, { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser);
     await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
     let events = 0, sentences = 0;
@@ -194,7 +194,7 @@ const changedPanel = (page) => page.evaluate(() => {
   };
 });
 
-test('why panel: a mahjong PONG in words, the raw fields behind "Details"', { timeout: 120_000 }, async () => {
+test('why panel: a mahjong PONG in words, the raw fields behind "Details"', { timeout: LIMIT }, async () => {
   const events = trace('mahjong', sample('mahjong', 1));
   const pong = events.findIndex((e) => e.type === 'pong');
   assert.equal(pong, 59, 'sample 1: A calls PONG on C’s Z at event 59');
@@ -233,7 +233,7 @@ test('why panel: a mahjong PONG in words, the raw fields behind "Details"', { ti
   await page.closeAll();
 });
 
-test('why panel: goudan and cirno steps in words, no bare arrow for an empty value', { timeout: 120_000 }, async () => {
+test('why panel: goudan and cirno steps in words, no bare arrow for an empty value', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=cirno&sample=2&lang=en');
   // cirno sample 2, event 16: Marisa plays DOUBLE at p = 41; Reimu must play two cards

@@ -10,7 +10,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { canvasShot, frames, sample, seekSettled } from './page-helpers.mjs';
 
 let env;
@@ -43,10 +43,10 @@ const CASES = [
 ];
 
 for (const [game, k, modes] of CASES) {
-  test(`${game} in Chinese: the canvas's words are Chinese`, { timeout: 180_000 }, async (t) => {
+  test(`${game} in Chinese: the canvas's words are Chinese`, { timeout: LIMIT }, async (t) => {
     const page = await openPage(env.browser, { colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
     await loadView(page, `${env.url}#game=${game}&sample=${k}&lang=zh`);
-    await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: 120_000 });
+    await page.waitForFunction((g) => window.deckscope.game === g && window.deckscope.steps > 0, game, { timeout: LIMIT });
     assert.equal(await page.evaluate(() => window.deckscope.lang), 'zh');
     const input = sample(game, k);
     const steps = await page.evaluate(() => window.deckscope.steps);
