@@ -1,7 +1,8 @@
 /* test_hit.c - clicking the canvas: the regions the game scenes register at
  * decision steps (frame_out.h dsv_hits, dsv_api_hit / dsv_api_regions).
  *
- * Every game scene is drawn into SDL's software renderer for the samples and
+ * Every game scene is drawn by SDL's software renderer (unpainted, sw_canvas.h:
+ * the layout and draw calls of each size, no pixels) for the samples and
  * generated games (seeds 1 and 2) of the four games, at 640x360 and 1280x720
  * (scale 1) and at 640x360 CSS pixels on a 2x backing store (scale 2: the
  * regions must stay in CSS pixels). At every step drawn:
@@ -187,7 +188,7 @@ int main(int argc, char **argv) {
     dsv_init(&v);
     view_api_attach(&v, NULL);
     for (i = 0; i < 3; i++)
-        if (canvas_open(&cs[i], sizes[i][0], sizes[i][1], scales[i]) != 0) return 1;
+        if (canvas_open_unpainted(&cs[i], sizes[i][0], sizes[i][1], scales[i]) != 0) return 1;
     for (g = 0; g < DSV_GAMES; g++) {
         if (only >= 0 && g != only) continue;
         for (k = 1; k <= 4; k++) {

@@ -1,7 +1,8 @@
 /* test_layout.c - "readable at every size": no two words the canvas draws
  * overlap, and none leaves the canvas, at the embed sizes.
  *
- * Every scene is drawn into SDL's software renderer (no window) with the box
+ * Every scene is drawn by SDL's software renderer (no window; unpainted,
+ * sw_canvas.h: the layout and draw calls of each size, no pixels) with the box
  * recorder on (ds_text.boxes: the ink box of every string text_draw puts on
  * the canvas, and the shapes the scenes declare around their text: cards,
  * tiles, badges). A frame fails when
@@ -238,7 +239,7 @@ int main(int argc, char **argv) {
     dsv_init(&v);
     view_api_attach(&v, NULL);
     for (i = 0; i < NSIZES; i++)
-        if (canvas_open(&cs[i], sizes[i][0], sizes[i][1], 1.0f) != 0) {
+        if (canvas_open_unpainted(&cs[i], sizes[i][0], sizes[i][1], 1.0f) != 0) {
             fprintf(stderr, "canvas: %s\n", SDL_GetError());
             return 1;
         }

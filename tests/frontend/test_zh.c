@@ -2,7 +2,8 @@
  * Chinese (ds_view.lang, what dsv_api_set_lang / --lang zh set), no English
  * word is left on the canvas.
  *
- * Every scene is drawn into SDL's software renderer (no window) with the text
+ * Every scene is drawn by SDL's software renderer (no window; unpainted,
+ * sw_canvas.h: the layout and draw calls of each size, no pixels) with the text
  * recorder on (ds_text.record: every string text_draw puts on the canvas):
  * the placeholder (nothing loaded, goudan solving), every step of the
  * samples of the four games settled and in the middle of its tween, games
@@ -423,8 +424,8 @@ int main(int argc, char **argv) {
     view_api_attach(&v, NULL);
     {
         canvas c, small;
-        if (canvas_open(&c, sizes[0][0], sizes[0][1], 1.0f) != 0 ||
-            canvas_open(&small, sizes[1][0], sizes[1][1], 1.0f) != 0) {
+        if (canvas_open_unpainted(&c, sizes[0][0], sizes[0][1], 1.0f) != 0 ||
+            canvas_open_unpainted(&small, sizes[1][0], sizes[1][1], 1.0f) != 0) {
             fprintf(stderr, "canvas: %s\n", SDL_GetError());
             return 1;
         }
