@@ -172,12 +172,12 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
 // The lessons shipped in assets/lessons/ are inlined in the file: ?lesson=cirno
 // and #lesson=cirno on the file:// address open cirno's (in the page's
 // language), its notes at their steps, with no request for lessons/*.json.
-test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { timeout: 300_000 }, async () => {
+test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { timeout: LIMIT }, async () => {
   for (const [suffix, lang] of [['?lesson=cirno', 'en'], ['#lesson=cirno', 'en'], ['?lesson=cirno#lang=zh', 'zh']]) {
     const shipped = JSON.parse(readFileSync(path.join(root, 'assets', 'lessons', `cirno.${lang}.json`), 'utf8'));
     const page = await open(fileUrl + suffix);
     await page.waitForFunction((n) => window.deckscope.game === 'cirno' && window.deckscope.steps > 0 &&
-      window.deckscope.lesson().notes.length === n, shipped.notes.length, { timeout: 30_000 });
+      window.deckscope.lesson().notes.length === n, shipped.notes.length, { timeout: LIMIT });
     const got = await page.evaluate(() => window.deckscope.lesson());
     assert.equal(got.title, shipped.title, `${suffix}: the shipped lesson's title`);
     assert.deepEqual(got.notes.map((n) => [n.step, n.text]), shipped.notes.map((n) => [n.step, n.text]), `${suffix}: its notes`);
@@ -186,7 +186,7 @@ test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { 
     const n = shipped.notes.find((x) => !x.line);
     await page.evaluate((s) => window.deckscope.seek(s, false), n.step);
     await page.waitForFunction((x) => !document.getElementById('lesson-note').hidden &&
-      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: 10_000 });
+      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: LIMIT });
     if (lang === 'zh') writeFileSync(artifact('offline-shipped-lesson-zh.png'), await page.screenshot());
     assert.deepEqual(foreign(page), [], `${suffix}: no request for anything but the file`);
     assert.deepEqual(page.problems, [], suffix);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 import { claim, matches } from '../js/lesson_claims.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +22,7 @@ before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
-const waitLesson = (page, n) => page.waitForFunction((n) => window.deckscope.allNotes && window.deckscope.allNotes.length === n, n, { timeout: 30_000 });
+const waitLesson = (page, n) => page.waitForFunction((n) => window.deckscope.allNotes && window.deckscope.allNotes.length === n, n, { timeout: LIMIT });
 const pageEvent = (page, i) => page.evaluate((i) => {
   const d = window.deckscope;
   if (i < 0 || i >= d.steps) return null;
@@ -38,7 +38,7 @@ async function tourChecks(page, les) {
     await page.waitForFunction(([k, step]) => {
       const d = window.deckscope;
       return d.tour.active && d.tour.index === k && !d.tour.moving && d.step === step;
-    }, [k, n.step], { timeout: 90_000 });
+    }, [k, n.step], { timeout: LIMIT });
     const st = await page.evaluate(() => ({
       line: (window.deckscope.variation || []).map((c) => (Array.isArray(c) ? c.join(':') : c.i + ':' + c.label)).join(','),
       text: document.getElementById('lesson-note-text').textContent,
@@ -58,7 +58,7 @@ async function tourChecks(page, les) {
 }
 
 for (const g of GAMES) {
-  test(`?lesson=${g}: the shipped lesson in English, toured note by note`, { timeout: 240_000 }, async () => {
+  test(`?lesson=${g}: the shipped lesson in English, toured note by note`, { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { reducedMotion: 'reduce' });
     const les = shipped(g, 'en');
     await loadView(page, env.url + `?lesson=${g}#lang=en`);
@@ -74,7 +74,7 @@ for (const g of GAMES) {
   });
 }
 
-test('#lang=zh&lesson=<game>: the Chinese lesson', { timeout: 120_000 }, async () => {
+test('#lang=zh&lesson=<game>: the Chinese lesson', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { reducedMotion: 'reduce' });
   for (const g of ['mahjong', 'goudan']) {
     const les = shipped(g, 'zh');
@@ -90,7 +90,7 @@ test('#lang=zh&lesson=<game>: the Chinese lesson', { timeout: 120_000 }, async (
   await page.closeAll();
 });
 
-test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the lesson', { timeout: 120_000 }, async () => {
+test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the lesson', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { reducedMotion: 'reduce' });
   await loadView(page, env.url);
   for (const g of GAMES) {
@@ -104,7 +104,7 @@ test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the
   await page.waitForFunction((step) => {
     const d = window.deckscope;
     return d.game === 'thegame' && d.tour && d.tour.active && d.tour.index === 0 && !d.tour.moving && d.step === step;
-  }, les.notes[0].step, { timeout: 60_000 });
+  }, les.notes[0].step, { timeout: LIMIT });
   assert.equal(await page.locator('#intro').count(), 0, 'the panel is gone');
   assert.ok(await page.locator('#lesson-continue').isVisible(), 'the tour waits with Continue');
   assert.match(await page.locator('#lesson-note-text').textContent(), /^Four rows/);
@@ -112,7 +112,7 @@ test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the
   await page.closeAll();
 });
 
-test('a title typed in the Lesson dialog is in the downloaded file', { timeout: 120_000 }, async () => {
+test('a title typed in the Lesson dialog is in the downloaded file', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '?lesson=cirno#lang=en');
   await waitLesson(page, shipped('cirno', 'en').notes.length);
@@ -126,10 +126,10 @@ test('a title typed in the Lesson dialog is in the downloaded file', { timeout: 
   await page.closeAll();
 });
 
-test('embed.html: "Next note" only with a lesson; #lesson=<game> opens the shipped lesson', { timeout: 120_000 }, async () => {
+test('embed.html: "Next note" only with a lesson; #lesson=<game> opens the shipped lesson', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 640, height: 420 } });
   await page.goto(env.url + 'embed.html#game=cirno&sample=1');
-  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
   const hidden = await page.evaluate(() => {
     const b = document.getElementById('e-next-note');
     return { hidden: b.hidden, display: getComputedStyle(b).display };
@@ -137,15 +137,15 @@ test('embed.html: "Next note" only with a lesson; #lesson=<game> opens the shipp
   assert.deepEqual(hidden, { hidden: true, display: 'none' }, 'no lesson: no "✎▸" (the old embed showed it: hidden, but display:flex)');
   const les = shipped('cirno', 'en');
   await page.goto(env.url + 'embed.html?x=1#lesson=cirno&lang=en');
-  await page.waitForFunction((n) => window.deckscope && window.deckscope.notes && window.deckscope.notes.length > 0 && window.deckscope.steps > 0, les.notes.length, { timeout: 30_000 });
+  await page.waitForFunction((n) => window.deckscope && window.deckscope.notes && window.deckscope.notes.length > 0 && window.deckscope.steps > 0, les.notes.length, { timeout: LIMIT });
   assert.ok(await page.locator('#e-next-note').isVisible(), 'with a lesson: "Next note"');
   await page.click('#e-next-note');
-  await page.waitForFunction((s) => window.deckscope.step === s, les.notes[0].step, { timeout: 30_000 });
+  await page.waitForFunction((s) => window.deckscope.step === s, les.notes[0].step, { timeout: LIMIT });
   noProblems(page);
   await page.closeAll();
 });
 
-test('presenter mode at 1920x1080: the Why overlay\'s text is at least 24 px', { timeout: 120_000 }, async () => {
+test('presenter mode at 1920x1080: the Why overlay\'s text is at least 24 px', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1920, height: 1080 } });
   await loadView(page, env.url + '#game=cirno&sample=2&step=5&lang=en&present=1');
   await page.click('#present-why');
@@ -167,10 +167,10 @@ test('presenter mode at 1920x1080: the Why overlay\'s text is at least 24 px', {
   await page.closeAll();
 });
 
-test('embed.html?view=dp without a hash opens at the first decision (not a blank "d = – (0)")', { timeout: 120_000 }, async () => {
+test('embed.html?view=dp without a hash opens at the first decision (not a blank "d = – (0)")', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 800, height: 500 } });
   await page.goto(env.url + 'embed.html?view=dp');
-  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.game === 'mahjong', null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.game === 'mahjong', null, { timeout: LIMIT });
   const st = await page.evaluate(() => ({ step: window.deckscope.step, mode: window.deckscope.mode }));
   const first = await page.evaluate(() => {
     const d = window.deckscope;

@@ -110,7 +110,7 @@ const measure = (page, url) => page.evaluate(async (url) => {
   return { duration: v.duration, end: v.currentTime };
 }, url);
 
-test('steps 58-64 at 2x on a busy page: the file lasts what the dialog says; notes keep bold and code', { timeout: 180_000 }, async (t) => {
+test('steps 58-64 at 2x on a busy page: the file lasts what the dialog says; notes keep bold and code', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   // what the strip draws: every fillText of a 2D canvas, with its font
   await page.addInitScript(() => {
@@ -136,7 +136,7 @@ test('steps 58-64 at 2x on a busy page: the file lasts what the dialog says; not
     window.__stalls = setInterval(() => { const end = performance.now() + 150 + Math.random() * 250; while (performance.now() < end); }, 500);
   });
   await page.click('#video-start');
-  await page.waitForSelector('#video-save:not([hidden])', { timeout: 120_000 });
+  await page.waitForSelector('#video-save:not([hidden])', { timeout: LIMIT });
   await page.evaluate(() => clearInterval(window.__stalls));
   const m = await measure(page, await page.getAttribute('#video-save', 'href'));
   t.diagnostic(`dialog: "${plan}" ${await page.textContent('#video-status')}; the file: ${JSON.stringify(m)}`);
