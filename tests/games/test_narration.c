@@ -81,8 +81,10 @@ static int contains_any(const char *s, const char *const *w) {
     return 0;
 }
 
+/* strictly better: a game's own tie tolerance (goudan: 1e-12) may be finer
+ * than any fixed margin here, and a worse_value must still be worse */
 static int better_than(const ds_decision *d, double a, double b) {
-    return d->better == DS_BETTER_HIGHER ? a > b + 1e-9 : a < b - 1e-9;
+    return d->better == DS_BETTER_HIGHER ? a > b : a < b;
 }
 
 /* Latin words of a zh sentence must come from the input, a label or a name */
