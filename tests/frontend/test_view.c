@@ -304,10 +304,71 @@ static void api(void) {
     free(in);
 }
 
+/* The output's lines through dsv_api_output_count/_text are the lines of
+ * dsv_api_output: after a load, a variation (another output) and for goudan
+ * once its table is solved through dsv_api_work. */
+static void same_lines(void) {
+    const char *out = dsv_api_output(), *p = out;
+    int n = dsv_api_output_count(), l;
+    CHECK(n > 0);
+    for (l = 1; l <= n; l++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *t = dsv_api_output_text(l);
+        CHECK(strlen(t) == len && !strncmp(t, p, len));
+        p = nl ? nl + 1 : p + len;
+    }
+    CHECK(*p == 0);
+    CHECK(!strcmp(dsv_api_output_text(n + 1), ""));
+    CHECK(!strcmp(dsv_api_output_text(0), ""));
+}
+
+static void api_output_lines(void) {
+    ds_view v;
+    size_t len;
+    char *in;
+    const char *ev;
+    int i, try_rc = -1;
+    dsv_init(&v);
+    view_api_attach(&v, NULL);
+    CHECK(dsv_api_work(5) == 0); /* nothing pending */
+    in = sample("cirno", 1, "in", &len);
+    CHECK(dsv_api_load(DSV_CIRNO, in, (int)len) == 0);
+    same_lines();
+    /* a variation: the first decision with another candidate */
+    for (i = 0; i < dsv_api_steps() && try_rc; i++) {
+        const char *c;
+        char spec[64];
+        ev = dsv_api_event_json(i);
+        if (!(c = strstr(ev, "\"candidates\":[{\"label\":\""))) continue;
+        c = strstr(c + 1, "},{\"label\":\"");
+        if (!c) continue;
+        c += 12;
+        snprintf(spec, sizeof spec, "%d:%.*s", i, (int)(strchr(c, '"') - c), c);
+        try_rc = dsv_api_try(spec, (int)strlen(spec));
+    }
+    CHECK(try_rc == 0);
+    same_lines();
+    free(in);
+    in = sample("goudan", 1, "in", &len);
+    CHECK(dsv_api_load(DSV_GOUDAN, in, (int)len) == 0);
+    CHECK(dsv_api_busy());
+    CHECK(dsv_api_output_count() == 0);
+    while (dsv_api_work(2)) {}
+    CHECK(!dsv_api_busy());
+    same_lines();
+    CHECK_EQ_INT(dsv_api_goudan_count(), dsv_api_output_count());
+    free(in);
+    view_api_attach(NULL, NULL);
+    CHECK(dsv_api_output_count() == 0);
+    dsv_free(&v);
+}
+
 int main(void) {
     samples();
     generated();
     bad_input();
     api();
+    api_output_lines();
     DS_TEST_MAIN_END();
 }

@@ -106,7 +106,7 @@
     get variation() { return S.variation.map(([i, l]) => [i, l]); },
     mainLine() { return S.variation.length ? applyVariation([]) : Promise.resolve(lineInfo()); },
     // The whole judge output of the line shown (goudan: the answers).
-    output() { return S.output ? S.output.text : ''; },
+    output() { return S.output ? outputWhole(S.output) : ''; },
     setMode(m) { setMode(m); },
     on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); return api; },
     off(name, fn) {
@@ -228,6 +228,9 @@
       output: w('dsv_api_output', 'number', []),
       output_len: w('dsv_api_output_len', 'number', []),
       output_line: w('dsv_api_output_line', 'number', ['number']),
+      output_count: w('dsv_api_output_count', 'number', []),
+      output_text: w('dsv_api_output_text', 'string', ['number']),
+      work: w('dsv_api_work', 'number', ['number']),
       event_json: w('dsv_api_event_json', 'string', ['number']),
       // the engine's sentence about an event, in the view's language (the caption)
       narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : () => '',
@@ -309,6 +312,30 @@
     .catch(() => ({})).then((j) => { S.samples = j; fillSamples(); return j; });
 
   // ---- loading ---------------------------------------------------------------
+  // The input handed to the engine once as UTF-8 bytes in its heap: encoded
+  // by the browser straight into the malloc'd block (one byte a character
+  // for ASCII, the inputs' usual case; else sized exactly first).
+  const utf8 = new TextEncoder();
+  function withInputBytes(text, fn) {
+    let cap = text.length + 1;
+    let p = M._malloc(cap);
+    if (!p) throw new Error('out of memory');
+    try {
+      let r = utf8.encodeInto(text, M.HEAPU8.subarray(p, p + cap - 1));
+      if (r.read < text.length) { // not ASCII: the exact size
+        M._free(p);
+        p = 0;
+        cap = M.lengthBytesUTF8(text) + 1;
+        p = M._malloc(cap);
+        if (!p) throw new Error('out of memory');
+        r = utf8.encodeInto(text, M.HEAPU8.subarray(p, p + cap - 1));
+      }
+      M.HEAPU8[p + r.written] = 0;
+      return fn(p, r.written);
+    } finally {
+      if (p) M._free(p);
+    }
+  }
   function withCString(text, fn) {
     const n = M.lengthBytesUTF8(text);
     const p = M._malloc(n + 1);
@@ -385,7 +412,9 @@
   function loadText(game, text, source) {
     const gi = GAMES.indexOf(game);
     if (S.pending) { S.pending.reject(loadError({ line: 0, col: 0, message: 'superseded by another load' })); S.pending = null; }
-    const rc = withCString(text, (p, n) => C.load(gi, p, n));
+    mark('ds:load:begin');
+    const rc = withInputBytes(text, (p, n) => { mark('ds:load:copied'); return C.load(gi, p, n); });
+    mark('ds:load:engine');
     if (rc !== 0) {
       // {line, col, msg, code, args}: the engine's error as data (i18n.errorText)
       const j = parse(C.error_json()) || {};
@@ -418,23 +447,41 @@
     }
     return new Promise((resolve, reject) => {
       S.pending = { resolve, reject };
-      if (!S.busy) finishLoad();
+      if (!S.busy) finishLoad(); else workBetweenFrames();
     });
+  }
+
+  // goudan's table is solved in slices: one in every frame (i_main.c), and
+  // more between frames, as tasks of a few ms (a MessageChannel: no timer
+  // clamping, input and frames run between them), so the solve uses the
+  // whole main thread, not 8 ms a frame, and goes on in a hidden tab.
+  const workChannel = new MessageChannel();
+  let working = false;
+  workChannel.port1.onmessage = () => {
+    working = false;
+    if (!C || !S.busy) return;
+    if (C.work(6)) { working = true; workChannel.port2.postMessage(0); return; }
+    if (S.busy) finishLoad(); // onView finishes it too when a frame sees it first
+  };
+  function workBetweenFrames() {
+    if (!working) { working = true; workChannel.port2.postMessage(0); }
   }
 
   // The load is complete (goudan: the table is solved): read everything.
   function finishLoad() {
+    mark('ds:load:solved');
     readView();
     S.output = readOutput();
     S.marks = readMarks();
+    mark('ds:load:output');
     cache.clear();
     outputScrolled = false;
-    drawMarks();
-    updateGameUi();
+    updateGameUi(); // the marks are drawn with the rest in the next frame (invalidate)
     invalidate('all');
     scheduleHash();
     const p = S.pending;
     S.pending = null;
+    mark('ds:load:panels');
     mark('ds:loaded');
     emit('step', { step: S.step, steps: S.steps });
     emit('load', { game: S.game, steps: S.steps });
@@ -446,10 +493,21 @@
     S.progress = C.progress(); S.mode = C.mode();
   }
 
-  function readOutput() {
-    const len = C.output_len();
-    const p = C.output();
-    const text = len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
+  // The judge output stays in the engine: the panel asks for its visible
+  // lines (dsv_api_output_text); the whole text is decoded only when asked
+  // for (api.output()) or kept as the main line while a variation is shown.
+  function readOutput() { return { live: true, n: C.output_count(), text: null }; }
+  function outputWhole(o) {
+    if (o.text === null) {
+      const len = C.output_len();
+      const p = C.output();
+      o.text = len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
+    }
+    return o.text;
+  }
+  // A copy of the output shown, kept while the engine shows another line.
+  function outputSnapshot(o) {
+    const text = outputWhole(o);
     let n = 0;
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
     if (text.length && !text.endsWith('\n')) n++;
@@ -464,6 +522,7 @@
     return { text, starts, n };
   }
   function outputLineText(o, l) { // 1-based
+    if (o.live) return C.output_text(l);
     return o.text.slice(o.starts[l - 1], o.starts[l]).replace(/\n$/, '');
   }
 
@@ -1239,8 +1298,9 @@
     if (!C || !S.game) return Promise.reject(new Error('no game is loaded'));
     if (S.busy) return Promise.reject(new Error('the game is still being solved'));
     // the main line, kept to compare with while a variation is shown
+    // (goudan's answers do not change with the line: they stay in the engine)
     const main = S.variation.length ? S.main
-      : { output: S.output, steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
+      : { output: S.game === 'goudan' ? S.output : outputSnapshot(S.output), steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
     const rc = withCString(specOf(list), (p, n) => C.try_(p, n));
     if (rc !== 0) {
       const j = parse(C.error_json()) || {};
@@ -1277,7 +1337,7 @@
     outcome: C && S.game && !S.busy && C.steps() > 0 ? info(C.steps()).caption : '',
     steps: C ? C.steps() : 0,
   });
-  api.mainOutput = () => (S.main ? S.main.output.text : S.output ? S.output.text : '');
+  api.mainOutput = () => (S.main ? outputWhole(S.main.output) : S.output ? outputWhole(S.output) : '');
 
   // ---- caption, live region, why panel ------------------------------------------------
   let lastInfoKey = '';
@@ -1468,7 +1528,9 @@
     const p = ['game=' + S.game];
     if (S.source.sample) p.push('sample=' + S.source.sample);
     else if (S.source.seed !== undefined) p.push('seed=' + S.source.seed);
-    else if (S.source.input !== undefined) {
+    else if (S.source.input !== undefined && Math.ceil(S.source.input.length / 3) * 4 <= MAX_HASH_INPUT) {
+      // (a longer text never fits: not encoded at all, an 8 MB input took
+      // 60 ms every 250 ms while goudan solved)
       const enc = b64urlEncode(S.source.input);
       if (enc.length <= MAX_HASH_INPUT) p.push('input=' + enc);
     }

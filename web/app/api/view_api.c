@@ -131,6 +131,28 @@ DSV_API const unsigned char *dsv_api_marks(void) { return the_view->marks; }
 DSV_API const char *dsv_api_output(void) { return the_view->output.data ? the_view->output.data : ""; }
 DSV_API int dsv_api_output_len(void) { return (int)the_view->output.len; }
 DSV_API int dsv_api_output_line(int step) { return (int)dsv_output_line(the_view, step < 0 ? 0 : (size_t)step); }
+/* The judge output line by line, so the page shows only the lines in view
+ * and never copies the whole output out of the engine: the number of lines,
+ * and line l (1-based, without its newline; "" past the end) in the scratch
+ * buffer. */
+DSV_API int dsv_api_output_count(void) {
+    return the_view == &no_view ? 0 : (int)dsv_output_count(the_view);
+}
+DSV_API const char *dsv_api_output_text(int line) {
+    ds_buf *b = &the_view->scratch;
+    size_t len = 0;
+    const char *p = the_view == &no_view || line < 1 ? NULL : dsv_output_text(the_view, (size_t)line, &len);
+    ds_buf_clear(b);
+    ds_buf_put(b, p ? p : "", p ? len : 0);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+/* Pending work of the load (goudan's table) for about budget_ms, between the
+ * frames (each frame does a slice too): 1 while work is left, 0 when done. */
+DSV_API int dsv_api_work(double budget_ms) {
+    if (the_view == &no_view || !the_view->busy) return 0;
+    return dsv_work(the_view, budget_ms > 0 ? budget_ms : 1) ? 1 : 0;
+}
 
 DSV_API const char *dsv_api_event_json(int i) {
     ds_buf *b = &the_view->scratch;
@@ -180,12 +202,9 @@ DSV_API int dsv_api_goudan_query(void) {
 }
 DSV_API int dsv_api_goudan_count(void) {
     ds_view *v = the_view;
-    const char *p;
-    int n = 0;
     /* one answer line per query once solved */
-    if (v->game != DSV_GOUDAN || !v->output.data) return 0;
-    for (p = v->output.data; *p; p++) n += *p == '\n';
-    return n;
+    if (v->game != DSV_GOUDAN || v->busy || !v->output.data) return 0;
+    return (int)dsv_output_count(v);
 }
 
 /* The language of the words on the canvas: 0 English, 1 Chinese (the page

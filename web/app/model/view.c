@@ -48,6 +48,9 @@ static void release_game(ds_view *v) {
     v->nchoices = 0;
     ds_buf_free(&v->output);
     ds_buf_init(&v->output);
+    free(v->out_starts);
+    v->out_starts = NULL;
+    v->out_nlines = 0;
     v->state = v->from = NULL;
     v->lines_at_step = NULL;
     v->marks = NULL;
@@ -284,6 +287,46 @@ uint32_t dsv_output_line(const ds_view *v, size_t step) {
     if (!v->loaded || !v->lines_at_step) return 0;
     if (step > v->trace.n) step = v->trace.n;
     return v->lines_at_step[step];
+}
+
+/* The line index of v->output, made again when the output is another one
+ * (a load, a variation, goudan's answers: each changes the generation). */
+static int output_index(ds_view *v) {
+    const char *p = v->output.data, *end = p ? p + v->output.len : p, *nl;
+    size_t n = 0, k = 0;
+    uint32_t *starts;
+    if (v->out_starts && v->out_gen == v->generation && v->out_len == v->output.len) return 0;
+    free(v->out_starts);
+    v->out_starts = NULL;
+    v->out_nlines = 0;
+    if (!p || v->output.failed || v->output.len >= UINT32_MAX) return -1;
+    for (nl = p; nl < end && (nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL; nl++) n++;
+    if (v->output.len && end[-1] != '\n') n++;
+    starts = malloc((n + 1) * sizeof *starts);
+    if (!starts) return -1;
+    for (nl = p; k < n; k++) {
+        starts[k] = (uint32_t)(nl - p);
+        nl = memchr(nl, '\n', (size_t)(end - nl));
+        nl = nl ? nl + 1 : end;
+    }
+    starts[n] = (uint32_t)v->output.len;
+    v->out_starts = starts;
+    v->out_nlines = n;
+    v->out_gen = v->generation;
+    v->out_len = v->output.len;
+    return 0;
+}
+
+size_t dsv_output_count(ds_view *v) { return output_index(v) ? 0 : v->out_nlines; }
+
+const char *dsv_output_text(ds_view *v, size_t l, size_t *len) {
+    size_t a, b;
+    if (output_index(v) || l < 1 || l > v->out_nlines) return NULL;
+    a = v->out_starts[l - 1];
+    b = v->out_starts[l];
+    if (b > a && v->output.data[b - 1] == '\n') b--;
+    *len = b - a;
+    return v->output.data + a;
 }
 
 int dsv_generate(int game, uint64_t seed, ds_buf *out) {

@@ -95,6 +95,10 @@ typedef struct ds_view {
                               are NULLed) when another game or input loads */
 
     ds_buf output;         /* the judge output of the whole game */
+    uint32_t *out_starts;  /* its line index (dsv_output_text), built on first use */
+    size_t out_nlines;     /* for the output of generation out_gen, out_len bytes */
+    size_t out_len;
+    uint32_t out_gen;
     uint32_t *lines_at_step; /* n+1 entries: judge lines written by events 0..i-1 */
     unsigned char *marks;  /* n entries: DSV_MARK_* of event i */
 
@@ -185,6 +189,12 @@ size_t dsv_find_mark(const ds_view *v, int dir, int min_mark);
 /* 1-based judge output line written at `step` or most recently before it;
  * 0 before the first. */
 uint32_t dsv_output_line(const ds_view *v, size_t step);
+/* The judge output's lines, for a page that shows only the visible ones
+ * (the index is built once per output, 4 bytes a line): the number of lines
+ * (a last line without its newline counts; 0 when the index cannot be made),
+ * and line l (1-based) without its newline, *len bytes, NULL past the end. */
+size_t dsv_output_count(ds_view *v);
+const char *dsv_output_text(ds_view *v, size_t l, size_t *len);
 /* A random valid input for game from seed, into out. 0 or -1. */
 int dsv_generate(int game, uint64_t seed, ds_buf *out);
 /* Game ids (ds_games.h) and back: "none" / -1 if unknown. */
