@@ -94,8 +94,8 @@ bench:
 	@bash bench/thegame_bench.sh 20000 5
 	@bash bench/mahjong.sh $(CURDIR)/build/bench-mahjong
 	@bash bench/goudan.sh $(CURDIR)/build/bench-goudan 9
-	@bash bench/table.sh $(CURDIR)/build/bench-table
 	@scripts/setup.sh test
+	@bash bench/table.sh $(CURDIR)/build/bench-table
 	@bash bench/web.sh 3
 
 # Fuzzing (not part of `make test`): scripts/fuzz.sh, FUZZ_RUNS / FUZZ_JOBS

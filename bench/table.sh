@@ -6,6 +6,10 @@
 #   mahjong  games/s with the per-game distance cache (bench/mahjong.sh)
 #   goudan   the full table solve, all 1.44 M start states at O = 5
 #            (bench/goudan_bench.c), seconds and peak RSS
+#   page     deckscope.load({game, input}) in headless Chromium against the
+#            CLI on the same file, the largest input of each game, and the
+#            tab's memory after the first and the last load (bench/web-load.mjs;
+#            these rows compare the page with the CLI of this tree, not BASE)
 # The baseline's sources are taken with `git archive BASE` into OUT_DIR/base-src
 # (so a fresh clone with its history is enough).
 set -euo pipefail
@@ -51,6 +55,18 @@ print(f"goudan solve, 1.44 M start states, O = 5 (s, cpu) | {bc:.3f} | {nc:.3f} 
 print(f"goudan solve, 1.44 M start states, O = 5 (s, wall) | {bw:.3f} | {nw:.3f} | {bw / nw:.2f}x faster")
 print(f"goudan solve peak RSS (MB) | {br:.1f} | {nr:.1f} | {nr / br:.2f}x")
 PY
+
+# the page against the CLI on the same file (bench/web-load.mjs): the built
+# site in headless Chromium, the CLI of build/native, alternated, medians
+if [ -d "$root/node_modules/playwright-core" ] && command -v node >/dev/null; then
+  make -C "$root" --no-print-directory web >/dev/null
+  [ -x "$root/build/native/deckscope" ] || make -C "$root" --no-print-directory native >/dev/null
+  node "$root/bench/web-load.mjs" --rows --runs "$runs" --json "$out/web-load.json" \
+    >> "$tmp/rows" 2> "$out/web-load.log" \
+    || echo "page load vs CLI | not measured: see $out/web-load.log | | |" >> "$tmp/rows"
+else
+  echo "page load vs CLI | not measured: no playwright-core (scripts/setup.sh test) | | |" >> "$tmp/rows"
+fi
 
 echo
 echo "## Paired benchmarks: this tree ($(git -C "$root" rev-parse --short HEAD)) against $base, $runs alternated runs each, medians"
