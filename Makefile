@@ -15,6 +15,7 @@
 #                 paired against a baseline build (bench/table.sh; README: Benchmarks)
 #   make fuzz     every libFuzzer harness FUZZ_RUNS times (default 1000000;
 #                 FUZZ_JOBS at a time), a table per harness (docs/fuzzing.md)
+#   make scorm    a SCORM 1.2 zip of the site for an LMS (LESSON= or ASSIGN=)
 #   make clean    remove build/
 SHELL := /bin/bash
 PORT ?= 8000
@@ -31,7 +32,7 @@ EMENV := NODE_PATH=$(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test check clean setup sizes bench offline fuzz
+.PHONY: all native web wasm serve test check clean setup sizes bench offline fuzz scorm
 all: native
 
 setup:
@@ -80,6 +81,13 @@ offline:
 	@scripts/setup.sh web
 	@$(EMENV) node scripts/offline.mjs
 	@echo "offline: open build/deckscope.html in a browser (file://)"
+
+# A SCORM 1.2 package of the site for an LMS (docs/teaching.md, "SCORM"):
+# make scorm LESSON=my.deckscope.json, or ASSIGN='<assignment link or code>';
+# neither: the page itself. OUT= the zip (default build/deckscope-scorm.zip).
+scorm: wasm
+	@node scripts/scorm.mjs --site build/site --out $(or $(OUT),build/deckscope-scorm.zip) \
+	  $(if $(LESSON),--lesson '$(LESSON)') $(if $(ASSIGN),--assignment '$(ASSIGN)') $(if $(TITLE),--title '$(TITLE)')
 
 sizes:
 	@scripts/site-size.sh build/site
