@@ -15,15 +15,17 @@ if(DS_SITE_DIR)
     file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/artifacts)
     file(GLOB DS_BROWSER_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/browser/*.test.mjs)
     # The suite's limit for one file: every wait on a page and every test in
-    # it may take that long (harness.mjs LIMIT, node --test-timeout), so a
-    # loaded machine makes a run slower, not a failure; ctest stops the file
-    # a minute later (node reports the test that ran out of time first).
-    set(DS_BROWSER_LIMIT 400 CACHE STRING "Seconds one browser test file, and any wait in it, may take")
+    # it may take that long (harness.mjs LIMIT, each test's { timeout }), so
+    # a loaded machine makes a run slower, not a failure (dp_goudan took over
+    # 400 s at a load average of 28 on 2 cores); ctest stops the file a
+    # minute later. (Not node's --test-timeout: `node --test FILE` applies it
+    # to the whole file and then reports none of its tests.)
+    set(DS_BROWSER_LIMIT 900 CACHE STRING "Seconds one browser test file, and any wait in it, may take")
     math(EXPR limit_ms "${DS_BROWSER_LIMIT} * 1000")
     math(EXPR ctest_limit "${DS_BROWSER_LIMIT} + 60")
     foreach(t ${DS_BROWSER_TESTS})
       get_filename_component(n ${t} NAME_WE)
-      add_test(NAME browser_${n} COMMAND ${DS_NODE} --test --test-timeout=${limit_ms} ${t})
+      add_test(NAME browser_${n} COMMAND ${DS_NODE} --test ${t})
       # One Chromium at a time (2 cores: C tests still run beside it); the
       # performance test runs alone, so its frame rate is the page's own.
       set_tests_properties(browser_${n} PROPERTIES TIMEOUT ${ctest_limit} RESOURCE_LOCK chromium
