@@ -144,8 +144,8 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       presses++;
       if (p.labels[k] === p.chosen) rule++;
       await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
-      // the feedback names the move, in the same live region
-      assert.ok((await live()).includes(p.labels[k]), await live());
+      // the feedback names the move (by its name in the engine's record), in the same live region
+      assert.ok((await live()).includes(p.names[k]), await live());
       p = await page.evaluate(() => window.deckscope.pending);
       n++;
       if (n > 200) break;
@@ -223,7 +223,9 @@ for (const [name, input] of [
       for (const m of sum.history) {
         assert.ok(m.verdict, 'every goudan move has a verdict');
         assert.ok(Math.abs(m.loss - (m.before - m.after)) < 1e-12 && m.loss >= 0);
-        assert.equal(m.verdict, verdictOf(m.loss));
+        // the verdict is the engine's (the assessment in the record of the played-out variation)
+        const a = evs[m.i].decision && evs[m.i].decision.assessment;
+        assert.equal(m.verdict, a ? a.verdict : verdictOf(m.loss));
         verdicts.add(m.verdict);
         let want;
         if (m.i > 0 && evs[m.i - 1].type === 'turn_start') {
@@ -342,7 +344,8 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     // by the keyboard: its digit
     await page.keyboard.press(String(p.labels.indexOf(other[0]) + 1));
     await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
-    assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), new RegExp('You played ' + other[0].replace(/[()]/g, '\\$&')));
+    const otherName = p.names[p.labels.indexOf(other[0])];
+    assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), new RegExp('You played ' + otherName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.deepEqual(await ds(() => window.deckscope.variation), [[p.i, other[0]]]);
     // undo in the embed
     await page.click('#e-learn .play-undo');

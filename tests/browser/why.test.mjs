@@ -108,6 +108,14 @@ function walkChanges(game) {
     for (const k of Object.keys(o)) flat(o[k], Array.isArray(o) ? `${prefix}[${k}]` : prefix ? `${prefix}.${k}` : k, out);
     return out;
   };
+  // the caption: the engine's sentence in either language (the view's language set and restored)
+  const was = M.ccall('dsv_api_lang', 'number', [], []);
+  const said = (i, zh) => {
+    M.ccall('dsv_api_set_lang', null, ['number'], [zh]);
+    const s = M.ccall('dsv_api_narrate', 'string', ['number'], [i]);
+    M.ccall('dsv_api_set_lang', null, ['number'], [was]);
+    return s;
+  };
   const out = [];
   let prev = J('dsv_api_state_json', 0);
   for (let i = 0; i < d.steps; i++) {
@@ -117,7 +125,7 @@ function walkChanges(game) {
     for (const k of fa.keys()) if (!fb.has(k)) raw.push(k);
     const ctx = { stateBefore: prev, stateAfter: next, step: i + 1, steps: d.steps };
     out.push({ i, type: ev.type, raw, en: N.changes(game, prev, next, 'en', ev), zh: N.changes(game, prev, next, 'zh', ev),
-               caption: { en: N.narrate(game, ev, 'en', ctx), zh: N.narrate(game, ev, 'zh', ctx) },
+               caption: { en: said(i, 0) || N.narrate(game, ev, 'en', ctx), zh: said(i, 1) || N.narrate(game, ev, 'zh', ctx) },
                names: (next.players || []).map((p) => p && p.name).filter(Boolean) });
     prev = next;
   }

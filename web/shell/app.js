@@ -1036,19 +1036,19 @@
     narrateWarned = true;
     console.warn('narrate.js: ' + (e && e.message ? e.message : e));
   }
-  // Without narrate.js: the engine's decision record as it is.
+  // Without narrate.js: the engine's decision record as it is (names, notes, its sentence).
   function fallbackWhy(ev) {
-    const d = ev && (ev.why || ev.decision);
+    const d = ev && ev.decision;
     if (!d || typeof d !== 'object') return null;
-    const rule = [d.rule, d.text || (typeof d.why === 'string' ? d.why : '')].filter(Boolean).join(': ');
     const cands = Array.isArray(d.candidates) ? d.candidates : [];
     return {
-      rule,
+      rule: String(d.text || ''),
       candidates: cands.map((c) => ({
-        label: String(c.card ?? c.op ?? c.tile ?? c.label ?? ''),
-        value: c.p ?? c.value ?? c.diff ?? '',
-        chosen: !!c.chosen,
-        note: c.status || '',
+        label: String(c.name || c.label || ''),
+        key: String(c.label ?? ''),
+        value: c.value ?? '',
+        chosen: c.label === d.chosen,
+        note: String(c.note || ''),
       })),
     };
   }

@@ -154,16 +154,6 @@
 
   /* ====================== cirno ====================== */
 
-  var CIRNO_KIND = {
-    A: ['addition', '加法牌'], B: ['subtraction', '减法牌'],
-    C: ['multiplication', '乘法牌'], D: ['division', '除法牌'],
-    E: ['fixed', '固定牌']
-  };
-  function cirnoKind(lang, card) {
-    var k = CIRNO_KIND[str(card).charAt(0)];
-    return k ? (isZh(lang) ? k[1] : k[0]) : str(card);
-  }
-  function cirnoIsCounter(card) { return card === 'PASS' || card === 'TURN' || card === 'DOUBLE'; }
   function cirnoPlayerName(lang, i, ev, ctx) {
     var s = states(ctx), sources = [s.after, s.before, s.header && s.header.state];
     for (var j = 0; j < sources.length; j++) {
@@ -178,111 +168,8 @@
     return d === 'counterclockwise' ? T(lang, 'counterclockwise', '逆时针')
                                     : T(lang, 'clockwise', '顺时针');
   }
-  function cirnoRuleText(lang, rule, ctx) {
-    var r = ruleText('cirno', rule, lang);
-    if (r) return r;
-    var h = states(ctx).header, rules = h ? arr(h.rules) : [];
-    for (var i = 0; i < rules.length; i++) if (rules[i] && rules[i].name === rule && rules[i].text) return rules[i].text;
-    return str(rule);
-  }
-  /* the cards that reached the chosen p but lost the tie-break, as the engine marked them */
-  function cirnoTieLosers(ev) {
-    var why = obj(ev.why), out = [];
-    arr(why && why.candidates).forEach(function (c) {
-      if (c && c.lost_tie && out.indexOf(c.card) < 0) out.push(c.card);
-    });
-    return out;
-  }
 
-  function cirnoNarrate(ev, lang, ctx) {
-    var nm = str(ev.name) || cirnoPlayerName(lang, ev.player, ev, ctx);
-    if (ev.type === 'round') {
-      var r = ev.round;
-      if (num(r) && r > 1)
-        return T(lang, 'Round ' + r + ' begins with ' + nm + ', who lost the round before: p = 0, clockwise',
-                 '第 ' + r + ' 轮开始，由上一轮的失败者 ' + nm + ' 先出牌：p = 0，顺时针');
-      return T(lang, 'Round ' + str(r) + ' begins: p = 0, ' + nm + ' plays first, clockwise',
-               '第 ' + str(r) + ' 轮开始：p = 0，' + nm + ' 先出牌，顺时针');
-    }
-    var why = obj(ev.why) || {}, rule = why.rule, card = str(ev.card);
-    var pb = ev.p_before, pa = ev.p_after;
-    if (ev.type === 'loss') {
-      var sec = ev.double_left === 1;
-      var s = T(lang, nm + (sec ? ' plays her second card, ' : ' plays ') + card + ': p ' + pb + ' ' + ARROW + ' ' + pa + ', over 99, so she loses round ' + ev.round,
-                nm + (sec ? ' 打出第二张牌 ' : ' 打出 ') + card + '：p ' + pb + ' ' + ARROW + ' ' + pa + '，超过 99，她输掉了第 ' + ev.round + ' 轮');
-      if (rule === 'all_lose') s += T(lang, ' (every card would go over 99)', '（每张牌都会超过 99）');
-      if (ev.game_over) s += T(lang, '; the game is over', '，游戏结束');
-      return s;
-    }
-    if (ev.type !== 'play') return cirnoUnknown(ev, lang);
-    var second = ev.double_left === 1, first2 = ev.double_left === 2;
-    var next = cirnoPlayerName(lang, ev.next, null, ctx);
-    if (cirnoIsCounter(card)) {
-      var eff = [], effZh = [];
-      if (card === 'TURN') { eff.push('the direction is now ' + cirnoDir('en', ev.direction)); effZh.push('出牌方向变为' + cirnoDir('zh', ev.direction)); }
-      if (ev.next_double_left === 2) { eff.push(next + ' must play two cards'); effZh.push(next + ' 要出两张牌'); }
-      else { eff.push(next + ' plays next'); effZh.push('轮到 ' + next); }
-      if (rule === 'double_counter')
-        return T(lang, nm + ', under DOUBLE, plays ' + card + ' first (p stays ' + pb + ') and passes DOUBLE on: ' + list('en', eff),
-                 nm + ' 被施加了 DOUBLE，先打出 ' + card + '（p 仍是 ' + pb + '），把 DOUBLE 转了出去：' + effZh.join('，'));
-      return T(lang, nm + (second ? ' plays her second card, ' : ' plays ') + card + ' (p stays ' + pb + '): no basic card keeps p at 99 or below, so ' + list('en', eff),
-               nm + (second ? ' 打出第二张牌 ' : ' 打出 ') + card + '（p 仍是 ' + pb + '）：没有基本牌能让 p 不超过 99，' + effZh.join('，'));
-    }
-    var en = nm + (first2 ? ', under DOUBLE, plays ' : second ? ' plays her second card, ' : ' plays ') + card + ': p ' + pb + ' ' + ARROW + ' ' + pa;
-    var zh = nm + (first2 ? ' 被施加了 DOUBLE，打出 ' : second ? ' 打出第二张牌 ' : ' 打出 ') + card + '：p ' + pb + ' ' + ARROW + ' ' + pa;
-    if (rule === 'max_p' || rule === 'max_p_tie') { en += ', the largest p she can reach'; zh += '，这是她能达到的最大 p'; }
-    else if (rule === 'double_min_p' || rule === 'double_min_p_tie') { en += ', the smallest p she can reach'; zh += '，这是她能达到的最小 p'; }
-    var losers = cirnoTieLosers(ev);
-    if ((rule === 'max_p_tie' || rule === 'double_min_p_tie') && losers.length) {
-      en += ' (' + list('en', losers) + ' would give it too, but ' + cirnoKind('en', card) + ' goes first)';
-      zh += '（' + list('zh', losers) + ' 也能达到，但' + cirnoKind('zh', card) + '优先）';
-    }
-    if (first2 && ev.next === ev.player && ev.next_double_left === 1) { en += '; she plays again'; zh += '，她还要再出一张'; }
-    return T(lang, en, zh);
-  }
-  function cirnoUnknown(ev, lang) { return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type)); }
 
-  function cirnoWhy(ev, lang, ctx) {
-    if (ev.type !== 'play' && ev.type !== 'loss') return null;
-    var why = obj(ev.why);
-    if (!why) return null;
-    var nm = str(ev.name) || cirnoPlayerName(lang, ev.player, ev, ctx), card = str(ev.card);
-    var cands = arr(why.candidates).map(function (c) {
-      var note;
-      if (c.status === 'counter') note = T(lang, 'counter card, p unchanged', '解牌，p 不变');
-      else if (c.status === 'loses') note = T(lang, 'over 99: loses', '超过 99：会输');
-      else note = T(lang, 'safe', '安全');
-      if (c.lost_tie) note += T(lang, '; same p, loses the tie-break', '；p 相同，但牌的种类优先级较低');
-      return { label: str(c.card), value: 'p\u00a0=\u00a0' + c.p, chosen: !!c.chosen, note: note };
-    });
-    return {
-      title: ev.type === 'loss' ? T(lang, 'Why ' + nm + ' loses', '为什么 ' + nm + ' 输了')
-                                : T(lang, 'Why ' + nm + ' plays ' + card, '为什么 ' + nm + ' 打出 ' + card),
-      rule: cirnoRuleText(lang, why.rule, ctx),
-      candidates: cands
-    };
-  }
-
-  function cirnoQuiz(ev, lang, ctx) {
-    if (ev.type !== 'play' && ev.type !== 'loss') return null;
-    var why = obj(ev.why);
-    if (!why || why.rule === 'all_lose') return null;
-    var seen = [], options = [];
-    arr(why.candidates).forEach(function (c) {
-      if (seen.indexOf(c.card) >= 0) return;
-      seen.push(c.card);
-      options.push({ label: str(c.card), correct: c.card === ev.card });
-    });
-    if (options.length < 2) return null;
-    var nm = str(ev.name) || cirnoPlayerName(lang, ev.player, ev, ctx);
-    var dbl = ev.double_left === 2;
-    return {
-      question: T(lang, 'p = ' + ev.p_before + (dbl ? ' and ' + nm + ' is under DOUBLE' : '') + '. Which card does ' + nm + ' play?',
-                  'p = ' + ev.p_before + (dbl ? '，' + nm + ' 被施加了 DOUBLE' : '') + '。' + nm + ' 会打出哪张牌？'),
-      options: options,
-      reason: cirnoRuleText(lang, why.rule, ctx) + ' ' + cirnoNarrate(ev, lang, ctx) + T(lang, '.', '。')
-    };
-  }
 
   function cirnoStart(h, lang) {
     var names = arr(h.players).map(String), shown = names.slice(0, 6);
@@ -311,106 +198,9 @@
     if (!m || !isZh(lang)) return str(name);
     return (m[1] === 'up' ? '递增行 ' : '递减行 ') + m[2];
   }
-  function tgRow(lang, r, names) {
-    var n = arr(names)[r];
-    return has(n) ? tgRowName(lang, n) : T(lang, 'row ' + (r + 1), '第 ' + (r + 1) + ' 行');
-  }
-  function tgRuleText(lang, rule) { return ruleText('thegame', rule, lang) || str(rule); }
-  function tgTops(lang, d) {
-    return arr(d.tops).map(function (t, r) { return tgRow(lang, r, d.row_names) + ' ' + t; }).join(T(lang, ', ', '，'));
-  }
 
-  function tgNarrate(ev, lang) {
-    var P = TG_PLAYER, cards = arr(ev.cards);
-    switch (ev.type) {
-      case 'deal':
-        return T(lang, P + ' takes the top ' + cards.length + ' cards as his hand: ' + cards.join(' '),
-                 P + ' 从抽牌堆顶取 ' + cards.length + ' 张作为手牌：' + cards.join(' '));
-      case 'draw':
-        return T(lang, P + ' draws ' + list('en', cards.map(String)) + ' onto the right of his hand; ' + ev.pile_left + ' left in the pile',
-                 P + ' 摸了 ' + list('zh', cards.map(String)) + '，放在手牌最右侧；抽牌堆还剩 ' + ev.pile_left + ' 张');
-      case 'end':
-        if (ev.result === 'win')
-          return T(lang, P + ' has played every card: he wins', P + ' 打光了所有牌：他赢了');
-        return T(lang, P + ' is stuck: none of his ' + ev.hand_left + ' cards fits any row, so he loses with ' + ev.pile_left + ' left in the pile',
-                 P + ' 无牌可出：手里的 ' + ev.hand_left + ' 张牌都放不上任何一行，他输了（抽牌堆还剩 ' + ev.pile_left + ' 张）');
-      case 'play': {
-        var d = obj(ev.decision) || {}, c = ev.card, row = tgRowName(lang, ev.row_name), up = ev.row_dir === 'up';
-        if (ev.backwards)
-          return T(lang, P + ' plays ' + c + ' on ' + row + ' by a backwards trick: exactly 10 ' + (up ? 'below' : 'above') + ' its last card ' + ev.prev_top + ' (a trick comes first)',
-                   P + ' 用倒退技巧把 ' + c + ' 放到' + row + '：比末张 ' + ev.prev_top + ' 正好' + (up ? '小' : '大') + ' 10（倒退技巧优先）');
-        var n = arr(d.normal_moves).length;
-        var en = P + ' plays ' + c + ' on ' + row + ' (last card ' + ev.prev_top + '): difference ' + ev.diff + ', the smallest of ' + n + (n === 1 ? ' legal move' : ' legal moves');
-        var zh = P + ' 把 ' + c + ' 放到' + row + '（末张 ' + ev.prev_top + '）：差 ' + ev.diff + '，是 ' + n + ' 种合法出法中最小的';
-        if (num(d.tied) && d.tied > 1) {
-          en += ' (' + d.tied + ' moves tie, settled by leftmost card, then topmost row)';
-          zh += '（' + d.tied + ' 种并列，取最左侧的牌、最上面的行）';
-        }
-        return T(lang, en, zh);
-      }
-    }
-    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
-  }
 
-  /* all legal moves of a decision: tricks first, then normal moves by difference (engine order within) */
-  function tgMoves(d) {
-    var moves = [];
-    arr(d.backwards_tricks).forEach(function (m, i) { moves.push({ card: m.card, row: m.row, trick: true, diff: 10, k: i }); });
-    var normal = arr(d.normal_moves).map(function (m, i) { return { card: m.card, row: m.row, trick: false, diff: m.diff, k: i }; });
-    normal.sort(function (a, b) { return a.diff - b.diff || a.k - b.k; });
-    /* the move taken: chosen_move (since the uniform record's chosen became its label) */
-    var ch = obj(d.chosen_move) || obj(d.chosen);
-    moves = moves.concat(normal);
-    moves.forEach(function (m) {
-      m.chosen = !!ch && m.card === ch.card && m.row === ch.row &&
-                 (d.rule === 'backwards' ? m.trick : !m.trick);
-    });
-    return moves;
-  }
-  function tgLabel(lang, m, d) { return m.card + ' ' + ARROW + ' ' + tgRow(lang, m.row, d.row_names); }
 
-  function tgWhy(ev, lang) {
-    var d = obj(ev.decision);
-    if (!d || (ev.type !== 'play' && ev.type !== 'end')) return null;
-    if (ev.type === 'end' || d.rule === 'none')
-      return {
-        title: T(lang, 'Why the game is lost', '为什么游戏失败'),
-        rule: tgRuleText(lang, 'none') + T(lang, ' Hand: ', ' 手牌：') + arr(d.hand).join(' ') +
-              T(lang, '; last cards: ', '；各行末张：') + tgTops(lang, d) + T(lang, '.', '。'),
-        candidates: arr(d.hand).map(function (c) { return { label: String(c), value: T(lang, 'no move', '无法出'), chosen: false, note: '' }; })
-      };
-    var cands = tgMoves(d).map(function (m) {
-      var note = '';
-      if (!m.chosen) {
-        if (d.rule === 'backwards') note = m.trick ? T(lang, 'also a trick, but not the leftmost card or topmost row', '也是倒退技巧，但不是最左的牌或最上的行')
-                                              : T(lang, 'a backwards trick comes first', '倒退技巧优先');
-        else if (m.diff === d.best_diff) note = T(lang, 'same difference, but not the leftmost card or topmost row', '差相同，但不是最左的牌或最上的行');
-        else note = T(lang, 'larger difference', '差更大');
-      }
-      return { label: tgLabel(lang, m, d), value: m.trick ? T(lang, 'trick (10\u00a0back)', '倒退\u00a010') : T(lang, 'difference\u00a0', '差\u00a0') + m.diff, chosen: m.chosen, note: note };
-    });
-    return {
-      title: T(lang, 'Why ' + ev.card + ' on ' + tgRowName('en', ev.row_name), '为什么把 ' + ev.card + ' 放到' + tgRowName('zh', ev.row_name)),
-      rule: tgRuleText(lang, d.rule),
-      candidates: cands
-    };
-  }
-
-  function tgQuiz(ev, lang) {
-    var d = obj(ev.decision);
-    if (ev.type !== 'play' || !d || !d.chosen) return null;
-    var moves = tgMoves(d), chosen = moves.filter(function (m) { return m.chosen; })[0];
-    if (!chosen || moves.length < 2) return null;
-    /* the chosen move and the five closest others, shown in the engine's list order */
-    var pick = [chosen].concat(moves.filter(function (m) { return !m.chosen; }).slice(0, 5));
-    pick.sort(function (a, b) { return (b.trick - a.trick) || (a.card === b.card ? a.row - b.row : d.hand.indexOf(a.card) - d.hand.indexOf(b.card)); });
-    return {
-      question: T(lang, 'Hand ' + arr(d.hand).join(' ') + '; rows end at ' + tgTops(lang, d) + '. Which move does ' + TG_PLAYER + ' make?',
-                  '手牌 ' + arr(d.hand).join(' ') + '；各行末张：' + tgTops(lang, d) + '。' + TG_PLAYER + ' 会怎么出？'),
-      options: pick.map(function (m) { return { label: tgLabel(lang, m, d), correct: m.chosen }; }),
-      reason: tgRuleText(lang, d.rule) + ' ' + tgNarrate(ev, lang) + T(lang, '.', '。')
-    };
-  }
 
   function tgStart(h, lang) {
     var deck = arr(h.deck);
@@ -1028,8 +818,6 @@
   }
 
   var narrate = guard(function (g, ev, lang, ctx) {
-    if (g === 'cirno') return cirnoNarrate(ev, lang, ctx);
-    if (g === 'thegame') return tgNarrate(ev, lang, ctx);
     if (g === 'mahjong') return mjNarrate(ev, lang, ctx);
     if (g === 'goudan') return gdNarrate(ev, lang, ctx);
     return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
@@ -1053,8 +841,9 @@
       if (arr(ev.claims).length) w.claims = recordClaims(ev);
       return w;
     }
-    if (g === 'cirno') return cirnoWhy(ev, lang, ctx);
-    if (g === 'thegame') return tgWhy(ev, lang, ctx);
+    /* an event that ends the game without a choice (thegame's "stuck"): the engine's sentence */
+    var stuck = obj(ev.stuck);
+    if (stuck && stuck.text) return { rule: str(stuck.text), candidates: [] };
     if (g === 'mahjong') return mjWhy(ev, lang, ctx);
     if (g === 'goudan') return gdWhy(ev, lang, ctx);
     return null;
@@ -1063,9 +852,7 @@
   var quizzes = guard(function (g, ev, lang, ctx) {
     var q = null, d = record(ev);
     if (d) { q = recordQuiz(g, d, lang, ctx); return q ? [q] : []; }
-    if (g === 'cirno') q = cirnoQuiz(ev, lang, ctx);
-    else if (g === 'thegame') q = tgQuiz(ev, lang, ctx);
-    else if (g === 'mahjong') return mjQuizzes(ev, lang, ctx);
+    if (g === 'mahjong') return mjQuizzes(ev, lang, ctx);
     else if (g === 'goudan') q = gdQuiz(ev, lang, ctx);
     return q ? [q] : [];
   }, function () { return []; });

@@ -200,7 +200,9 @@
     render();
     return null;
   }
-  const pendingView = () => (P.pending ? { i: P.pending.i, labels: P.pending.labels.slice(), chosen: P.pending.chosen } : null);
+  // labels (for choose(), URLs and --try) and the moves' names as the panel shows them
+  const pendingView = () => (P.pending ? { i: P.pending.i, labels: P.pending.labels.slice(), chosen: P.pending.chosen,
+    names: P.pending.labels.map((l) => nameIn(P.pending.ev, l)) } : null);
 
   async function playAs(seat, opts) {
     await ds.ready;

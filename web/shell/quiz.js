@@ -84,6 +84,7 @@
         'quiz.prefer': 'Why the rule prefers {right}: {why}',
         'quiz.rightValue': '{right} {rightValue}.',
         'quiz.note': '{move}: {note}.',
+        'quiz.compareNotes': '{mine}: {mineNote}; the rule’s {right}: {rightNote}.',
       },
       zh: {
         'quiz.button': '测验',
@@ -105,6 +106,7 @@
         'quiz.prefer': '规则为什么选 {right}：{why}',
         'quiz.rightValue': '{right} {rightValue}。',
         'quiz.note': '{move}：{note}。',
+        'quiz.compareNotes': '{mine}：{mineNote}；规则选的 {right}：{rightNote}。',
       },
     });
   }
@@ -299,78 +301,6 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   const arr = (x) => (Array.isArray(x) ? x : []);
   const isNum = (x) => typeof x === 'number' && isFinite(x);
 
-  const CIRNO_ORDER_MAX = ['C', 'A', 'B', 'D', 'E']; // max_p tie: multiplication > addition > subtraction > division > fixed
-  const CIRNO_ORDER_MIN = ['D', 'B', 'A', 'C', 'E']; // double_min_p tie
-  const CIRNO_KIND = { A: ['addition', '加法牌'], B: ['subtraction', '减法牌'], C: ['multiplication', '乘法牌'], D: ['division', '除法牌'], E: ['fixed', '固定牌'] };
-  const COUNTERS = ['PASS', 'TURN', 'DOUBLE'];
-  function cirnoExplain(ev, l) {
-    const why = ev.why || {};
-    const cands = arr(why.candidates);
-    const byCard = (card) => cands.find((c) => c.card === card);
-    const kind = (card) => { const k = CIRNO_KIND[String(card).charAt(0)]; return k ? k[zh(l) ? 1 : 0] : String(card); };
-    const valueOf = (card) => {
-      const c = byCard(card);
-      if (!c) return null;
-      if (c.status === 'counter') return L(l, `keeps p at ${c.p} (a counter card)`, `使 p 保持 ${c.p}（解牌）`);
-      if (c.status === 'loses') return L(l, `makes p = ${c.p}, over 99: she loses the round`, `使 p = ${c.p}，超过 99：输掉本轮`);
-      return L(l, `makes p = ${c.p}`, `使 p = ${c.p}`);
-    };
-    const prefer = (mine, right) => {
-      const a = byCard(mine), b = byCard(right);
-      if (!a || !b) return null;
-      const under = why.rule === 'double_counter' || why.rule === 'double_min_p' || why.rule === 'double_min_p_tie';
-      if (a.status === 'loses') return L(l, `${mine} would take p over 99 and lose the round; ${right} keeps p at 99 or below.`, `${mine} 会让 p 超过 99 而输掉本轮；${right} 让 p 不超过 99。`);
-      if (b.status === 'counter' && a.status === 'counter') {
-        return L(l, `counter cards go in the order PASS, TURN, DOUBLE: ${right} comes before ${mine}.`, `解牌按 PASS、TURN、DOUBLE 的顺序考虑：${right} 在 ${mine} 之前。`);
-      }
-      if (b.status === 'counter') {
-        return under ? L(l, `under DOUBLE a counter card comes first: it ends the turn and passes DOUBLE on.`, `被施加 DOUBLE 时解牌优先：它跳过本回合并把 DOUBLE 转给下一名玩家。`)
-          : L(l, `no basic card keeps p at 99 or below, so a counter card is played.`, `没有基本牌能让 p 不超过 99，所以打出解牌。`);
-      }
-      if (a.status === 'counter') {
-        return L(l, `a counter card is played only when no basic card keeps p at 99 or below, and ${right} does.`, `只有没有基本牌能让 p 不超过 99 时才打解牌，而 ${right} 可以。`);
-      }
-      const minRule = why.rule === 'double_min_p' || why.rule === 'double_min_p_tie';
-      if (a.p === b.p) {
-        const order = (minRule ? CIRNO_ORDER_MIN : CIRNO_ORDER_MAX).map((k) => CIRNO_KIND[k][zh(l) ? 1 : 0]);
-        return L(l, `both give p = ${b.p}; then ${order.join(' > ')}, so ${kind(right)} (${right}) goes before ${kind(mine)} (${mine}).`,
-          `两张牌都得到 p = ${b.p}；此时按 ${order.join(' > ')} 的顺序，${kind(right)}（${right}）先于${kind(mine)}（${mine}）。`);
-      }
-      if (minRule) return L(l, `under DOUBLE without a counter card, the first card must make p as small as possible: ${b.p} < ${a.p}.`, `被施加 DOUBLE 且没有解牌时，第一张牌要让 p 尽可能小：${b.p} < ${a.p}。`);
-      return L(l, `p is made as large as possible without going over 99: ${b.p} > ${a.p}.`, `规则要在不超过 99 的前提下让 p 尽可能大：${b.p} > ${a.p}。`);
-    };
-    return [{ valueOf, prefer, key: (o) => o.label }];
-  }
-
-  function tgExplain(ev, l, why) {
-    const d = ev.decision || {};
-    const moves = [];
-    arr(d.backwards_tricks).forEach((m) => moves.push({ card: m.card, row: m.row, trick: true, diff: 10 }));
-    const normal = arr(d.normal_moves).map((m, k) => ({ card: m.card, row: m.row, trick: false, diff: m.diff, k }));
-    normal.sort((a, b) => a.diff - b.diff || a.k - b.k);
-    moves.push(...normal);
-    const cands = why ? arr(why.candidates) : [];
-    if (cands.length !== moves.length) return [null];
-    const byLabel = (label) => { const i = cands.findIndex((c) => c.label === label); return i >= 0 ? moves[i] : null; };
-    const hand = arr(d.hand);
-    const valueOf = (label) => {
-      const m = byLabel(label);
-      if (!m) return null;
-      return m.trick ? L(l, 'is a backwards trick (exactly 10 back)', '是倒退技巧（正好 10）') : L(l, `has difference ${m.diff}`, `差为 ${m.diff}`);
-    };
-    const prefer = (mine, right) => {
-      const a = byLabel(mine), b = byLabel(right);
-      if (!a || !b) return null;
-      const tie = L(l, 'the leftmost card goes first, then the topmost row', '先取最左侧的牌，再取最上面的行');
-      const pos = (m) => hand.indexOf(m.card) + 1;
-      if (b.trick && !a.trick) return L(l, 'rule 1: a backwards trick comes before any normal move.', '规则 1：倒退技巧优先于任何普通出法。');
-      if (b.trick && a.trick) return L(l, `both are backwards tricks; ${tie} (${right}: card ${pos(b)} from the left).`, `两者都是倒退技巧；${tie}（${right}：左数第 ${pos(b)} 张）。`);
-      if (a.diff > b.diff) return L(l, `rule 2: the smallest difference wins, ${b.diff} < ${a.diff}.`, `规则 2：差最小者优先，${b.diff} < ${a.diff}。`);
-      return L(l, `the same difference ${b.diff}; ${tie}.`, `差同为 ${b.diff}；${tie}。`);
-    };
-    return [{ valueOf, prefer, key: (o) => o.label }];
-  }
-
   const MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
   function mjExplain(ev, l, nq) {
     const why = ev.why || {};
@@ -464,11 +394,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   function explain(game, ev, qs, l, ctx) {
     try {
       let ex;
-      if (game === 'cirno') ex = cirnoExplain(ev, l);
-      else if (game === 'thegame') {
-        const N = window.dsNarrate;
-        ex = tgExplain(ev, l, N && N.why ? N.why(game, ev, l, ctx) : null);
-      } else if (game === 'mahjong') ex = mjExplain(ev, l, qs.length);
+      if (game === 'mahjong') ex = mjExplain(ev, l, qs.length);
       else if (game === 'goudan') ex = gdExplain(ev, l);
       else ex = [];
       return qs.map((q, k) => ex[k] || null);
@@ -487,10 +413,11 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     const name = (o) => (q.quote ? '“' + o.label + '”' : o.label);
     const cap = (s) => (lang() === 'zh' ? s : s.charAt(0).toUpperCase() + s.slice(1));
     if (q.record) {
-      // the engine's notes: the chosen move's against the rule's, and the rule's own
-      if (mine === rightOpt) { if (mine.note) out.compare = t('quiz.note', { move: mine.label, note: mine.note }); return out; }
-      const parts = [mine, rightOpt].filter((o) => o.note).map((o) => t('quiz.note', { move: o.label, note: o.note }));
-      out.compare = parts.join(' ');
+      // the engine's notes (each says the move's value against the rule's
+      // choice) and the rule's own sentence
+      if (mine === rightOpt) { if (mine.note) out.compare = t('quiz.note', { move: name(mine), note: mine.note }); return out; }
+      out.compare = t('quiz.compareNotes', { mine: name(mine), mineNote: mine.note || '–', right: name(rightOpt), rightNote: rightOpt.note || '–' });
+      if (q.reason) out.prefer = t('quiz.prefer', { right: name(rightOpt), why: q.reason });
       return out;
     }
     if (mine === rightOpt) {
@@ -771,6 +698,8 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
       return {
         step: c.step, index: c.k, count: c.qs.length, question: q.question,
         options: q.options.map((o) => o.label), answered: c.answered, skipped: c.skipped, chosen: c.chosen,
+        // the engine's labels of the options (the moves' names are in options)
+        keys: q.options.map((o) => (o.key === null || o.key === undefined ? null : String(o.key))),
         // the right option is known to the page only once answered
         correct: c.answered ? q.options.findIndex((o) => o.correct) : null,
         reason: c.answered ? q.reason : null,
