@@ -102,8 +102,9 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
   if (want.add.length) assert.equal(p.add, want.add.join(' '));
   if (want.remove.length) assert.equal(p.remove, want.remove.join(' '));
 
-  // The candidates: the engine's discard record, one chosen (the discarded tile).
-  const want_c = ev.why.candidates;
+  // The candidates: the engine's decision record of the discard (the tile and
+  // its winning distance), one chosen (the discarded tile).
+  const want_c = ev.decision.candidates.map((c) => ({ tile: c.tile, dist: c.value }));
   assert.equal(p.cands.length, want_c.length);
   for (const c of want_c) {
     const got = p.cands.find((x) => x.tile === c.tile);

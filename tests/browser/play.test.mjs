@@ -291,7 +291,13 @@ test('mahjong: declining a claim lets the others claim by the rule', { timeout: 
       await page.locator('#canvas').click({ position: { x: seat.x + 4, y: seat.y + seat.h / 2 } });
       await page.waitForSelector('.pick-menu button');
       const btn = page.locator(`.pick-menu button[data-label="${found.label}"]`);
-      assert.equal(await btn.textContent(), `${found.seat} declines`);
+      // the decline by its name in the engine's record ("A lets the tile go")
+      const declineName = await page.evaluate(([i, l]) => {
+        const d = JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [i])).decision;
+        return (d.declines || []).find((x) => x.label === l).name;
+      }, [p.i, found.label]);
+      assert.ok(declineName && declineName !== found.label, declineName);
+      assert.equal(await btn.textContent(), declineName);
       const before = p.i;
       await btn.click();
       await page.waitForFunction((i) => { const d = window.deckscope; return !d.pending || d.pending.i !== i; }, before);

@@ -198,9 +198,9 @@ test('a wrong line names the rule of the judge\'s decision there; the result doe
     const res = await page.evaluate(() => window.deckscope.lastCheck);
     assert.equal(res.line, k + 1);
     const { why, ev } = await ruleAt(page, res.step);
-    t.diagnostic(`${game}: line ${k + 1} "${lines[k]}", step ${res.step}: ${ev.type} ${JSON.stringify(ev.why).slice(0, 80)}`);
+    t.diagnostic(`${game}: line ${k + 1} "${lines[k]}", step ${res.step}: ${ev.type} ${JSON.stringify(ev.decision).slice(0, 80)}`);
     // the engine's record of that event is a decision with a rule, and the panel names it
-    assert.ok(ev.why && ev.why.rule && Array.isArray(ev.why.candidates), `${game}: a decision record at step ${res.step - 1}`);
+    assert.ok(ev.decision && ev.decision.rule && Array.isArray(ev.decision.candidates), `${game}: a decision record at step ${res.step - 1}`);
     assert.ok(why && why.rule && why.rule.length > 20, `${game}: the why panel has a rule there`);
     assert.equal(await page.locator('#teach-rule').textContent(), 'The rule your output does not follow:' + why.rule);
     assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`step ${res.step}`));

@@ -38,7 +38,9 @@ test('mahjong discards list the claims of the other players', { timeout: LIMIT }
     });
     const ev = events[i];
     assert.equal(why.tables.length, 2, `discard ${i}: candidates and claims`);
-    assert.deepEqual(why.tables[0].map((r) => r.label), ev.why.candidates.map((c) => c.tile));
+    // the candidates by their names in the engine's record (issue 21), the move taken marked
+    assert.deepEqual(why.tables[0].map((r) => r.label), ev.decision.candidates.map((c) => c.name));
+    assert.deepEqual(why.tables[0].filter((r) => r.chosen).map((r) => r.label), ev.decision.candidates.filter((c) => c.label === ev.decision.chosen).map((c) => c.name));
     assert.deepEqual(why.tables[1].map((r) => r.label), ev.claims.map((c) => c.player));
     assert.ok(why.heads.includes('What the others could do with this tile'));
     const marked = why.tables[1].filter((r) => r.chosen).map((r) => r.label);

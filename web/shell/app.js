@@ -1016,11 +1016,8 @@
     const ctx = { stateBefore: before, stateAfter: after, step, steps };
     let caption = null, why;
     // the caption is the engine's sentence about the event (<game>_narrate, in
-    // the view's language); narrate.js only for a game whose engine gives none
+    // the view's language)
     try { caption = C.narrate(step - 1) || null; } catch (e) { caption = null; }
-    if (!caption && N && N.narrate) {
-      try { caption = N.narrate(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); }
-    }
     if (!caption) caption = t('caption.fallback', { step, type: (ev && ev.type) || '?' });
     if (N && N.why) {
       try { why = N.why(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); why = undefined; }

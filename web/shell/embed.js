@@ -420,13 +420,7 @@
     // the engine's sentence about the event, in the view's language
     let c = null;
     try { c = C.narrate ? C.narrate(step - 1) || null : null; } catch (e) { c = null; }
-    if (c) return String(c);
-    if (N && N.narrate) {
-      const ev = parseJson(C.eventJson(step - 1));
-      const ctx = { stateBefore: parseJson(C.stateJson(step - 1)), stateAfter: parseJson(C.stateJson(step)), step, steps: view.steps };
-      try { c = N.narrate(GAMES[view.game], ev, lang, ctx); } catch (e) { narrateFailed(e); }
-      if (!c) c = i18n.t('caption.fallback', { step, type: (ev && ev.type) || '?' });
-    } else {
+    if (!c) {
       const ev = parseJson(C.eventJson(step - 1));
       c = i18n.t('caption.fallback', { step, type: (ev && ev.type) || '?' });
     }

@@ -15,15 +15,12 @@
 //                                 absent); null/undefined/false kids skipped
 //   deckscope.i18n.apply(root)    fills [data-i18n], [data-i18n-title],
 //                                 [data-i18n-aria], [data-i18n-placeholder]
-//   deckscope.i18n.rule(game, code, lang)  the sentence of a decision's rule
-//                                 code (decision.rule in the engine's JSON),
-//                                 or '' for a code it does not know
 //   deckscope.i18n.choiceLabel(l) a decision's label as the learner reads it
+//   deckscope.i18n.moveName(d, l) a move by its name in the engine's record d
+// (The rules' sentences are the engine's: decision.text, issue 21.)
 // Loaded before app.js; app.js keeps this object as window.deckscope.i18n.
 // Initial language: &lang= in the URL hash, else localStorage, else the
 // browser's language (zh* -> zh), else English.
-// Node can require() this file too: it then exports {rule, rules} only (the
-// narration's tests read the rule sentences from here).
 'use strict';
 
 (function () {
@@ -308,51 +305,7 @@
     },
   };
 
-  // ---- the rules' sentences, by the engine's rule codes ---------------------------
-  // Every decision record of the engine names the rule that chose with a code
-  // ("decision": {"rule": "max_p", ...}, docs/trace-format.md; the games'
-  // documents list them). The page says a rule only through this table: the
-  // narration, the why panel and the quiz call rule(game, code, lang). The
-  // engine's own English sentence of a rule is in one place per game in C
-  // (the CLI's text); these are the learner's words for the same rule.
-  // tests/js/rules.test.mjs checks that every code the engine emits has both.
-  const MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
-  const RULES = {
-    'mahjong.special_first': ['Special tiles are always discarded first, in the order PASS, REVERSE, DOUBLE; a PASS names the next player.',
-      '手里有特殊牌时一定先打出，顺序为 PASS、REVERSE、DOUBLE；PASS 指定下家。'],
-    'mahjong.min_distance': ['Discard the tile that leaves the smallest winning distance.',
-      '打出使和牌距离最小的那张牌。'],
-    'mahjong.tie_order': [`Discard the tile that leaves the smallest winning distance; ties go to the first in the order ${MJ_ORDER}.`,
-      `打出使和牌距离最小的那张牌；并列时按 ${MJ_ORDER} 的顺序。`],
-    'mahjong.selfdrawn': ['A player whose hand after the draw is a winning hand always declares SELFDRAWN.',
-      '摸牌后手牌能和就一定自摸（SELFDRAWN）。'],
-    'mahjong.ron_first_along_turn_order': ['A player whose hand plus the discarded tile wins always declares RON; if several can, only the first along the turn order from the discarder does (the others are cut off).',
-      '手牌加上这张牌能和就一定荣和；多人能和时，只有从出牌者起沿回合顺序的第一人能和（其余被截和）。'],
-    'mahjong.pong_strict_drop': ['A player calls PONG only if it strictly lowers his winning distance; PONG comes before CHOW.',
-      '只有碰后和牌距离严格减小才碰；碰优先于吃。'],
-    'mahjong.chow_highest_strict_drop': ['Only the next player may CHOW, and only if it strictly lowers his winning distance; among such options, the one with the highest numbers.',
-      '只有下家能吃，且只有吃后和牌距离严格减小才吃；有多种方案时选数字较大的。'],
-    'mahjong.no_claim': ['Nobody claims the tile: no RON is possible and no PONG or CHOW would strictly lower its player’s winning distance.',
-      '没有人要这张牌：没有人能荣和，碰或吃也不能使和牌距离严格减小。'],
-    'goudan.max_win': ['Both sides play optimally: the mover takes the operation with the highest win probability; values within 1e-12 are a tie, which goes to the first of: attack the opponent, trade (smaller minions first), play a card, skill, end the turn.',
-      '双方都采用最优策略：选使自己胜率最大的操作；胜率相差不超过 1e-12 视为并列，按攻击对方、同归于尽（体力小的随从先）、打牌、技能、结束回合的顺序选。'],
-    'goudan.chance': ['Chance, not a choice: the target is drawn at random with the playout seed. The values are 小E’s win probabilities after each outcome.',
-      '这不是选择而是随机：目标由对局种子随机抽取。数值是每种结果之后小E的胜率。'],
-  };
-  for (const [code, [en, zh]] of Object.entries(RULES)) {
-    dicts.en['rule.' + code] = en;
-    dicts.zh['rule.' + code] = zh;
-  }
-  const ruleIn = (game, code, lang) => {
-    const k = 'rule.' + String(game) + '.' + String(code);
-    const d = /^zh/i.test(String(lang || '')) ? dicts.zh : dicts.en;
-    return k in d ? d[k] : '';
-  };
-  if (typeof window === 'undefined' || typeof document === 'undefined') {
-    if (typeof module === 'object' && module && module.exports)
-      module.exports = { rule: ruleIn, rules: Object.keys(RULES) };
-    return;
-  }
+  if (typeof window === 'undefined' || typeof document === 'undefined') return;
 
   const norm = (l) => (/^zh/i.test(String(l || '')) ? 'zh' : /^en/i.test(String(l || '')) ? 'en' : null);
   const STORE = 'deckscope.lang';
@@ -396,8 +349,6 @@
       }
       if (document.readyState !== 'loading') i18n.apply(document);
     },
-    // A rule code's sentence in lang (default: the page's language); '' if unknown.
-    rule(game, code, lang) { return ruleIn(game, code, lang || i18n.lang); },
     // Language change listeners (app.js forwards them as deckscope 'lang').
     onChange(fn) { listeners.add(fn); },
     offChange(fn) { listeners.delete(fn); },
@@ -525,6 +476,14 @@
   i18n.choiceLabel = function (l) {
     const m = /^([A-D]) declines$/.exec(String(l));
     return m ? i18n.t('label.declines', { p: m[1] }) : String(l);
+  };
+  // A move as the learner reads it: its name in the engine's decision record
+  // d (a candidate, or mahjong's "declines" of a claim window), in the view's
+  // language; the label only when the record has no name for it.
+  i18n.moveName = function (d, l) {
+    const has = (list) => (Array.isArray(list) ? list.find((c) => c && String(c.label) === String(l) && c.name) : null);
+    const c = d ? has(d.candidates) || has(d.declines) : null;
+    return c ? String(c.name) : i18n.choiceLabel(l);
   };
 
   const ds = (window.deckscope = window.deckscope || {});

@@ -1,26 +1,27 @@
-/* deckscope narration: one sentence per trace event, the "why" panel and the
- * quiz, in English and Chinese (zh-CN), built only from the engine's JSON
- * (the event objects of `deckscope <game> --trace` / dsv_api_event_json and
- * the states of dsv_api_state_json). Nothing here decides anything: every
- * choice, value and verdict is read from the engine's decision records.
+/* deckscope narration: the page's side of the engine's words (issue 21).
+ * Every sentence about a move is the engine's: the caption is
+ * dsv_api_narrate (<game>_narrate), the why panel and the quiz show the
+ * decision record of dsv_api_event_json (decision.text, each candidate's
+ * name, value and note, chosen, rule_choice, forced). This file lays the
+ * record out and keeps only sentences about a state that state no rule and
+ * decide nothing: the caption of step 0, a state's headline and what a step
+ * changed. It never compares values, re-sorts candidates or assumes the move
+ * taken is the rule's (tests/js/norules.test.mjs).
  *
  * A classic script for the page (defines window.dsNarrate) that node can also
  * load with require() (module.exports). See docs/narration.md.
  *
- *   dsNarrate.narrate(game, ev, lang, ctx)  -> string (one sentence)
- *   dsNarrate.why(game, ev, lang, ctx)      -> null | {title, rule, candidates:[{label, value, chosen, note}], claims?}
- *   dsNarrate.quiz(game, ev, lang, ctx)     -> null | {question, options:[{label, correct}], reason}
- *   dsNarrate.quizzes(game, ev, lang, ctx)  -> [quiz...] (mahjong discards also ask about each call)
+ *   dsNarrate.why(game, ev, lang)           -> null | {rule, measure, forced, only, chosenName, ruleName,
+ *                                              candidates: [{label (name), key (label), value, chosen, ruleChoice, reason, note}], claims?}
+ *   dsNarrate.quiz(game, ev, lang, ctx)     -> null | {question, options: [{label, key, correct, value, note}], reason}
+ *   dsNarrate.quizzes(game, ev, lang, ctx)  -> [quiz...]
  *   dsNarrate.start(game, header, lang)     -> string (the caption of step 0)
  *   dsNarrate.headline(game, state, lang)   -> string (a short summary of a state)
  *   dsNarrate.changes(game, before, after, lang, ev, ctx) -> [string] (what a step changed, in words)
+ *   dsNarrate.record(ev), dsNarrate.valueText(decision, candidate, lang)
  *
  * ctx = {stateBefore, stateAfter, header, step, steps}; every part may be
  * missing, the sentences then leave out what they would have read there.
- *
- * The facts come from one place each: the game ids from games.js, a rule's
- * sentence from its code (decision.rule) through i18n.js, ties and row
- * directions from the engine's records ("tie", "row_dir", "row_names").
  */
 (function (root) {
   'use strict';
@@ -35,9 +36,6 @@
     return null;
   }
   var GAMES = load('dsGames', './games.js').ids;
-  var I18N = (root.deckscope && root.deckscope.i18n) || load('dsI18nRules', './i18n.js');
-  /* a rule code's sentence (i18n.js, the one table); '' if it has none */
-  function ruleText(game, code, lang) { return I18N && I18N.rule ? I18N.rule(game, code, isZh(lang) ? 'zh' : 'en') : ''; }
 
   /* ---------- helpers ---------- */
 
@@ -218,191 +216,10 @@
 
   /* ====================== mahjong ====================== */
 
-  function mjRuleText(lang, why) {
-    var r = ruleText('mahjong', why && why.rule, lang);
-    if (r) return r;
-    return str(why && (why.text || why.rule));
-  }
-  function mjDist(lang, d) {
-    if (!num(d)) return '';
-    return d === 0 ? T(lang, 'a winning hand', '已能和牌') : T(lang, 'winning distance ' + d, '和牌距离 ' + d);
-  }
-  function mjPlayerState(s, p) {
-    if (!s) return null;
-    var i = 'ABCD'.indexOf(p);
-    return i >= 0 ? arr(s.players)[i] || null : null;
-  }
 
-  function mjNarrate(ev, lang, ctx) {
-    var p = str(ev.player), t = str(ev.tile), s = states(ctx);
-    switch (ev.type) {
-      case 'deal': {
-        var pa = mjPlayerState(s.after, p), k = pa && num(pa.hand_n) ? pa.hand_n : 0;
-        if (num(ev.dist))
-          return T(lang, p + ' is dealt ' + t + ', the 13th tile: ' + mjDist('en', ev.dist),
-                   p + ' 摸到第 13 张起手牌 ' + t + '：' + mjDist('zh', ev.dist));
-        return T(lang, p + ' is dealt ' + t + (k ? ' (tile ' + k + ' of 13)' : ''),
-                 p + ' 摸到起手牌 ' + t + (k ? '（第 ' + k + '/13 张）' : ''));
-      }
-      case 'draw': {
-        var pb = mjPlayerState(s.before, p), was = pb && num(pb.dist) && num(ev.dist) && pb.dist !== ev.dist ? pb.dist : null;
-        return T(lang, p + ' draws ' + t + ': ' + (has(was) ? 'winning distance ' + was + ' ' + ARROW + ' ' + ev.dist : mjDist('en', ev.dist)),
-                 p + ' 摸到 ' + t + '：' + (has(was) ? '和牌距离 ' + was + ' ' + ARROW + ' ' + ev.dist : mjDist('zh', ev.dist)));
-      }
-      case 'skip':
-        return T(lang, p + '’s turn is skipped by a PASS: ' + str(ev.next) + ' plays instead',
-                 p + ' 的回合被 PASS 跳过，轮到 ' + str(ev.next));
-      case 'selfdrawn':
-        return T(lang, p + ' declares SELFDRAWN: the drawn tile completes the hand',
-                 p + ' 自摸（SELFDRAWN）：摸到的牌使手牌和了');
-      case 'discard': {
-        var why = obj(ev.why) || {};
-        if (why.rule === 'special_first') {
-          if (t === 'PASS')
-            return T(lang, p + ' discards PASS (special tiles go first): ' + str(ev.pass_target) + '’s next turn is skipped',
-                     p + ' 打出 PASS（特殊牌优先）：跳过 ' + str(ev.pass_target) + ' 的下一个回合');
-          if (t === 'REVERSE') {
-            var dir = s.after && s.after.dir ? s.after.dir : '';
-            return T(lang, p + ' discards REVERSE (special tiles go first): the turn order is reversed' + (dir ? ' to ' + dir : ''),
-                     p + ' 打出 REVERSE（特殊牌优先）：回合顺序反转' + (dir ? '为 ' + dir : ''));
-          }
-          return T(lang, p + ' discards ' + t + ' (special tiles go first): ' + p + ' takes another turn at once',
-                   p + ' 打出 ' + t + '（特殊牌优先）：' + p + ' 立即再进行一个回合');
-        }
-        var cands = arr(why.candidates), mine = cands.filter(function (c) { return c.tile === t; })[0];
-        var d = mine && num(mine.dist) ? mine.dist : ev.dist;
-        if (why.rule === 'tie_order') {
-          var k2 = cands.filter(function (c) { return c.dist === d; }).length;
-          return T(lang, p + ' discards ' + t + ': ' + k2 + ' tiles leave winning distance ' + d + ', and ' + t + ' comes first in the order Z F B N W S E 9S…1M',
-                   p + ' 打出 ' + t + '：有 ' + k2 + ' 种牌打出后和牌距离都是 ' + d + '，按 Z F B N W S E 9S…1M 的顺序先打 ' + t);
-        }
-        return T(lang, p + ' discards ' + t + ': the only tile that leaves winning distance ' + d,
-                 p + ' 打出 ' + t + '：只有打这张牌能使和牌距离最小（' + d + '）');
-      }
-      case 'ron': {
-        var cut = arr(ev.cut_off).map(String);
-        var en = p + ' declares RON on ' + str(ev.from) + '’s ' + t, zh = p + ' 荣和（RON）' + str(ev.from) + ' 打出的 ' + t;
-        if (cut.length) { en += '; ' + list('en', cut) + ' could win too but ' + (cut.length > 1 ? 'are' : 'is') + ' cut off'; zh += '；' + list('zh', cut) + ' 也能和，但被截和'; }
-        return T(lang, en, zh);
-      }
-      case 'pong':
-      case 'chow': {
-        var tiles = arr(ev.tiles).join(' '), pong = ev.type === 'pong';
-        return T(lang, p + (pong ? ' calls PONG on ' : ' calls CHOW on ') + str(ev.from) + '’s ' + t + ' (' + tiles + '): winning distance ' + ev.dist_before + ' ' + ARROW + ' ' + ev.dist,
-                 p + (pong ? ' 碰 ' : ' 吃 ') + str(ev.from) + ' 打出的 ' + t + '（' + tiles + '）：和牌距离 ' + ev.dist_before + ' ' + ARROW + ' ' + ev.dist);
-      }
-      case 'win': {
-        var how = s.after && s.after.win_how ? String(s.after.win_how).toUpperCase() : '';
-        var howZh = how === 'RON' ? '荣和（RON）' : how === 'SELFDRAWN' ? '自摸（SELFDRAWN）' : how;
-        return T(lang, p + ' wins the game' + (how ? ' by ' + how : ''),
-                 p + ' ' + (how ? howZh : '和牌') + '胜出，游戏结束');
-      }
-      case 'exhausted':
-        return T(lang, 'The wall is empty when ' + str(ev.must_draw) + ' must draw: the game ends in a draw',
-                 str(ev.must_draw) + ' 摸牌时牌堆已空：流局');
-    }
-    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
-  }
 
-  var MJ_VERDICT = {
-    nothing: ['no option', '无可操作'],
-    ron: ['wins by RON', '荣和'],
-    ron_cut_off: ['could RON, but is cut off by an earlier player', '能和，但被截和'],
-    pong: ['calls PONG', '碰'],
-    chow: ['calls CHOW', '吃'],
-    declined: ['declines: no option lowers the distance strictly', '不副露：没有方案能使距离严格减小'],
-    preempted: ['would call, but a RON or PONG comes first', '可以副露，但被荣和或碰抢先']
-  };
-  function mjClaimOptions(lang, c) {
-    var opts = [];
-    if (c.ron) opts.push('RON');
-    if (num(c.pong_after)) opts.push(T(lang, 'PONG ' + ARROW + ' ', '碰 ' + ARROW + ' ') + c.pong_after);
-    arr(c.chow).forEach(function (o) { opts.push(T(lang, 'CHOW ', '吃 ') + arr(o.tiles).join(' ') + ' ' + ARROW + ' ' + o.after); });
-    return opts;
-  }
-  function mjClaims(ev, lang) {
-    return arr(ev.claims).map(function (c) {
-      var v = MJ_VERDICT[c.verdict], opts = mjClaimOptions(lang, c);
-      return {
-        label: str(c.player),
-        value: T(lang, 'distance ', '距离 ') + c.dist + (opts.length ? T(lang, '; ', '；') + opts.join(T(lang, '; ', '；')) : ''),
-        chosen: has(ev.claimed_by) && c.player === ev.claimed_by,
-        note: v ? (isZh(lang) ? v[1] : v[0]) : str(c.verdict)
-      };
-    });
-  }
 
-  function mjWhy(ev, lang, ctx) {
-    var p = str(ev.player), t = str(ev.tile), why = obj(ev.why);
-    if (!why) return null;
-    if (ev.type === 'discard') {
-      var cands = arr(why.candidates);
-      var best = cands.filter(function (c) { return c.tile === t; })[0];
-      var out = cands.map(function (c) {
-        var chosen = c.tile === t, note = '';
-        if (!chosen && why.rule !== 'special_first')
-          note = best && c.dist === best.dist ? T(lang, 'same distance, later in the order', '距离相同，顺序靠后')
-                                              : T(lang, 'larger distance', '距离更大');
-        if (!chosen && why.rule === 'special_first') note = T(lang, 'later in the order PASS, REVERSE, DOUBLE', '在 PASS、REVERSE、DOUBLE 中顺序靠后');
-        return { label: str(c.tile), value: num(c.dist) ? T(lang, 'distance\u00a0', '距离\u00a0') + c.dist : T(lang, 'special tile', '特殊牌'), chosen: chosen, note: note };
-      });
-      var res = { title: T(lang, 'Why ' + p + ' discards ' + t, '为什么 ' + p + ' 打出 ' + t), rule: mjRuleText(lang, why), candidates: out };
-      if (arr(ev.claims).length) res.claims = mjClaims(ev, lang);
-      return res;
-    }
-    if (ev.type === 'pong' || ev.type === 'chow') {
-      var pong = ev.type === 'pong';
-      return {
-        title: T(lang, 'Why ' + p + (pong ? ' calls PONG' : ' calls CHOW'), '为什么 ' + p + (pong ? ' 碰' : ' 吃')),
-        rule: mjRuleText(lang, why),
-        candidates: [
-          { label: (pong ? 'PONG ' : 'CHOW ') + arr(ev.tiles).join(' '), value: T(lang, 'distance ', '距离 ') + ev.dist, chosen: true,
-            note: T(lang, 'strictly lower than ' + ev.dist_before, '严格小于 ' + ev.dist_before) },
-          { label: T(lang, 'let it pass', '不' + (pong ? '碰' : '吃')), value: T(lang, 'distance ', '距离 ') + ev.dist_before, chosen: false, note: '' }
-        ]
-      };
-    }
-    if (ev.type === 'ron') {
-      var cands2 = [{ label: p + ' RON', value: T(lang, 'wins', '和牌'), chosen: true, note: T(lang, 'first along the turn order from ' + str(ev.from), '从 ' + str(ev.from) + ' 起沿回合顺序的第一人') }];
-      arr(ev.cut_off).forEach(function (q) { cands2.push({ label: q + ' RON', value: T(lang, 'cut off', '被截和'), chosen: false, note: T(lang, 'later along the turn order', '在回合顺序中靠后') }); });
-      return { title: T(lang, 'Why ' + p + ' wins', '为什么 ' + p + ' 和牌'), rule: mjRuleText(lang, why), candidates: cands2 };
-    }
-    return null;
-  }
 
-  function mjQuizzes(ev, lang, ctx) {
-    var why = obj(ev.why), out = [];
-    if (ev.type !== 'discard' || !why || why.rule === 'special_first') return out;
-    var p = str(ev.player), t = str(ev.tile), cands = arr(why.candidates);
-    var ps = mjPlayerState(states(ctx).before, p), hand = ps ? arr(ps.hand).join(' ') : cands.map(function (c) { return c.tile; }).join(' ');
-    if (cands.length >= 2)
-      out.push({
-        question: T(lang, p + '’s hand: ' + hand + '. Which tile does ' + p + ' discard?', p + ' 的手牌：' + hand + '。' + p + ' 会打出哪张？'),
-        options: cands.map(function (c) { return { label: str(c.tile), correct: c.tile === t }; }),
-        reason: mjRuleText(lang, why) + ' ' + mjNarrate(ev, lang, ctx) + T(lang, '.', '。')
-      });
-    arr(ev.claims).forEach(function (c) {
-      /* "does this player call?": asked of every player who holds a PONG or CHOW shape (not of a RON);
-       * the answer is the engine's claimed_by / claimed_how */
-      var canPong = num(c.pong_after), canChow = arr(c.chow).length > 0;
-      if ((!canPong && !canChow) || c.ron) return;
-      var took = has(ev.claimed_by) && ev.claimed_by === c.player ? ev.claimed_how : null;
-      var options = [];
-      if (canPong) options.push({ label: 'PONG ' + t + ' ' + t + ' ' + t, correct: took === 'pong' });
-      if (canChow) options.push({ label: 'CHOW (' + arr(c.chow).map(function (o) { return arr(o.tiles).join(' '); }).join(T(lang, ' or ', ' 或 ')) + ')', correct: took === 'chow' });
-      options.push({ label: T(lang, 'no call', '不副露'), correct: !took });
-      var v = MJ_VERDICT[c.verdict];
-      out.push({
-        question: T(lang, p + ' discards ' + t + '. What does ' + c.player + ' (winning distance ' + c.dist + ') do?',
-                    p + ' 打出 ' + t + '。' + c.player + '（和牌距离 ' + c.dist + '）会怎么做？'),
-        options: options,
-        reason: (v ? cap(isZh(lang) ? v[1] : v[0]) + T(lang, '. ', '。') : '') +
-                T(lang, 'Options: ', '可选：') + mjClaimOptions(lang, c).join(T(lang, '; ', '；')) + T(lang, '. ', '。') +
-                mjRuleText(lang, { rule: canPong ? 'pong_strict_drop' : 'chow_highest_strict_drop' })
-      });
-    });
-    return out;
-  }
 
   /* the wall's size as the engine's header or state gives it (no number of its own) */
   function mjStart(h, lang) {
@@ -432,137 +249,10 @@
     return str(who);
   }
   function gdPoss(lang, who, capital) { return isZh(lang) ? gdName(lang, who) + '的' : gdName(lang, who, capital) + '’s'; }
-  function gdOther(who) { return who === 'E' ? 'teacher' : who === 'teacher' ? 'E' : ''; }
   function gdSide(s, who) { var i = who === 'E' ? 0 : who === 'teacher' ? 1 : -1; return s && i >= 0 ? arr(s.players)[i] || null : null; }
-  /* the index of the candidate taken (chosen_index; chosen is its label in the uniform record) */
-  function gdIdx(d) {
-    if (num(d.chosen_index)) return d.chosen_index;
-    if (num(d.chosen)) return d.chosen;
-    return arr(d.candidates).findIndex(function (c) { return c && c.label === d.chosen; });
-  }
-  function gdChosen(ev) {
-    var d = obj(ev.decision);
-    return d ? arr(d.candidates)[gdIdx(d)] || null : null;
-  }
-  function gdChance(lang, ev, who) {
-    var d = obj(ev.decision);
-    if (!d || !num(d.value)) return '';
-    return T(lang, '; ' + gdPoss('en', who) + ' win chance ' + pct(d.value), '；' + gdName('zh', who) + '胜率 ' + pct(d.value));
-  }
-  function gdRuleText(lang, d) { return ruleText('goudan', d && d.rule || 'max_win', lang) || str(d && d.text); }
-  function gdOpLabel(lang, c, who) {
-    var opp = gdOther(who);
-    switch (c.op) {
-      case 'face': return T(lang, 'attack ' + gdName('en', opp) + ' with an HP ' + c.attacker_hp + ' minion', '用体力为 ' + c.attacker_hp + ' 的随从攻击' + gdName('zh', opp));
-      case 'trade': return T(lang, 'trade an HP ' + c.attacker_hp + ' minion for an HP ' + c.target_hp + ' one', '体力为 ' + c.attacker_hp + ' 的随从与对方体力为 ' + c.target_hp + ' 的随从同归于尽');
-      case 'play': return T(lang, 'play a card', '打牌');
-      case 'skill': return T(lang, 'use the skill', '使用技能');
-      case 'end_turn': return T(lang, 'end the turn', '结束回合');
-    }
-    return str(c.op);
-  }
-  function gdHpChange(lang, b, a) {
-    return b && a && num(b.hp) && num(a.hp) ? T(lang, ' (HP ' + hpOf(b) + ' ' + ARROW + ' ' + hpOf(a) + ')', '（体力 ' + hpOf(b) + ' ' + ARROW + ' ' + hpOf(a) + '）') : '';
-  }
 
-  function gdNarrate(ev, lang, ctx) {
-    var who = str(ev.player), s = states(ctx), opp = gdOther(who);
-    var P = gdName(lang, who, true), Pposs = gdPoss(lang, who, true);
-    var before = gdSide(s.before, who), after = gdSide(s.after, who);
-    var oBefore = gdSide(s.before, opp), oAfter = gdSide(s.after, opp);
-    var c = gdChosen(ev) || {};
-    switch (ev.type) {
-      case 'turn_start': {
-        var h = after && num(after.hand) ? after.hand : null;
-        if (ev.drew)
-          return T(lang, Pposs + ' turn begins with a draw' + (has(h) ? ' (' + h + (h === 1 ? ' card' : ' cards') + ' in hand)' : ''),
-                   P + '的回合开始：摸一张牌' + (has(h) ? '（手牌 ' + h + ' 张）' : ''));
-        return T(lang, Pposs + ' turn begins: the hand is full (3 cards), no draw', P + '的回合开始：手牌已满 3 张，不摸牌');
-      }
-      case 'skill': {
-        var drew = before && after ? after.hand > before.hand : null;
-        var hp = gdHpChange(lang, before, after) || T(lang, ' (HP − 2)', '（体力 − 2）');
-        return T(lang, P + ' uses the skill' + hp + (drew === false ? ', no draw (3 cards in hand)' : ', then draws a card') + gdChance('en', ev, who),
-                 P + '使用技能' + hp + (drew === false ? '，手牌已满不摸牌' : '，摸一张牌') + gdChance('zh', ev, who));
-      }
-      case 'face': {
-        var ah = num(c.attacker_hp) ? c.attacker_hp : null;
-        return T(lang, Pposs + (has(ah) ? ' HP ' + ah + ' minion' : ' minion') + ' attacks ' + gdName('en', opp) + ' for 3' + gdHpChange('en', oBefore, oAfter) + gdChance('en', ev, who),
-                 (has(ah) ? P + '体力为 ' + ah + ' 的随从' : Pposs + '随从') + '攻击' + gdName('zh', opp) + '，造成 3 点伤害' + gdHpChange('zh', oBefore, oAfter) + gdChance('zh', ev, who));
-      }
-      case 'trade': {
-        var a = num(c.attacker_hp), tg = num(c.target_hp);
-        return T(lang, Pposs + (a ? ' HP ' + c.attacker_hp : '') + ' minion trades with ' + gdPoss('en', opp) + (tg ? ' HP ' + c.target_hp : '') + ' minion: both are destroyed' + gdChance('en', ev, who),
-                 (a ? P + '体力为 ' + c.attacker_hp + ' 的' : Pposs) + '随从与' + (tg ? gdName('zh', opp) + '体力为 ' + c.target_hp + ' 的' : gdPoss('zh', opp)) + '随从同归于尽' + gdChance('zh', ev, who));
-      }
-      case 'play':
-        return T(lang, P + ' plays a card: 3 random hits, then it becomes an HP 2 minion' + gdChance('en', ev, who),
-                 P + '打出一张牌：先随机造成 3 次 1 点伤害，再成为体力 2 的随从' + gdChance('zh', ev, who));
-      case 'hit': {
-        var n = s.before && num(s.before.hits_done) ? s.before.hits_done + 1 : null;
-        var side = str(ev.target_side), tb = gdSide(s.before, side), ta = gdSide(s.after, side);
-        var k = num(ev.characters) ? ev.characters : null;
-        var headEn = (n ? 'Hit ' + n + ' of 3' : 'A hit') + ' from ' + gdPoss('en', who) + ' card' + (k ? ' (1 in ' + k + ' for each character)' : '') + ': ';
-        var headZh = gdPoss('zh', who) + '牌' + (n ? '的第 ' + n + '/3 次伤害' : '的一次伤害') + (k ? '（' + k + ' 个角色各 1/' + k + '）' : '') + '：';
-        if (ev.target === 'player')
-          return T(lang, headEn + gdName('en', side) + ' loses 1 HP' + (tb && ta ? ' (' + hpOf(tb) + ' ' + ARROW + ' ' + hpOf(ta) + ')' : ''),
-                   headZh + gdName('zh', side) + '体力 − 1' + (tb && ta ? '（' + hpOf(tb) + ' ' + ARROW + ' ' + hpOf(ta) + '）' : ''));
-        var slot = num(ev.target) ? ev.target : 0, m = tb ? arr(tb.minions)[slot] : null;
-        var destroyed = tb && ta ? arr(ta.minions).length < arr(tb.minions).length : false;
-        return T(lang, headEn + gdPoss('en', side) + ' minion ' + (slot + 1) + (m ? ' (HP ' + m.hp + ')' : '') + (destroyed ? ' is destroyed' : ' loses 1 HP'),
-                 headZh + gdPoss('zh', side) + '第 ' + (slot + 1) + ' 个随从' + (m ? '（体力 ' + m.hp + '）' : '') + (destroyed ? '被摧毁' : '体力 − 1'));
-      }
-      case 'place':
-        return T(lang, Pposs + ' card becomes an HP 2 minion (it cannot attack this turn)', P + '的牌成为体力 2 的随从（本回合不能攻击）');
-      case 'end_turn':
-        return T(lang, P + ' ends the turn' + gdChance('en', ev, who), P + '结束回合' + gdChance('zh', ev, who));
-      case 'win':
-        return T(lang, P + ' wins the game', P + '赢得了游戏');
-    }
-    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
-  }
 
-  /* a chance outcome's label: hit:E, hit:T, hit:E2 (a minion, 1-based) */
-  function gdHitLabel(lang, label) {
-    var m = /^hit:(E|T)(\d*)$/.exec(str(label));
-    if (!m) return str(label);
-    var who = m[1] === 'E' ? 'E' : 'teacher';
-    return m[2] ? T(lang, gdPoss('en', who) + ' minion ' + m[2], gdName('zh', who) + '的第 ' + m[2] + ' 个随从') : gdName(lang, who);
-  }
-  /* a hit's target is chance, not a choice: the outcomes, their probabilities and 小E's chances after each */
-  function gdChanceWhy(ev, lang, d) {
-    var cands = arr(d.candidates).map(function (c, i) {
-      var v = num(c.e_value) ? c.e_value : c.value;
-      return { label: gdHitLabel(lang, c.label), value: pct(v), chosen: i === gdIdx(d),
-               note: num(c.p) ? T(lang, 'probability ', '概率 ') + pct(c.p) : '' };
-    });
-    return {
-      title: T(lang, 'Where the hit lands', '这一击落在哪里'),
-      rule: gdRuleText(lang, d),
-      candidates: cands
-    };
-  }
 
-  function gdWhy(ev, lang) {
-    var d = obj(ev.decision);
-    if (!d) return null;
-    if (d.rule === 'chance') return gdChanceWhy(ev, lang, d);
-    var who = str(ev.player);
-    var cands = arr(d.candidates).map(function (c, i) {
-      var chosen = i === gdIdx(d), note = '';
-      /* "tie": the engine's own test (within GOUDAN_TIE_EPS of the best) */
-      if (!chosen && c.tie === true) note = T(lang, 'equal chance, later in the fixed order', '胜率相同，固定顺序靠后');
-      else if (!chosen) note = T(lang, 'lower win chance', '胜率更低');
-      return { label: gdOpLabel(lang, c, who), value: pct(c.value), chosen: chosen, note: note };
-    });
-    var ch = arr(d.candidates)[gdIdx(d)];
-    return {
-      title: T(lang, 'Why ' + gdName('en', who) + ' chooses to ' + (ch ? gdOpLabel('en', ch, who) : str(ev.type)),
-               '为什么' + gdName('zh', who) + '选择' + (ch ? gdOpLabel('zh', ch, who) : str(ev.type))),
-      rule: gdRuleText(lang, d) + T(lang, ' The chances are ' + gdPoss('en', who) + ' win probabilities.', '胜率指' + gdName('zh', who) + '的获胜概率。'),
-      candidates: cands
-    };
-  }
 
   function gdDesc(lang, p) {
     var m = arr(p.minions).length;
@@ -570,19 +260,6 @@
              '体力 ' + hpOf(p) + '，手牌 ' + p.hand + ' 张，随从 ' + m + ' 个');
   }
 
-  function gdQuiz(ev, lang, ctx) {
-    var d = obj(ev.decision);
-    if (!d || d.rule === 'chance' || arr(d.candidates).length < 2) return null;
-    var who = str(ev.player), opp = gdOther(who), s = states(ctx), me = gdSide(s.before, who), op = gdSide(s.before, opp);
-    var pos = me && op ? T(lang, ' (' + gdName('en', who) + ': ' + gdDesc('en', me) + '; ' + gdName('en', opp) + ': ' + gdDesc('en', op) + ')',
-                                 '（' + gdName('zh', who) + '：' + gdDesc('zh', me) + '；' + gdName('zh', opp) + '：' + gdDesc('zh', op) + '）') : '';
-    var ch = arr(d.candidates)[gdIdx(d)];
-    return {
-      question: T(lang, 'Which operation gives ' + gdName('en', who) + ' the best chance to win?' + pos, '哪个操作能让' + gdName('zh', who) + '的胜率最大？' + pos),
-      options: arr(d.candidates).map(function (c, i) { return { label: gdOpLabel(lang, c, who), correct: i === gdIdx(d) }; }),
-      reason: gdRuleText(lang, d) + (ch ? T(lang, ' Best: ' + gdOpLabel('en', ch, who) + ', win chance ' + pct(ch.value) + '.', '最优：' + gdOpLabel('zh', ch, who) + '，胜率 ' + pct(ch.value) + '。') : '')
-    };
-  }
 
   function gdStart(h, lang) {
     var s = obj(h.state), e = gdSide(s, 'E'), t = gdSide(s, 'teacher');
@@ -817,14 +494,6 @@
     };
   }
 
-  var narrate = guard(function (g, ev, lang, ctx) {
-    if (g === 'mahjong') return mjNarrate(ev, lang, ctx);
-    if (g === 'goudan') return gdNarrate(ev, lang, ctx);
-    return T(lang, 'Event: ' + str(ev.type), '事件：' + str(ev.type));
-  }, function (g, lang, ev) {
-    return ev && typeof ev.type === 'string' && !leaked(ev.type) ? T(lang, 'Event: ' + ev.type, '事件：' + ev.type) : '';
-  });
-
   /* mahjong: what each other player could do with a discarded tile, as the
    * engine says it (the event's "claims", each with its own sentence) */
   function recordClaims(ev) {
@@ -844,16 +513,11 @@
     /* an event that ends the game without a choice (thegame's "stuck"): the engine's sentence */
     var stuck = obj(ev.stuck);
     if (stuck && stuck.text) return { rule: str(stuck.text), candidates: [] };
-    if (g === 'mahjong') return mjWhy(ev, lang, ctx);
-    if (g === 'goudan') return gdWhy(ev, lang, ctx);
     return null;
   }, function () { return null; });
 
   var quizzes = guard(function (g, ev, lang, ctx) {
-    var q = null, d = record(ev);
-    if (d) { q = recordQuiz(g, d, lang, ctx); return q ? [q] : []; }
-    if (g === 'mahjong') return mjQuizzes(ev, lang, ctx);
-    else if (g === 'goudan') q = gdQuiz(ev, lang, ctx);
+    var d = record(ev), q = d ? recordQuiz(g, d, lang, ctx) : null;
     return q ? [q] : [];
   }, function () { return []; });
 
@@ -895,7 +559,6 @@
   var api = {
     version: 1,
     games: GAMES.slice(), /* games.js's list */
-    narrate: narrate,
     why: why,
     quiz: quiz,
     quizzes: quizzes,

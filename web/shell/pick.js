@@ -60,6 +60,11 @@
     return labels;
   }
 
+  // the decision record of the event at the view's step (the one a click takes)
+  function decisionHere() {
+    try { const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [ds.step])); return ev && ev.decision; } catch (e) { return null; }
+  }
+
   function take(label) {
     closeMenu();
     const playing = ds.playSeat !== null && ds.playSeat !== undefined;
@@ -90,7 +95,8 @@
       const b = document.createElement('button');
       b.type = 'button';
       b.setAttribute('role', 'menuitem');
-      b.textContent = i18n && i18n.choiceLabel ? i18n.choiceLabel(l) : l;
+      // the move's name in the engine's record of the decision waiting here
+      b.textContent = i18n && i18n.moveName ? i18n.moveName(decisionHere(), l) : l;
       b.dataset.label = l;
       b.addEventListener('click', (ev) => { ev.stopPropagation(); take(l); });
       menu.appendChild(b);

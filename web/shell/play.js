@@ -46,7 +46,6 @@
       'play.verdict.inaccuracy': 'inaccuracy',
       'play.verdict.mistake': 'mistake',
       'play.verdict.blunder': 'blunder',
-      'play.lost': 'Win chance before {before}, after your move {after} (−{loss}): {verdict}.',
       'play.summary': 'Game over',
       'play.moves': 'You made {n} moves; {m} matched the rule.',
       'play.moves1': 'You made 1 move; {m} matched the rule.',
@@ -77,7 +76,6 @@
       'play.verdict.inaccuracy': '不精确',
       'play.verdict.mistake': '失误',
       'play.verdict.blunder': '大错',
-      'play.lost': '走之前胜率 {before}，走之后 {after}（−{loss}）：{verdict}。',
       'play.summary': '对局结束',
       'play.moves': '你走了 {n} 步，其中 {m} 步与规则相同。',
       'play.moves1': '你走了 1 步，其中 {m} 步与规则相同。',
@@ -100,9 +98,7 @@
   // A move as the learner reads it: its name in the engine's record (in the
   // view's language); data-label keeps the engine's label. A label the
   // record does not list (mahjong's "A declines") in the page's words.
-  const candIn = (ev, l) => (ev && ev.decision && Array.isArray(ev.decision.candidates)
-    ? ev.decision.candidates.find((c) => String(c.label) === String(l)) || null : null);
-  const nameIn = (ev, l) => { const c = candIn(ev, l); return c && c.name ? String(c.name) : i18n.choiceLabel(l); };
+  const nameIn = (ev, l) => i18n.moveName(ev && ev.decision, l);
   // a candidate's value as the engine's sentences write it ('' for none)
   const valueIn = (ev, c) => (window.dsNarrate && window.dsNarrate.valueText && ev && ev.decision
     ? window.dsNarrate.valueText(ev.decision, c, i18n.lang) : c && c.value !== null && c.value !== undefined ? String(c.value) : '');
@@ -168,13 +164,7 @@
   };
   let ui = null;
 
-  function verdictOf(loss) {
-    if (loss < 1e-12) return 'best';
-    if (loss < 0.05) return 'good';
-    if (loss < 0.10) return 'inaccuracy';
-    if (loss < 0.15) return 'mistake';
-    return 'blunder';
-  }
+
 
   // From step `from` (where the view was just put: an embed reports its step
   // a frame later), the next decision of the seat: plays up to it.
@@ -238,7 +228,6 @@
     if ((d.measure === 'win_chance' || P.game === 'goudan') && typeof ruleC.value === 'number' && typeof mineC.value === 'number') {
       m.before = ruleC.value;
       m.loss = Math.max(0, ruleC.value - mineC.value);
-      m.verdict = verdictOf(m.loss);
     }
     P.pending = null;
     // In a claim window, not claiming when the rule gives the tile to another
@@ -343,7 +332,7 @@
         const c = all.find((x) => String(x.label) === l) || {};
         const v = P.hints ? valueIn(p.ev, c) : '';
         const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: () => choose(l).catch(() => {}) },
-          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: c.name ? String(c.name) : i18n.choiceLabel(l) }),
+          h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: nameIn(p.ev, l) }),
           v !== '' ? h('small', { text: v }) : null);
         opts.append(b);
       });
@@ -370,13 +359,12 @@
       const said = ds.captionAt ? String(ds.captionAt(m.i + 1) || '') : '';
       if (said) feedback.append(h('p', { class: 'play-said' }, said));
       if (!m.match) {
-        const why = ev && ev.decision && ev.decision.text ? String(ev.decision.text) : ruleText(m);
+        const why = ev && ev.decision && ev.decision.text ? String(ev.decision.text) : m.text;
         if (why) feedback.append(h('p', { class: 'hint play-rule', text: t('play.why', { text: why }) }));
       }
       if (m.verdict) {
         // the engine's words for the verdict when its record has them
-        feedback.append(h('p', { class: 'play-verdict', 'data-verdict': m.verdict, text: a && a.verdict && a.text ? String(a.text) : t('play.lost', {
-          before: pct(m.before), after: pct(m.mine), loss: pct(m.loss), verdict: t('play.verdict.' + m.verdict) }) }));
+        feedback.append(h('p', { class: 'play-verdict', 'data-verdict': m.verdict, text: a && a.text ? String(a.text) : t('play.verdict.' + m.verdict) }));
       }
     }
     summaryBox.textContent = '';
@@ -396,17 +384,6 @@
         h('button', { type: 'button', i18n: 'play.again', onclick: () => playAs(P.seat, { instant: P.instant }).catch(() => {}) })));
     }
     undoBtn.disabled = !P.moves.length;
-  }
-
-  // The rule's explanation in the page's language (narrate.js), else the
-  // engine's English sentence.
-  function ruleText(m) {
-    const N = window.dsNarrate;
-    try {
-      const w = N && N.why ? N.why(P.game, m.ev, i18n.lang, { step: m.i + 1, steps: ds.steps }) : null;
-      if (w && w.rule) return String(w.rule);
-    } catch (e) { /* the engine's text */ }
-    return m.text;
   }
 
   // embed.html (&play=<seat>): the same mode in the iframe, in a compact

@@ -80,9 +80,7 @@
         'quiz.part': 'Question {k} of {n} at this step',
         'quiz.step': 'Step {step}',
         'quiz.unavailable': 'The quiz needs narrate.js: {msg}',
-        'quiz.compare': '{mine} {mineValue}; the rule’s {right} {rightValue}.',
         'quiz.prefer': 'Why the rule prefers {right}: {why}',
-        'quiz.rightValue': '{right} {rightValue}.',
         'quiz.note': '{move}: {note}.',
         'quiz.compareNotes': '{mine}: {mineNote}; the rule’s {right}: {rightNote}.',
       },
@@ -102,9 +100,7 @@
         'quiz.part': '本步第 {k} / {n} 题',
         'quiz.step': '第 {step} 步',
         'quiz.unavailable': '测验需要 narrate.js：{msg}',
-        'quiz.compare': '{mine} {mineValue}；规则选的 {right} {rightValue}。',
         'quiz.prefer': '规则为什么选 {right}：{why}',
-        'quiz.rightValue': '{right} {rightValue}。',
         'quiz.note': '{move}：{note}。',
         'quiz.compareNotes': '{mine}：{mineNote}；规则选的 {right}：{rightNote}。',
       },
@@ -230,25 +226,11 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     // questions from the engine's decision record: each option carries the
     // engine's own note (what it is worth against the rule's choice), the
     // reason is the rule's sentence; nothing is worked out here
-    if (qs.every((q) => q.options.every((o) => 'note' in o))) {
-      const salt0 = gameSalt();
-      return qs.map((q, k) => {
-        const opts = q.options.map((o, i) => ({ label: o.label, correct: !!o.correct, orig: i, key: o.key, value: o.value || null, note: o.note || '' }));
-        const order = shuffled(opts.length, `${game}|${step}|${k}|${salt0}`);
-        return { ...q, options: order.map((i) => opts[i]), prefer: null, record: true };
-      });
-    }
-    const ex = explain(game, ev, qs, lang(), ctx);
     const salt = gameSalt();
     return qs.map((q, k) => {
-      const e = ex[k];
-      const opts = q.options.map((o, i) => {
-        let key = null, value = null;
-        if (e) { try { key = e.key(o, i); value = key === null || key === undefined ? null : e.valueOf(key); } catch (err) { value = null; } }
-        return { label: o.label, correct: !!o.correct, orig: i, key, value: value || null };
-      });
+      const opts = q.options.map((o, i) => ({ label: o.label, correct: !!o.correct, orig: i, key: o.key, value: o.value || null, note: o.note || '' }));
       const order = shuffled(opts.length, `${game}|${step}|${k}|${salt}`);
-      return { ...q, options: order.map((i) => opts[i]), prefer: e ? e.prefer : null, quote: game === 'goudan' };
+      return { ...q, options: order.map((i) => opts[i]), record: true };
     });
   }
 
@@ -289,120 +271,6 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     return order;
   }
 
-  // ---- what each option is worth -------------------------------------------
-  // From the same decision record narrate.js reads (the engine's event JSON):
-  // for each option of each question, a phrase with its value in the words of
-  // the game ("leaves winning distance 5", "makes p = 90", "has difference
-  // 4", "gives E a 48.31% chance to win") and, for a wrong pick, why the rule
-  // prefers its own choice. explain() returns one entry per question:
-  // {value: [phrase per original option], prefer(mine, right) -> text} or null.
-  const zh = (l) => /^zh/i.test(l || '');
-  const L = (l, en, cn) => (zh(l) ? cn : en);
-  const arr = (x) => (Array.isArray(x) ? x : []);
-  const isNum = (x) => typeof x === 'number' && isFinite(x);
-
-  const MJ_ORDER = 'Z F B N W S E 9S…1S 9P…1P 9M…1M';
-  function mjExplain(ev, l, nq) {
-    const why = ev.why || {};
-    const cands = arr(why.candidates);
-    const out = [];
-    if (cands.length >= 2) {
-      const byTile = (t) => cands.find((c) => c.tile === t);
-      const dist = (x) => (x === 0 ? L(l, 'a winning hand', '已能和牌') : x);
-      out.push({
-        key: (o) => o.label,
-        valueOf: (t) => {
-          const c = byTile(t);
-          if (!c || !isNum(c.dist)) return null;
-          return c.dist === 0 ? L(l, 'leaves a winning hand (distance 0)', '打出后已能和牌（距离 0）') : L(l, `leaves winning distance ${c.dist}`, `打出后和牌距离为 ${c.dist}`);
-        },
-        prefer: (mine, right) => {
-          const a = byTile(mine), b = byTile(right);
-          if (!a || !b || !isNum(a.dist) || !isNum(b.dist)) return null;
-          if (a.dist > b.dist) return L(l, `the discard must leave the smallest winning distance: ${b.dist} < ${a.dist}.`, `规则打出使和牌距离最小的牌：${b.dist} < ${a.dist}。`);
-          return L(l, `both leave winning distance ${dist(b.dist)}; ties go to the first in the order ${MJ_ORDER}, and ${right} comes before ${mine}.`,
-            `两者打出后和牌距离都是 ${b.dist}；并列时按 ${MJ_ORDER} 的顺序，${right} 在 ${mine} 之前。`);
-        },
-      });
-    }
-    arr(ev.claims).forEach((c) => {
-      const canPong = isNum(c.pong_after), canChow = arr(c.chow).length > 0;
-      if ((!canPong && !canChow) || c.ron) return;
-      const kinds = [];
-      if (canPong) kinds.push('pong');
-      if (canChow) kinds.push('chow');
-      kinds.push('none');
-      const chowAfter = [...new Set(arr(c.chow).map((o) => o.after))].sort((x, y) => x - y);
-      const distOf = (k) => (k === 'pong' ? [c.pong_after] : k === 'chow' ? chowAfter : [c.dist]);
-      const said = (k) => distOf(k).join(L(l, ' or ', ' 或 '));
-      out.push({
-        key: (o, i) => kinds[i],
-        valueOf: (k) => (k === 'none' ? L(l, `keeps ${c.player} at winning distance ${c.dist}`, `使 ${c.player} 的和牌距离保持 ${c.dist}`)
-          : L(l, `leaves ${c.player} at winning distance ${said(k)}`, `使 ${c.player} 的和牌距离变为 ${said(k)}`)),
-        prefer: (mine, right) => {
-          if (right === 'pong') return L(l, `PONG lowers the distance strictly (${c.dist} → ${c.pong_after}), and PONG comes before CHOW.`, `碰使距离严格减小（${c.dist} → ${c.pong_after}），且碰优先于吃。`);
-          if (right === 'chow') return L(l, `CHOW lowers the distance strictly (${c.dist} → ${chowAfter[0]}); only the next player may CHOW, and no PONG or RON comes first.`, `吃使距离严格减小（${c.dist} → ${chowAfter[0]}）；只有下家能吃，且没有碰或荣和抢先。`);
-          if (c.verdict === 'preempted') return L(l, `${c.player} would call, but a RON or PONG by another player comes first.`, `${c.player} 可以副露，但被其他玩家的荣和或碰抢先。`);
-          if (mine === 'chow' && c.verdict !== 'declined') return L(l, 'only the next player may CHOW.', '只有下家能吃。');
-          const d = Math.min(...distOf(mine));
-          return L(l, `a call must lower the winning distance strictly, and ${d} is not below ${c.dist}.`, `副露必须使和牌距离严格减小，而 ${d} 不小于 ${c.dist}。`);
-        },
-      });
-    });
-    return out.length === nq ? out : arr(Array(nq)).map(() => null);
-  }
-
-  function gdExplain(ev, l) {
-    const d = ev.decision || {};
-    const cands = arr(d.candidates);
-    const who = ev.player === 'E' ? '小E' : L(l, 'the teacher', '老师'); // 小E in both languages (the DP panel's name)
-    // a percentage with 2 decimals, more when two different values would read the same
-    let digits = 2;
-    const vals = cands.map((c) => c.value).filter(isNum);
-    for (; digits < 8; digits++) {
-      const seen = new Map();
-      let clash = false;
-      for (const v of vals) {
-        const s = (v * 100).toFixed(digits);
-        if (seen.has(s) && Math.abs(seen.get(s) - v) > 1e-12) clash = true;
-        seen.set(s, v);
-      }
-      if (!clash) break;
-    }
-    const pc = (v) => (v * 100).toFixed(digits) + '%';
-    return [{
-      key: (o, i) => i,
-      valueOf: (i) => {
-        const c = cands[i];
-        return c && isNum(c.value) ? L(l, `gives ${who} a ${pc(c.value)} chance to win`, `使${who}的胜率为 ${pc(c.value)}`) : null;
-      },
-      prefer: (i, j) => {
-        const a = cands[i], b = cands[j];
-        if (!a || !b || !isNum(a.value) || !isNum(b.value)) return null;
-        // a tie is the engine's own test ("tie" on both candidates), and the rule is said from its code (i18n.js)
-        if (a.tie === true && b.tie === true) {
-          return L(l, 'the two chances are equal (the engine marks both as a tie). ', '两者胜率相等（引擎把两者都标为并列）。') +
-            (i18n().rule ? i18n().rule('goudan', d.rule || 'max_win', l) : '');
-        }
-        return L(l, `both sides play optimally: the mover takes the highest win probability, ${pc(b.value)} > ${pc(a.value)}.`,
-          `双方都采用最优策略：选胜率最大的操作，${pc(b.value)} > ${pc(a.value)}。`);
-      },
-    }];
-  }
-
-  // One entry per question of qs (or null when nothing can be said).
-  function explain(game, ev, qs, l, ctx) {
-    try {
-      let ex;
-      if (game === 'mahjong') ex = mjExplain(ev, l, qs.length);
-      else if (game === 'goudan') ex = gdExplain(ev, l);
-      else ex = [];
-      return qs.map((q, k) => ex[k] || null);
-    } catch (e) {
-      return qs.map(() => null);
-    }
-  }
-
   // After an answer: what the chosen option and the rule's choice are worth
   // ({compare, prefer}; prefer only for a wrong answer), in the page's language.
   function compareText(q, chosen) {
@@ -410,28 +278,15 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     const rightOpt = q.options.find((o) => o.correct);
     const out = { compare: '', prefer: '' };
     if (!mine || !rightOpt) return out;
-    const name = (o) => (q.quote ? '“' + o.label + '”' : o.label);
-    const cap = (s) => (lang() === 'zh' ? s : s.charAt(0).toUpperCase() + s.slice(1));
-    if (q.record) {
-      // the engine's notes (each says the move's value against the rule's
-      // choice) and the rule's own sentence
-      if (mine === rightOpt) { if (mine.note) out.compare = t('quiz.note', { move: name(mine), note: mine.note }); return out; }
-      out.compare = t('quiz.compareNotes', { mine: name(mine), mineNote: mine.note || '–', right: name(rightOpt), rightNote: rightOpt.note || '–' });
-      if (q.reason) out.prefer = t('quiz.prefer', { right: name(rightOpt), why: q.reason });
-      return out;
-    }
-    if (mine === rightOpt) {
-      if (mine.value) out.compare = cap(t('quiz.rightValue', { right: name(mine), rightValue: mine.value }));
-      return out;
-    }
-    if (mine.value && rightOpt.value) {
-      out.compare = cap(t('quiz.compare', { mine: name(mine), mineValue: mine.value, right: name(rightOpt), rightValue: rightOpt.value }));
-    }
-    let why = null;
-    try { why = q.prefer ? q.prefer(mine.key, rightOpt.key) : null; } catch (e) { why = null; }
-    if (why) out.prefer = t('quiz.prefer', { right: name(rightOpt), why });
+    const name = (o) => o.label;
+    // the engine's notes (each says the move's value against the rule's
+    // choice) and the rule's own sentence
+    if (mine === rightOpt) { if (mine.note) out.compare = t('quiz.note', { move: name(mine), note: mine.note }); return out; }
+    out.compare = t('quiz.compareNotes', { mine: name(mine), mineNote: mine.note || '–', right: name(rightOpt), rightNote: rightOpt.note || '–' });
+    if (q.reason) out.prefer = t('quiz.prefer', { right: name(rightOpt), why: q.reason });
     return out;
   }
+
 
   function render() {
     const c = state.cur;

@@ -689,15 +689,12 @@
       if (N) {
         try { why = N.why ? N.why(ds.game, ev, i18n.lang, ctx) : null; } catch (e) { why = null; }
         // the page's caption at that step: the engine's sentence (app.js)
-        try { caption = ds.captionAt ? ds.captionAt(step) : N.narrate ? N.narrate(ds.game, ev, i18n.lang, ctx) : ''; } catch (e) { caption = ''; }
+        try { caption = ds.captionAt ? ds.captionAt(step) : ''; } catch (e) { caption = ''; }
         try { changes = N.changes ? N.changes(ds.game, ctx.stateBefore, ctx.stateAfter, i18n.lang, ev, ctx) : []; } catch (e) { changes = []; }
       }
-      // The engine's own record is English: quoted only on an English page;
-      // in another language the step's changes (narrate.js, both languages)
-      // stand in for it, as the why panel shows them there.
-      const rec = ev.why || ev.decision;
-      const raw = rec && typeof rec === 'object' && !/^zh/i.test(i18n.lang)
-        ? [rec.text || (typeof rec.why === 'string' ? rec.why : '') || rec.rule].filter(Boolean).join('') : '';
+      // The engine's record of that event, in the view's language: its sentence.
+      const rec = ev.decision;
+      const raw = rec && typeof rec === 'object' ? String(rec.text || '') : '';
       return { rule: why && why.rule ? String(why.rule) : '', raw, caption: String(caption || ''),
                changes: Array.isArray(changes) ? changes.map(String) : [] };
     }

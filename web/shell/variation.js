@@ -76,10 +76,7 @@
     return c && c.value !== null && c.value !== undefined ? String(c.value) : '';
   };
   // a move by its name in the engine's record (labels stay in URLs and data-label)
-  const nameOf = (d, label) => {
-    const c = d && Array.isArray(d.candidates) ? d.candidates.find((x) => String(x.label) === String(label)) : null;
-    return c && c.name ? String(c.name) : i18n.choiceLabel ? i18n.choiceLabel(label) : String(label);
-  };
+  const nameOf = (d, label) => i18n.moveName(d, label);
   // the record of event i on the line shown (in the view's language)
   const decisionAt = (i) => {
     try { const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [i])); return ev && ev.decision; } catch (e) { return null; }
