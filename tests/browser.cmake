@@ -41,3 +41,7 @@ if(DS_SITE_DIR)
 else()
   ds_skip("DS_SITE_DIR is empty: browser tests skipped")
 endif()
+# No browser needed: the browser tests' waits use the suite's limit, none a
+# number of its own (tests/browser/waits_lint.sh); in make check.
+add_test(NAME frontend_browser_waits COMMAND bash ${CMAKE_SOURCE_DIR}/tests/browser/waits_lint.sh
+  ${CMAKE_SOURCE_DIR}/tests/browser)

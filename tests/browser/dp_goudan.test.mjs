@@ -59,7 +59,7 @@ const panel = (page) => page.evaluate(() => {
   };
 });
 
-async function waitFor(page, fn, pred, what, ms = 20_000) {
+async function waitFor(page, fn, pred, what, ms = LIMIT) {
   const end = Date.now() + ms;
   let last;
   while (Date.now() < end) {
@@ -114,7 +114,7 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   J = await waitFor(page, dp, (x) => x.heat.done >= 1, 'a heat-map cell');
   const st = J.state.players;
   assert.ok(Math.abs(J.heat.cells[st[0].hp - 1][st[1].hp - 1] - J.value) <= 1e-12, 'heat cell at the current HPs = value');
-  J = await waitFor(page, dp, (x) => x.heat.done === x.heat.hp_max * x.heat.hp_max, 'the whole heat map', 60_000);
+  J = await waitFor(page, dp, (x) => x.heat.done === x.heat.hp_max * x.heat.hp_max, 'the whole heat map');
   for (const row of J.heat.cells) for (const c of row) assert.ok(c >= 0 && c <= 1, 'heat values are probabilities');
   const before = await page.locator('#canvas').screenshot();
   writeFileSync(artifact('dp-goudan-step0.png'), before);

@@ -60,10 +60,10 @@ const panel = (page) => page.evaluate(() => {
 const tilesText = (a) => (a.length ? a.join(' ') : null);
 
 async function waitPanel(page, pred, what) {
-  for (let k = 0; k < 200; k++) {
+  for (const end = Date.now() + LIMIT; Date.now() < end;) {
     const p = await panel(page);
     if (p && pred(p)) return p;
-    await page.waitForTimeout(25);
+    await page.waitForTimeout(25); // the poll's interval, not a wait for something
   }
   assert.fail('panel never showed ' + what + ': ' + JSON.stringify(await panel(page)));
 }
@@ -219,8 +219,14 @@ test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: LIMIT 
       JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
     assert.ok(info && info.ok, 'the DP is shown in embed mode');
     assert.equal(info.step, 60);
-    await page.waitForTimeout(800); // the embed page has no frame events
-    const shot = await page.locator('canvas').first().screenshot();
+    // the embed page has no frame events: the canvas until it is drawn (not a
+    // fixed 800 ms, too short on a loaded machine), up to the suite's limit
+    let shot;
+    for (const end = Date.now() + LIMIT; ;) {
+      shot = await page.locator('canvas').first().screenshot();
+      if ((await pngStats(page, shot)).distinct > 20 || Date.now() > end) break;
+      await page.waitForTimeout(100);
+    }
     writeFileSync(artifact('dp-mahjong-embed.png'), shot);
     assert.ok((await pngStats(page, shot)).distinct > 20, 'embed DP canvas not blank');
     assert.deepEqual(page.problems, [], 'no console errors (embed)');

@@ -169,11 +169,11 @@ test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
 // Answers every question from the start (option 0) up to `max`, returning
 // {step, n (options), correct (its position)} for each.
 function collect(page, max) {
-  return page.evaluate(async (limit) => {
+  return page.evaluate(async ([limit, wait]) => {
     const Q = window.deckscopeQuiz, d = window.deckscope, out = [];
     const until = (f) => new Promise((res, rej) => {
       const t0 = Date.now();
-      const tick = () => (f() ? res() : Date.now() - t0 > 20000 ? rej(new Error('no question')) : setTimeout(tick, 10));
+      const tick = () => (f() ? res() : Date.now() - t0 > wait ? rej(new Error('no question')) : setTimeout(tick, 10));
       tick();
     });
     Q.start();
@@ -187,7 +187,7 @@ function collect(page, max) {
     }
     Q.stop();
     return out;
-  }, max);
+  }, [max, LIMIT]); // a question may take the suite's limit to come
 }
 
 test('the options are shuffled: the right answer takes every position', { timeout: LIMIT }, async (t) => {

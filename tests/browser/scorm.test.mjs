@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, SITE_DIR, openPage } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, LIMIT, SITE_DIR, openPage } from './harness.mjs';
 import { REPO } from './page-helpers.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 
@@ -53,7 +53,7 @@ before(async () => {
   writeFileSync(lessonFile, JSON.stringify(LESSON));
   lessonFiles = makePackage('pkg', ['--lesson', lessonFile]);
   server = await startStaticServer(dir);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: LIMIT });
 });
 after(async () => {
   if (browser) await browser.close();
@@ -105,7 +105,7 @@ async function openLms(pkg, cmi) {
   const page = await openPage(browser);
   await page.goto(`${server.url}lms/parent.html#${encodeURIComponent(JSON.stringify({ pkg, cmi }))}`);
   const frame = await (await page.waitForSelector('#sco')).contentFrame();
-  await frame.waitForFunction(() => window.deckscopeScorm && window.deckscopeScorm.ready, null, { timeout: 60_000 });
+  await frame.waitForFunction(() => window.deckscopeScorm && window.deckscopeScorm.ready, null, { timeout: LIMIT });
   return { page, frame };
 }
 // moves the view as the learner does, one step at a time seen by the page
@@ -121,7 +121,7 @@ const logOf = (page) => page.evaluate(() => window.lmsLog);
 // ends the session as a learner does: the LMS page leaves the activity
 async function leave(page) {
   await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-  await page.waitForFunction(() => window.lmsLog.some((e) => e[0] === 'LMSFinish'), null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.lmsLog.some((e) => e[0] === 'LMSFinish'), null, { timeout: LIMIT });
 }
 // the data an LMS keeps for the next session of the same learner
 const resumeData = (cmi, extra) => ({
@@ -130,7 +130,7 @@ const resumeData = (cmi, extra) => ({
 });
 
 
-test('the package: a SCORM 1.2 manifest listing every file, the site and the lesson', { timeout: 60_000 }, () => {
+test('the package: a SCORM 1.2 manifest listing every file, the site and the lesson', { timeout: LIMIT }, () => {
   const files = lessonFiles;
   const man = files.get('imsmanifest.xml').toString('utf8');
   assert.match(man, /<schemaversion>1\.2<\/schemaversion>/);
@@ -153,7 +153,7 @@ test('the package: a SCORM 1.2 manifest listing every file, the site and the les
     (e) => /cannot be opened/.test(String(e.stderr)));
 });
 
-test('a lesson in the LMS: incomplete, completed after every note, location and suspend data; resume', { timeout: 180_000 }, async () => {
+test('a lesson in the LMS: incomplete, completed after every note, location and suspend data; resume', { timeout: LIMIT }, async () => {
   const { page, frame } = await openLms('pkg', null);
   assert.equal(await frame.evaluate(() => window.deckscopeScorm.connected), true, 'the page found window.API in its parent');
   assert.equal(await frame.evaluate(() => window.deckscope.game), 'mahjong');
@@ -161,7 +161,7 @@ test('a lesson in the LMS: incomplete, completed after every note, location and 
   assert.equal(cmi.core.lesson_status, 'incomplete');
   // two of three notes: still incomplete; the place is saved
   for (const s of [10, 30, 40]) await seek(frame, s);
-  await page.waitForFunction(() => window.API.cmi.core.lesson_location === 'step=40', null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.API.cmi.core.lesson_location === 'step=40', null, { timeout: LIMIT });
   cmi = await cmiOf(page);
   assert.equal(cmi.core.lesson_status, 'incomplete');
   assert.equal(JSON.parse(cmi.suspend_data).step, 40);
@@ -179,7 +179,7 @@ test('a lesson in the LMS: incomplete, completed after every note, location and 
   assert.deepEqual(await s2.frame.evaluate(() => window.deckscopeScorm.restored.seen), ['@10', '@30']);
   assert.equal((await cmiOf(s2.page)).core.lesson_status, 'incomplete');
   await seek(s2.frame, 60);
-  await s2.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: 10_000 });
+  await s2.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
   await leave(s2.page);
   cmi = await cmiOf(s2.page);
   assert.equal(cmi.core.lesson_status, 'completed');
@@ -189,11 +189,11 @@ test('a lesson in the LMS: incomplete, completed after every note, location and 
   await s2.page.closeAll();
 });
 
-test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspend mid-game and resume', { timeout: 240_000 }, async () => {
+test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspend mid-game and resume', { timeout: LIMIT }, async () => {
   makePackage('pkg-play', ['--assignment', 'https://example.org/#game=cirno&sample=1&assign=P.cirno.s1.t1.p50']);
   const { page, frame } = await openLms('pkg-play', { student_data: { mastery_score: '90' } });
   await frame.click('#assign-start');
-  await frame.waitForFunction(() => window.deckscope.pending, null, { timeout: 30_000 });
+  await frame.waitForFunction(() => window.deckscope.pending, null, { timeout: LIMIT });
   // two moves: the first another card than the rule's, the second the rule's
   const p0 = await frame.evaluate(() => window.deckscope.pending);
   const other = p0.labels.find((l) => l !== p0.chosen);
@@ -201,7 +201,7 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
   let p = await frame.evaluate((l) => window.deckscope.choose(l), other);
   p = await frame.evaluate((l) => window.deckscope.choose(l), p.chosen);
   const at = p.i;
-  await page.waitForFunction((i) => { const s = window.API.cmi.suspend_data; return s && JSON.parse(s).work && JSON.parse(s).work.at === i; }, at, { timeout: 10_000 });
+  await page.waitForFunction((i) => { const s = window.API.cmi.suspend_data; return s && JSON.parse(s).work && JSON.parse(s).work.at === i; }, at, { timeout: LIMIT });
   const variation = await frame.evaluate(() => window.deckscope.variation);
   await leave(page);
   let cmi = await cmiOf(page);
@@ -211,12 +211,12 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
 
   // resume: the same game at the same decision, the same variation
   const s2 = await openLms('pkg-play', { ...resumeData(cmi), student_data: { mastery_score: '90' } });
-  await s2.frame.waitForFunction((i) => window.deckscope.pending && window.deckscope.pending.i === i, at, { timeout: 30_000 });
+  await s2.frame.waitForFunction((i) => window.deckscope.pending && window.deckscope.pending.i === i, at, { timeout: LIMIT });
   assert.deepEqual(await s2.frame.evaluate(() => window.deckscope.variation), variation);
   // play on with the rule's moves to the end
   p = await s2.frame.evaluate(() => window.deckscope.pending);
   while (p) p = await s2.frame.evaluate((l) => window.deckscope.choose(l), p.chosen);
-  await s2.page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: 10_000 });
+  await s2.page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: LIMIT });
   const r = await s2.frame.evaluate(() => window.deckscopeAssign.result);
   const sum = await s2.frame.evaluate(() => window.deckscope.summary());
   assert.equal(r.score, Math.round(100 * sum.matched / sum.moves));
@@ -232,20 +232,20 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
   await s2.page.closeAll();
 });
 
-test('a quiz assignment in the LMS: score.raw of the answers, passed with the pass mark', { timeout: 180_000 }, async () => {
+test('a quiz assignment in the LMS: score.raw of the answers, passed with the pass mark', { timeout: LIMIT }, async () => {
   makePackage('pkg-quiz', ['--assignment', 'Q.thegame.s1.n2.p50']);
   const { page, frame } = await openLms('pkg-quiz', null);
   await frame.click('#assign-start');
   const answered = [];
   for (let k = 0; k < 2; k++) {
-    await frame.waitForFunction(() => { const c = window.deckscopeQuiz.current; return c && !c.answered; }, null, { timeout: 30_000 });
+    await frame.waitForFunction(() => { const c = window.deckscopeQuiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
     // the first answer right? unknown before answering: answer option 0, then the quiz says
     await frame.evaluate(() => window.deckscopeQuiz.answer(0));
     answered.push(await frame.evaluate(() => window.deckscopeQuiz.current.correct === 0));
     if (k === 0) await frame.evaluate(() => window.deckscopeQuiz.next());
   }
   const right = answered.filter(Boolean).length;
-  await page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: 10_000 });
+  await page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: LIMIT });
   const cmi = await cmiOf(page);
   assert.equal(Number(cmi.core.score.raw), Math.round(100 * right / 2));
   assert.equal(cmi.core.lesson_status, right >= 1 ? 'passed' : 'failed');
@@ -253,10 +253,10 @@ test('a quiz assignment in the LMS: score.raw of the answers, passed with the pa
   await page.closeAll();
 });
 
-test('without an LMS the package is the normal page', { timeout: 60_000 }, async () => {
+test('without an LMS the package is the normal page', { timeout: LIMIT }, async () => {
   const page = await openPage(browser);
   await page.goto(`${server.url}pkg/index.html#game=cirno&sample=1`);
-  await page.waitForFunction(() => window.deckscope && window.deckscope.state === 'running' && window.deckscope.steps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.deckscope && window.deckscope.state === 'running' && window.deckscope.steps > 0, null, { timeout: LIMIT });
   assert.equal(await page.evaluate(() => window.deckscopeScorm.connected), false);
   assert.equal(await page.evaluate(() => document.body.dataset.lms), undefined);
   assert.deepEqual(page.problems, []);
