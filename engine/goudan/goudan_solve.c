@@ -112,7 +112,18 @@ double goudan_query_value(const goudan_table *t, const goudan_query *q) {
 
 /* ---- solver ---------------------------------------------------------------- */
 
-enum { GD_RING = 5, GD_KMAX = 3 + 2 * GOUDAN_O_MAX, GD_TMAX = 3 + GOUDAN_O_MAX };
+/* Storage: a layer holds its tuples in blocks, one per board pair p = (M, N)
+ * (M * 15 + N), the rows of a block being a = lo..hi (b = the layer's total
+ * minus a and the boards' HP). Every source of a block (a hit, an attack, a
+ * skill, the placed minion) is a block of the same pair shape in a lower
+ * layer whose rows line up with a or a - 1 or a - 2, so each phase is a few
+ * passes over contiguous rows with no per-tuple index lookups. rb[L][p] gives
+ * the row of (L, p, a) as rb + a in the layer's ring buffer; crb the same for
+ * the chance buffers, which only hold pairs with fewer than 4 own minions. */
+enum {
+    GD_RING = 5, GD_KMAX = 3 + 2 * GOUDAN_O_MAX, GD_TMAX = 3 + GOUDAN_O_MAX,
+    GD_NPAIR = GD_NM * GD_NP, GD_WMAX = 3 * GD_KMAX, GD_CMAX = 3 * GD_TMAX
+};
 
 struct goudan_solver {
     int O, H;
@@ -120,57 +131,66 @@ struct goudan_solver {
     int nS, nT, VW, VC;
     int8_t kh[GD_KMAX], ko[GD_KMAX];       /* S entries (T is the prefix 0..nT-1) */
     int8_t kid[4][GOUDAN_O_MAX + 1];       /* (h, o) -> index in S, -1 if absent */
-    int8_t cls0[GD_KMAX], cls1[GD_KMAX];   /* hand class at end with 0 / 1 skill */
-    int8_t s1ok[GD_KMAX], s2ok[GD_KMAX];   /* ending with 1 / 2 skills is useful */
-    int8_t tplay[GD_KMAX];                 /* index in T after a play, -1 if none */
-    int8_t kskill[GD_KMAX];                /* index in S after a skill (h = 0) */
+    /* per entry i = k*3+g of a W row: the end-of-turn candidates (indices in
+       e[28]: 0 / 1 / 2 skills before ending, 27 = not useful), and the
+       entries a play (from C3) and a skill at an empty hand (from W at a-2)
+       lead to */
+    int8_t end0[GD_WMAX], end1[GD_WMAX], end2[GD_WMAX];
+    int nplay, nskill;                     /* (S entry, T / S entry) pairs, times 3 for g */
+    int8_t play_dst[GD_KMAX], play_src[GD_KMAX], skill_dst[GD_KMAX], skill_src[GD_KMAX];
     int Lmin, Lmax;                        /* layer totals */
-    int32_t *pos;                          /* tuple id -> position in its layer */
-    uint32_t *list;                        /* tuples grouped by layer: a | b<<8 | M<<16 | N<<24 */
-    int32_t *loff;                         /* [total] -> first index in list; size Lmax+2 */
-    uint32_t maxlayer;
+    int32_t *rb, *crb;                     /* [L][pair] row bases (see above) */
+    uint16_t *blk;                         /* the pairs of each layer, grouped by layer */
+    int32_t *boff;                         /* [L] first index in blk; size Lmax+3 */
+    uint32_t *lsize, *lstart;              /* [L] tuples, start-state tuples */
+    uint32_t maxrows, maxcrows;
     double *ring[GD_RING];
     double *cA, *cB;
+    /* the end-of-turn values of a block: the same for every marking of the
+       mover's board (the blocks of a layer are grouped by the plain pair) */
+    int ekey;
+    double ebuf[GOUDAN_HP_MAX * GD_WMAX];
     goudan_table *table;
     /* progress */
     int L;
     goudan_phase phase;
-    uint32_t cursor;
+    uint32_t cursor, tdone;                /* block index, tuples done in the phase */
     uint64_t work_done, work_total, start_solved, start_total;
     size_t bytes;
 };
 
-static inline int32_t tid_of(const goudan_solver *s, int a, int b, int mid, int nid) {
-    return (int32_t)((((a - 1) * s->H + (b - 1)) * GD_NM + mid) * GD_NP + nid);
+static inline int pair_hp(const goudan_solver *s, int p) {
+    return s->B.hp[p / GD_NP] + s->B.php[p % GD_NP];
 }
 
-static inline int layer_of(const goudan_solver *s, int a, int b, int mid, int nid) {
-    return a + b + s->B.hp[mid] + s->B.php[nid];
+/* rows a = lo..hi of pair p in layer L (lo > hi if none) */
+static inline void pair_rows(const goudan_solver *s, int L, int p, int *sum, int *lo, int *hi) {
+    int t = L - pair_hp(s, p);
+    *sum = t;
+    *lo = t - s->H > 1 ? t - s->H : 1;
+    *hi = t - 1 < s->H ? t - 1 : s->H;
 }
 
-static inline const double *wptr(const goudan_solver *s, int a, int b, int mid, int nid) {
-    int L = layer_of(s, a, b, mid, nid);
-    return s->ring[L % GD_RING] + (size_t)s->pos[tid_of(s, a, b, mid, nid)] * (size_t)s->VW;
+static inline double *wrow(const goudan_solver *s, int L, int p, int a) {
+    return s->ring[L % GD_RING] + (size_t)(s->rb[(size_t)L * GD_NPAIR + (size_t)p] + a) * (size_t)s->VW;
+}
+
+static inline double *crow(const goudan_solver *s, double *buf, int L, int p, int a) {
+    return buf + (size_t)(s->crb[(size_t)L * GD_NPAIR + (size_t)p] + a) * (size_t)s->VC;
 }
 
 static inline const double *vptr(const goudan_solver *s, int a, int b, int m, int n) {
     return s->table->v + gd_vindex(s->H, a, b, m, n);
 }
 
-static inline void unpack(uint32_t x, int *a, int *b, int *mid, int *nid) {
-    *a = (int)(x & 255u);
-    *b = (int)(x >> 8 & 255u);
-    *mid = (int)(x >> 16 & 255u);
-    *nid = (int)(x >> 24);
-}
-
 static uint32_t layer_size(const goudan_solver *s, int L) {
     if (L < s->Lmin || L > s->Lmax) return 0;
-    return (uint32_t)(s->loff[L + 1] - s->loff[L]);
+    return s->lsize[L];
 }
 
 static void set_hand_sets(goudan_solver *s) {
-    int O = s->O, n = 0, o, h, k;
+    int O = s->O, n = 0, o, h, k, g;
+    int8_t cls0[GD_KMAX], cls1[GD_KMAX], s1ok[GD_KMAX], s2ok[GD_KMAX], tplay[GD_KMAX], kskill[GD_KMAX];
     /* T: states right after a play */
     s->kh[n] = 2; s->ko[n++] = (int8_t)(O - 1);
     s->kh[n] = 1; s->ko[n++] = (int8_t)(O - 1);
@@ -189,22 +209,42 @@ static void set_hand_sets(goudan_solver *s) {
     for (k = 0; k < n; k++) s->kid[s->kh[k]][s->ko[k]] = (int8_t)k;
     for (k = 0; k < n; k++) {
         h = s->kh[k]; o = s->ko[k];
-        s->cls0[k] = (int8_t)gd_cls(h);
-        s->cls1[k] = (int8_t)gd_cls(h + 1);
-        s->s1ok[k] = (int8_t)(h <= 1 && o >= 1);
-        s->s2ok[k] = (int8_t)(h == 0 && o >= 2);
-        s->tplay[k] = (int8_t)(h >= 1 && o >= 1 ? s->kid[h - 1][o - 1] : -1);
-        if (s->tplay[k] >= s->nT) s->tplay[k] = -1; /* cannot happen: T is closed */
-        s->kskill[k] = (int8_t)(h == 0 && o >= 2 ? s->kid[1][o - 1] : -1);
+        cls0[k] = (int8_t)gd_cls(h);          /* hand class at end with 0 / 1 skill */
+        cls1[k] = (int8_t)gd_cls(h + 1);
+        s1ok[k] = (int8_t)(h <= 1 && o >= 1); /* ending with 1 / 2 skills is useful */
+        s2ok[k] = (int8_t)(h == 0 && o >= 2);
+        tplay[k] = (int8_t)(h >= 1 && o >= 1 ? s->kid[h - 1][o - 1] : -1); /* in T (closed) */
+        kskill[k] = (int8_t)(h == 0 && o >= 2 ? s->kid[1][o - 1] : -1);
+    }
+    s->nplay = s->nskill = 0;
+    for (k = 0; k < n; k++)
+        for (g = 0; g < 3; g++) {
+            int i = k * 3 + g;
+            s->end0[i] = (int8_t)(g * 3 + cls0[k]);
+            s->end1[i] = (int8_t)(s1ok[k] ? 9 + g * 3 + cls1[k] : 27);
+            s->end2[i] = (int8_t)(s2ok[k] ? 18 + g * 3 + 2 : 27);
+        }
+    for (k = 0; k < n; k++) {
+        if (tplay[k] >= 0) {
+            s->play_dst[s->nplay] = (int8_t)(k * 3);
+            s->play_src[s->nplay++] = (int8_t)(tplay[k] * 3);
+        }
+        if (kskill[k] >= 0) {
+            s->skill_dst[s->nskill] = (int8_t)(k * 3);
+            s->skill_src[s->nskill++] = (int8_t)(kskill[k] * 3);
+        }
     }
 }
 
 void goudan_solver_free(goudan_solver *s) {
     int i;
     if (!s) return;
-    free(s->pos);
-    free(s->list);
-    free(s->loff);
+    free(s->rb);
+    free(s->crb);
+    free(s->blk);
+    free(s->boff);
+    free(s->lsize);
+    free(s->lstart);
     for (i = 0; i < GD_RING; i++) free(s->ring[i]);
     free(s->cA);
     free(s->cB);
@@ -214,9 +254,9 @@ void goudan_solver_free(goudan_solver *s) {
 
 int goudan_solver_init(goudan_solver **out, int O, int hp_max, ds_error *err) {
     goudan_solver *s;
-    int a, b, mid, nid, L, i;
-    size_t ntuples, nv;
-    int32_t *fill;
+    int L, i, p, nL;
+    size_t nv, nrb, nblk = 0;
+    int order[GD_NPAIR];
     *out = NULL;
     if (O < GOUDAN_O_MIN || O > GOUDAN_O_MAX)
         return ds_fail(err, 0, 0, "O must be between 3 and 5, found %d", O);
@@ -230,44 +270,58 @@ int goudan_solver_init(goudan_solver **out, int O, int hp_max, ds_error *err) {
     set_hand_sets(s);
     s->Lmin = 2;
     s->Lmax = 2 * hp_max + 16;
-    ntuples = (size_t)hp_max * (size_t)hp_max * GD_NM * GD_NP;
-    s->pos = (int32_t *)malloc(ntuples * sizeof(int32_t));
-    s->list = (uint32_t *)malloc(ntuples * sizeof(uint32_t));
-    s->loff = (int32_t *)calloc((size_t)s->Lmax + 2, sizeof(int32_t));
-    fill = (int32_t *)calloc((size_t)s->Lmax + 2, sizeof(int32_t));
+    nL = s->Lmax + 3;
+    nrb = (size_t)nL * GD_NPAIR;
+    s->rb = (int32_t *)calloc(nrb, sizeof(int32_t));
+    s->crb = (int32_t *)calloc(nrb, sizeof(int32_t));
+    s->blk = (uint16_t *)malloc(nrb * sizeof(uint16_t));
+    s->boff = (int32_t *)calloc((size_t)nL + 1, sizeof(int32_t));
+    s->lsize = (uint32_t *)calloc((size_t)nL, sizeof(uint32_t));
+    s->lstart = (uint32_t *)calloc((size_t)nL, sizeof(uint32_t));
     s->table = (goudan_table *)calloc(1, sizeof *s->table);
-    if (!s->pos || !s->list || !s->loff || !fill || !s->table) {
-        free(fill);
+    if (!s->rb || !s->crb || !s->blk || !s->boff || !s->lsize || !s->lstart || !s->table) {
         goudan_solver_free(s);
         return ds_fail(err, 0, 0, "out of memory for the solver index");
     }
-    /* count tuples per layer, then place them (ordered by a, b, M, N) */
-    for (a = 1; a <= hp_max; a++)
-        for (b = 1; b <= hp_max; b++)
-            for (mid = 0; mid < GD_NM; mid++)
-                for (nid = 0; nid < GD_NP; nid++) s->loff[layer_of(s, a, b, mid, nid) + 1]++;
-    for (L = 1; L <= s->Lmax + 1; L++) s->loff[L] += s->loff[L - 1];
-    s->maxlayer = 0;
-    for (L = s->Lmin; L <= s->Lmax; L++)
-        if (layer_size(s, L) > s->maxlayer) s->maxlayer = layer_size(s, L);
-    for (a = 1; a <= hp_max; a++)
-        for (b = 1; b <= hp_max; b++)
-            for (mid = 0; mid < GD_NM; mid++)
-                for (nid = 0; nid < GD_NP; nid++) {
-                    int32_t t = tid_of(s, a, b, mid, nid);
-                    L = layer_of(s, a, b, mid, nid);
-                    s->pos[t] = fill[L];
-                    s->list[s->loff[L] + fill[L]] =
-                        (uint32_t)a | (uint32_t)b << 8 | (uint32_t)mid << 16 | (uint32_t)nid << 24;
-                    fill[L]++;
-                }
-    free(fill);
+    /* the blocks of every layer, and their rows in the layer's buffers; in a
+       layer, pairs are ordered by plain pair (pm, N), then by M */
+    {
+        int pm, N, M, k = 0;
+        for (pm = 0; pm < GD_NP; pm++)
+            for (N = 0; N < GD_NP; N++)
+                for (M = 0; M < GD_NM; M++)
+                    if (s->B.unflag[M] == pm) order[k++] = M * GD_NP + N;
+    }
+    /* the blocks of every layer, and their rows in the layer's buffers */
+    s->maxrows = s->maxcrows = 0;
+    for (L = 0; L < nL; L++) {
+        uint32_t rows = 0, crows = 0;
+        s->boff[L] = (int32_t)nblk;
+        for (i = 0; i < GD_NPAIR && L >= s->Lmin && L <= s->Lmax; i++) {
+            int sum, lo, hi, M = order[i] / GD_NP;
+            p = order[i];
+            pair_rows(s, L, p, &sum, &lo, &hi);
+            if (lo > hi) continue;
+            s->blk[nblk++] = (uint16_t)p;
+            s->rb[(size_t)L * GD_NPAIR + (size_t)p] = (int32_t)rows - lo;
+            rows += (uint32_t)(hi - lo + 1);
+            if (s->B.cnt[M] < 4) {
+                s->crb[(size_t)L * GD_NPAIR + (size_t)p] = (int32_t)crows - lo;
+                crows += (uint32_t)(hi - lo + 1);
+            }
+            if (!s->B.t1[M] && !s->B.t2[M]) s->lstart[L] += (uint32_t)(hi - lo + 1);
+        }
+        s->lsize[L] = rows;
+        if (rows > s->maxrows) s->maxrows = rows;
+        if (crows > s->maxcrows) s->maxcrows = crows;
+    }
+    s->boff[nL] = (int32_t)nblk;
     for (i = 0; i < GD_RING; i++) {
-        s->ring[i] = (double *)malloc((size_t)s->maxlayer * (size_t)s->VW * sizeof(double));
+        s->ring[i] = (double *)malloc((size_t)s->maxrows * (size_t)s->VW * sizeof(double));
         if (!s->ring[i]) { goudan_solver_free(s); return ds_fail(err, 0, 0, "out of memory for the solver layers"); }
     }
-    s->cA = (double *)malloc((size_t)s->maxlayer * (size_t)s->VC * sizeof(double));
-    s->cB = (double *)malloc((size_t)s->maxlayer * (size_t)s->VC * sizeof(double));
+    s->cA = (double *)malloc((size_t)s->maxcrows * (size_t)s->VC * sizeof(double));
+    s->cB = (double *)malloc((size_t)s->maxcrows * (size_t)s->VC * sizeof(double));
     nv = (size_t)hp_max * (size_t)hp_max * GD_NP * GD_NP * 9;
     s->table->O = O;
     s->table->H = hp_max;
@@ -276,9 +330,10 @@ int goudan_solver_init(goudan_solver **out, int O, int hp_max, ds_error *err) {
         goudan_solver_free(s);
         return ds_fail(err, 0, 0, "out of memory for the solver tables");
     }
-    s->bytes = sizeof *s + ntuples * 2 * sizeof(int32_t) +
-               (size_t)s->maxlayer * (size_t)(GD_RING * s->VW + 2 * s->VC) * sizeof(double) +
-               nv * sizeof(double);
+    s->bytes = sizeof *s + nrb * (2 * sizeof(int32_t) + sizeof(uint16_t)) +
+               (size_t)nL * (sizeof(int32_t) + 2 * sizeof(uint32_t)) +
+               (size_t)s->maxrows * (size_t)(GD_RING * s->VW) * sizeof(double) +
+               (size_t)s->maxcrows * (size_t)(2 * s->VC) * sizeof(double) + nv * sizeof(double);
     /* work: tuples visited by the phases C1 (L-2), C2 (L-1), C3, start, turn (L) */
     s->work_total = 0;
     for (L = s->Lmin; L <= s->Lmax; L++)
@@ -287,155 +342,244 @@ int goudan_solver_init(goudan_solver **out, int O, int hp_max, ds_error *err) {
     s->L = s->Lmin;
     s->phase = GOUDAN_PHASE_CHANCE1;
     s->cursor = 0;
+    s->tdone = 0;
+    s->ekey = -1;
     *out = s;
     return 0;
 }
 
-/* One chance step for tuple (a, b, mid, nid) of a play with `step` hits left
- * (1..3). src: step 1 reads W after the placement, steps 2 and 3 read the
- * previous chance buffer `prev` (a layer lower). Summation order: mover,
- * opponent, u1, u2, t1, t2, n1, n2; then divided by the k+2 characters. */
-static void chance_tuple(const goudan_solver *s, int a, int b, int mid, int nid, int step,
-                         const double *prev, double *out) {
-    const gd_boards *B = &s->B;
-    int VC = s->VC, v, c;
-    double acc[3 * GD_TMAX];
-    double ways = (double)(B->cnt[mid] + B->pcnt[nid] + 2);
-    const double *p;
-#define SRC(aa, bb, mm, nn)                                                                       \
-    (step == 1 ? wptr(s, aa, bb, B->place[mm], nn)                                                \
-               : prev + (size_t)s->pos[tid_of(s, aa, bb, mm, nn)] * (size_t)VC)
-    for (v = 0; v < VC; v++) acc[v] = 0.0;
-    if (a > 1) {
-        p = SRC(a - 1, b, mid, nid);
-        for (v = 0; v < VC; v++) acc[v] += p[v];
-    }
-    if (b > 1) {
-        p = SRC(a, b - 1, mid, nid);
-        for (v = 0; v < VC; v++) acc[v] += p[v];
-    } else {
-        for (v = 0; v < VC; v++) acc[v] += 1.0;
-    }
-    for (c = 0; c < 4; c++) {
-        int cnt = c == 0 ? B->u1[mid] : c == 1 ? B->u2[mid] : c == 2 ? B->t1[mid] : B->t2[mid];
-        double w = (double)cnt;
-        if (!cnt) continue;
-        p = SRC(a, b, B->hit[mid][c], nid);
-        for (v = 0; v < VC; v++) acc[v] += w * p[v];
-    }
-    for (c = 0; c < 2; c++) {
-        int cnt = c == 0 ? B->c1[nid] : B->c2[nid];
-        double w = (double)cnt;
-        if (!cnt) continue;
-        p = SRC(a, b, mid, B->phit[nid][c]);
-        for (v = 0; v < VC; v++) acc[v] += w * p[v];
-    }
-#undef SRC
-    for (v = 0; v < VC; v++) out[v] = acc[v] / ways;
-}
+/* The fused row kernels. Each entry is computed in one pass over its sources
+ * in a fixed order, so the results are the same bits as one pass per source.
+ * A switch on the number of sources keeps every loop simple enough to be
+ * vectorised. */
 
-static inline void vmax(double *w, const double *p, int n) {
+/* out[v] = (m[v] + o[v] + w0 * s0[v] + ... + w_{n-1} * s_{n-1}[v]) / ways */
+static void chance_row(double *restrict out, const double *restrict m, const double *restrict o,
+                       const double *const *sp, const double *wt, int ns, int len, double ways) {
     int v;
-    for (v = 0; v < n; v++) w[v] = p[v] > w[v] ? p[v] : w[v];
+    const double *s0 = sp[0], *s1 = sp[1], *s2 = sp[2], *s3 = sp[3], *s4 = sp[4];
+    double w0 = wt[0], w1 = wt[1], w2 = wt[2], w3 = wt[3], w4 = wt[4];
+    switch (ns) {
+    case 0:
+        for (v = 0; v < len; v++) out[v] = (m[v] + o[v]) / ways;
+        break;
+    case 1:
+        for (v = 0; v < len; v++) out[v] = (m[v] + o[v] + w0 * s0[v]) / ways;
+        break;
+    case 2:
+        for (v = 0; v < len; v++) out[v] = (m[v] + o[v] + w0 * s0[v] + w1 * s1[v]) / ways;
+        break;
+    case 3:
+        for (v = 0; v < len; v++)
+            out[v] = (m[v] + o[v] + w0 * s0[v] + w1 * s1[v] + w2 * s2[v]) / ways;
+        break;
+    case 4:
+        for (v = 0; v < len; v++)
+            out[v] = (m[v] + o[v] + w0 * s0[v] + w1 * s1[v] + w2 * s2[v] + w3 * s3[v]) / ways;
+        break;
+    default:
+        for (v = 0; v < len; v++)
+            out[v] = (m[v] + o[v] + w0 * s0[v] + w1 * s1[v] + w2 * s2[v] + w3 * s3[v] + w4 * s4[v]) / ways;
+        break;
+    }
 }
 
-/* In-turn values W of tuple (a, b, mid, nid) at layer L. */
-static void turn_tuple(goudan_solver *s, uint32_t i, int a, int b, int mid, int nid) {
-    const gd_boards *B = &s->B;
-    int VW = s->VW, k, g, c, d, v;
-    double w[3 * GD_KMAX];
-    const double *v0, *v1, *v2, *p;
-    int pm = B->unflag[mid];
-    v0 = vptr(s, b, a, nid, pm);
-    v1 = a > 2 ? vptr(s, b, a - 2, nid, pm) : NULL;
-    v2 = a > 4 ? vptr(s, b, a - 4, nid, pm) : NULL;
-    /* end the turn, possibly after 1 or 2 skills that raise the hand class:
-       e[s][g][c] = value of ending after s skills, my hand class c */
-    {
-        double e[3][9];
-        for (v = 0; v < 9; v++) {
-            e[0][v] = 1.0 - v0[v];
-            e[1][v] = v1 ? 1.0 - v1[v] : 0.0; /* a skill at HP <= 2 loses */
-            e[2][v] = v2 ? 1.0 - v2[v] : 0.0;
-        }
-        for (k = 0; k < s->nS; k++) {
-            int c0 = s->cls0[k], c1 = s->cls1[k], o1 = s->s1ok[k], o2 = s->s2ok[k];
-            for (g = 0; g < 3; g++) {
-                double best = e[0][g * 3 + c0];
-                if (o1 && e[1][g * 3 + c1] > best) best = e[1][g * 3 + c1];
-                if (o2 && e[2][g * 3 + 2] > best) best = e[2][g * 3 + 2];
-                w[k * 3 + g] = best;
-            }
-        }
+/* w[v] = max(e[v], s0[v], ..., s_{n-1}[v]) */
+static void max_row(double *restrict w, const double *restrict e, const double *const *sp, int ns,
+                    int len) {
+    int v, j;
+    const double *s0 = sp[0], *s1 = sp[1], *s2 = sp[2];
+#define GD_MAX(x, y) ((y) > (x) ? (y) : (x))
+    switch (ns) {
+    case 0: memcpy(w, e, (size_t)len * sizeof *w); return;
+    case 1:
+        for (v = 0; v < len; v++) w[v] = GD_MAX(e[v], s0[v]);
+        return;
+    case 2:
+        for (v = 0; v < len; v++) w[v] = GD_MAX(GD_MAX(e[v], s0[v]), s1[v]);
+        return;
+    default:
+        for (v = 0; v < len; v++) w[v] = GD_MAX(GD_MAX(GD_MAX(e[v], s0[v]), s1[v]), s2[v]);
+        break;
     }
-    /* attacks */
+    for (j = 3; j < ns; j++) {
+        const double *p = sp[j];
+        for (v = 0; v < len; v++) w[v] = GD_MAX(w[v], p[v]);
+    }
+}
+
+static inline void max3(double *restrict w, const double *restrict p) {
+    w[0] = GD_MAX(w[0], p[0]);
+    w[1] = GD_MAX(w[1], p[1]);
+    w[2] = GD_MAX(w[2], p[2]);
+}
+
+/* The source rows of a chance step for pair (m, n), starting at row a: step 1
+ * reads W after the placement (layer PL + 1), steps 2 and 3 the previous
+ * chance buffer (layer PL - 1). */
+static inline const double *chance_src(const goudan_solver *s, int step, int PL, double *prev,
+                                       int m, int n, int a) {
+    if (step == 1) return wrow(s, PL + 1, s->B.place[m] * GD_NP + n, a);
+    return crow(s, prev, PL - 1, m * GD_NP + n, a);
+}
+
+/* One chance step (1..3 hits left) for the block of pair p in layer PL.
+ * Summation order per entry: mover, opponent, u1, u2, t1, t2, n1, n2; then
+ * divided by the k+2 characters. The mover hit at a = 1 adds 0 (a loss), the
+ * opponent hit at b = 1 adds 1 (a win). */
+static void chance_block(const goudan_solver *s, int PL, int p, int step, double *prev, double *out) {
+    static const double zeros[GD_CMAX] = {0}, ones[GD_CMAX] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                                              1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const gd_boards *B = &s->B;
+    int M = p / GD_NP, N = p % GD_NP, sum, lo, hi, n, VC = s->VC, c, r, ns = 0, j;
+    int ss = step == 1 ? s->VW : s->VC;
+    const double *sp[6], *pm = NULL, *po;
+    double wt[6], ways, *o;
+    pair_rows(s, PL, p, &sum, &lo, &hi);
+    n = hi - lo + 1;
+    ways = (double)(B->cnt[M] + B->pcnt[N] + 2);
+    /* the mover is hit: (a - 1, b); the opponent: (a, b - 1); both read the
+       block of the same pair one layer down, rows a - 1 and a */
+    po = hi < sum - 1 || n > 1 ? chance_src(s, step, PL, prev, M, N, lo) : ones;
+    if (lo > 1 || n > 1) pm = chance_src(s, step, PL, prev, M, N, lo > 1 ? lo - 1 : 1);
+    for (c = 0; c < 4; c++) {
+        int cnt = c == 0 ? B->u1[M] : c == 1 ? B->u2[M] : c == 2 ? B->t1[M] : B->t2[M];
+        if (!cnt) continue;
+        wt[ns] = (double)cnt;
+        sp[ns++] = chance_src(s, step, PL, prev, B->hit[M][c], N, lo);
+    }
     for (c = 0; c < 2; c++) {
-        if (!(c == 0 ? B->u1[mid] : B->u2[mid])) continue;
-        if (b <= 3) {
-            for (v = 0; v < VW; v++) w[v] = 1.0;
-            goto store;
-        }
-        vmax(w, wptr(s, a, b - 3, B->face[mid][c], nid), VW);
-        for (d = 0; d < 2; d++) {
-            if (!(d == 0 ? B->c1[nid] : B->c2[nid])) continue;
-            vmax(w, wptr(s, a, b, B->rem[mid][c], B->prem[nid][d]), VW);
-        }
+        int cnt = c == 0 ? B->c1[N] : B->c2[N];
+        if (!cnt) continue;
+        wt[ns] = (double)cnt;
+        sp[ns++] = chance_src(s, step, PL, prev, M, B->phit[N][c], lo);
     }
-    /* play */
-    if (B->cnt[mid] < 4) {
-        p = s->cA + (size_t)i * (size_t)s->VC;
-        for (k = 0; k < s->nS; k++) {
-            int j = s->tplay[k];
-            if (j < 0) continue;
-            for (g = 0; g < 3; g++)
-                if (p[j * 3 + g] > w[k * 3 + g]) w[k * 3 + g] = p[j * 3 + g];
-        }
+    for (j = ns; j < 6; j++) { sp[j] = zeros; wt[j] = 0.0; }
+    o = crow(s, out, PL, p, lo);
+    for (r = 0; r < n; r++) {
+        int a = lo + r;
+        const double *rm = a == 1 ? zeros : pm + (size_t)(a - 1 - (lo > 1 ? lo - 1 : 1)) * (size_t)ss;
+        const double *ro = a == sum - 1 ? ones : po + (size_t)r * (size_t)ss;
+        const double *rs[6];
+        for (j = 0; j < ns; j++) rs[j] = sp[j] + (size_t)r * (size_t)ss;
+        for (; j < 6; j++) rs[j] = zeros;
+        chance_row(o + (size_t)r * (size_t)VC, rm, ro, rs, wt, ns, VC, ways);
     }
-    /* skill with an empty hand (then a play follows) */
-    if (a > 2) {
-        p = wptr(s, a - 2, b, mid, nid);
-        for (k = 0; k < s->nS; k++) {
-            int j = s->kskill[k];
-            if (j < 0) continue;
-            for (g = 0; g < 3; g++)
-                if (p[j * 3 + g] > w[k * 3 + g]) w[k * 3 + g] = p[j * 3 + g];
-        }
-    }
-store:
-    memcpy(s->ring[s->L % GD_RING] + (size_t)i * (size_t)VW, w, (size_t)VW * sizeof(double));
 }
 
-/* Start values V of a tuple whose board has no attack marks. */
-static void start_tuple(goudan_solver *s, uint32_t i, int a, int b, int mid, int nid) {
+/* In-turn values W of the block of pair p at layer L. */
+static void turn_block(goudan_solver *s, int p) {
     const gd_boards *B = &s->B;
-    int m = B->unflag[mid], x, y, c, d;
-    double *vout = s->table->v + gd_vindex(s->H, a, b, m, nid);
-    const double *vs = a > 2 ? vptr(s, b, a - 2, nid, m) : NULL;
-    const double *c3 = B->cnt[mid] < 4 ? s->cA + (size_t)i * (size_t)s->VC : NULL;
-    int lethal = b <= 3 && (B->u1[mid] || B->u2[mid]);
-    for (x = 0; x < 3; x++) {
-        int h0 = x + 1, k0 = s->kid[h0][s->O], j0 = s->kid[h0 - 1][s->O - 1];
-        for (y = 0; y < 3; y++) {
-            /* skill then end (the only useful first skill); 0 if it kills */
-            double best = vs ? 1.0 - vs[y * 3 + 2] : 0.0, q;
-            if (lethal) best = 1.0;
-            else {
-                for (c = 0; c < 2; c++) {
-                    if (!(c == 0 ? B->u1[mid] : B->u2[mid])) continue;
-                    q = wptr(s, a, b - 3, B->face[mid][c], nid)[k0 * 3 + y];
-                    if (q > best) best = q;
-                    for (d = 0; d < 2; d++) {
-                        if (!(d == 0 ? B->c1[nid] : B->c2[nid])) continue;
-                        q = wptr(s, a, b, B->rem[mid][c], B->prem[nid][d])[k0 * 3 + y];
-                        if (q > best) best = q;
-                    }
-                }
-                if (c3) { q = c3[j0 * 3 + y]; if (q > best) best = q; }
+    int L = s->L, M = p / GD_NP, N = p % GD_NP, pm = B->unflag[M], VW = s->VW, VC = s->VC;
+    int sum, lo, hi, n, nl, r, i, c, d, ns = 0, r0;
+    const double *sp[6], *c3 = NULL, *sk = NULL;
+    double *w;
+    pair_rows(s, L, p, &sum, &lo, &hi);
+    n = hi - lo + 1;
+    w = wrow(s, L, p, lo);
+    /* end the turn, possibly after 1 or 2 skills that raise the hand class:
+       e[9 * skills + 3 * g + c], my hand class c; e[27] = 0 (not useful) */
+    if (s->ekey != (L * GD_NP + pm) * GD_NP + N) {
+        s->ekey = (L * GD_NP + pm) * GD_NP + N;
+        for (r = 0; r < n; r++) {
+            int a = lo + r, b = sum - a;
+            double e[28], *er = s->ebuf + (size_t)r * VW;
+            const double *v0 = vptr(s, b, a, N, pm);
+            for (i = 0; i < 9; i++) e[i] = 1.0 - v0[i];
+            if (a > 2) {
+                const double *v1 = vptr(s, b, a - 2, N, pm);
+                for (i = 0; i < 9; i++) e[9 + i] = 1.0 - v1[i];
+            } else
+                for (i = 0; i < 9; i++) e[9 + i] = 0.0; /* a skill at HP <= 2 loses */
+            if (a > 4) {
+                const double *v2 = vptr(s, b, a - 4, N, pm);
+                for (i = 0; i < 9; i++) e[18 + i] = 1.0 - v2[i];
+            } else
+                for (i = 0; i < 9; i++) e[18 + i] = 0.0;
+            e[27] = 0.0;
+            for (i = 0; i < VW; i++) {
+                double x = e[s->end0[i]], y = e[s->end1[i]], z = e[s->end2[i]];
+                x = GD_MAX(x, y);
+                er[i] = GD_MAX(x, z);
             }
-            vout[x * 3 + y] = best;
         }
     }
-    s->start_solved += 9;
+    /* attacks: rows with b <= 3 win at once if a minion can attack; the
+       others take the best of face (b - 3) and trades */
+    nl = n;
+    if (B->u1[M] || B->u2[M]) {
+        nl = sum - 4 - lo + 1;
+        if (nl > n) nl = n;
+        if (nl < 0) nl = 0;
+        for (c = 0; c < 2 && nl > 0; c++) {
+            if (!(c == 0 ? B->u1[M] : B->u2[M])) continue;
+            sp[ns++] = wrow(s, L - 3, B->face[M][c] * GD_NP + N, lo);
+            for (d = 0; d < 2; d++) {
+                if (!(d == 0 ? B->c1[N] : B->c2[N])) continue;
+                sp[ns++] = wrow(s, L - (c + 1) - (d + 1), B->rem[M][c] * GD_NP + B->prem[N][d], lo);
+            }
+        }
+    }
+    /* play (from C3), and a skill with an empty hand (then a play follows;
+       rows a > 2, from W at a - 2) */
+    if (B->cnt[M] < 4 && nl > 0) c3 = crow(s, s->cA, L, p, lo);
+    r0 = lo > 3 ? 0 : 3 - lo;
+    if (r0 < nl) sk = wrow(s, L - 2, p, lo + r0 - 2);
+    for (r = 0; r < nl; r++) {
+        double *wr = w + (size_t)r * VW;
+        const double *rs[6];
+        for (i = 0; i < ns; i++) rs[i] = sp[i] + (size_t)r * VW;
+        for (; i < 6; i++) rs[i] = NULL;
+        max_row(wr, s->ebuf + (size_t)r * VW, rs, ns, VW);
+        if (c3) {
+            const double *cr = c3 + (size_t)r * VC;
+            for (i = 0; i < s->nplay; i++) max3(wr + s->play_dst[i], cr + s->play_src[i]);
+        }
+        if (sk && r >= r0) {
+            const double *sr = sk + (size_t)(r - r0) * VW;
+            for (i = 0; i < s->nskill; i++) max3(wr + s->skill_dst[i], sr + s->skill_src[i]);
+        }
+    }
+    for (i = nl * VW; i < n * VW; i++) w[i] = 1.0;
+}
+
+/* Start values V of the block of pair p (its board has no attack marks). */
+static void start_block(goudan_solver *s, int p) {
+    const gd_boards *B = &s->B;
+    int L = s->L, M = p / GD_NP, N = p % GD_NP, m = B->unflag[M], sum, lo, hi, a, x, y, c, d;
+    int any = B->u1[M] || B->u2[M];
+    int play = B->cnt[M] < 4;
+    pair_rows(s, L, p, &sum, &lo, &hi);
+    for (a = lo; a <= hi; a++) {
+        int b = sum - a, lethal = b <= 3 && any;
+        double *vout = s->table->v + gd_vindex(s->H, a, b, m, N);
+        const double *vs = a > 2 ? vptr(s, b, a - 2, N, m) : NULL;
+        const double *src[6], *c3 = play ? crow(s, s->cA, L, p, a) : NULL;
+        int ns = 0;
+        if (!lethal)
+            for (c = 0; c < 2; c++) {
+                if (!(c == 0 ? B->u1[M] : B->u2[M])) continue;
+                src[ns++] = wrow(s, L - 3, B->face[M][c] * GD_NP + N, a);
+                for (d = 0; d < 2; d++) {
+                    if (!(d == 0 ? B->c1[N] : B->c2[N])) continue;
+                    src[ns++] = wrow(s, L - (c + 1) - (d + 1), B->rem[M][c] * GD_NP + B->prem[N][d], a);
+                }
+            }
+        for (x = 0; x < 3; x++) {
+            int h0 = x + 1, k0 = s->kid[h0][s->O], j0 = s->kid[h0 - 1][s->O - 1], t;
+            for (y = 0; y < 3; y++) {
+                /* skill then end (the only useful first skill); 0 if it kills */
+                double best = vs ? 1.0 - vs[y * 3 + 2] : 0.0, q;
+                if (lethal) best = 1.0;
+                else {
+                    for (t = 0; t < ns; t++) { q = src[t][k0 * 3 + y]; if (q > best) best = q; }
+                    if (c3) { q = c3[j0 * 3 + y]; if (q > best) best = q; }
+                }
+                vout[x * 3 + y] = best;
+            }
+        }
+    }
+    s->start_solved += 9u * (uint64_t)(hi - lo + 1);
 }
 
 static const char *const phase_names[] = {"chance1", "chance2", "chance3", "start", "turn", "done"};
@@ -453,39 +597,37 @@ double goudan_solver_step(goudan_solver *s, uint32_t budget) {
     uint64_t spent = 0;
     while (s->phase != GOUDAN_PHASE_DONE && spent < budget) {
         int PL = phase_layer(s);
-        uint32_t n = layer_size(s, PL), end = s->cursor + (uint32_t)(budget - spent);
-        const uint32_t *lst = s->list + (PL >= s->Lmin && PL <= s->Lmax ? s->loff[PL] : 0);
-        uint32_t i;
-        if (end > n || end < s->cursor) end = n;
-        for (i = s->cursor; i < end; i++) {
-            int a, b, mid, nid;
-            unpack(lst[i], &a, &b, &mid, &nid);
+        uint32_t nb = (uint32_t)(s->boff[PL + 1] - s->boff[PL]);
+        const uint16_t *bl = s->blk + s->boff[PL];
+        while (s->cursor < nb && spent < budget) {
+            int p = bl[s->cursor], M = p / GD_NP, sum, lo, hi;
+            uint32_t n;
+            pair_rows(s, PL, p, &sum, &lo, &hi);
+            n = (uint32_t)(hi - lo + 1);
             switch (s->phase) {
             case GOUDAN_PHASE_CHANCE1:
-                if (s->B.cnt[mid] < 4)
-                    chance_tuple(s, a, b, mid, nid, 1, NULL, s->cA + (size_t)i * (size_t)s->VC);
+                if (s->B.cnt[M] < 4) chance_block(s, PL, p, 1, NULL, s->cA);
                 break;
             case GOUDAN_PHASE_CHANCE2:
-                if (s->B.cnt[mid] < 4)
-                    chance_tuple(s, a, b, mid, nid, 2, s->cA, s->cB + (size_t)i * (size_t)s->VC);
+                if (s->B.cnt[M] < 4) chance_block(s, PL, p, 2, s->cA, s->cB);
                 break;
             case GOUDAN_PHASE_CHANCE3:
-                if (s->B.cnt[mid] < 4)
-                    chance_tuple(s, a, b, mid, nid, 3, s->cB, s->cA + (size_t)i * (size_t)s->VC);
+                if (s->B.cnt[M] < 4) chance_block(s, PL, p, 3, s->cB, s->cA);
                 break;
             case GOUDAN_PHASE_START:
-                if (!s->B.t1[mid] && !s->B.t2[mid]) start_tuple(s, i, a, b, mid, nid);
+                if (!s->B.t1[M] && !s->B.t2[M]) start_block(s, p);
                 break;
-            case GOUDAN_PHASE_TURN: turn_tuple(s, i, a, b, mid, nid); break;
+            case GOUDAN_PHASE_TURN: turn_block(s, p); break;
             default: break;
             }
+            s->cursor++;
+            s->tdone += n;
+            spent += n;
+            s->work_done += n;
         }
-        spent += end - s->cursor;
-        /* count the phase's tuples as work once (layers outside the range are empty) */
-        s->work_done += end - s->cursor;
-        s->cursor = end;
-        if (s->cursor >= n) {
+        if (s->cursor >= nb) {
             s->cursor = 0;
+            s->tdone = 0;
             if (s->phase == GOUDAN_PHASE_TURN) {
                 if (s->L == s->Lmax) s->phase = GOUDAN_PHASE_DONE;
                 else { s->L++; s->phase = GOUDAN_PHASE_CHANCE1; }
@@ -509,7 +651,7 @@ void goudan_solver_info_get(const goudan_solver *s, goudan_solver_info *info) {
     info->total_hp = s->phase == GOUDAN_PHASE_DONE ? s->Lmax : s->L;
     info->phase = s->phase;
     info->phase_name = phase_names[s->phase];
-    info->phase_done = s->cursor;
+    info->phase_done = s->tdone;
     info->phase_size = s->phase == GOUDAN_PHASE_DONE ? 0 : layer_size(s, phase_layer(s));
     info->start_states_solved = s->start_solved;
     info->start_states_total = s->start_total;
@@ -522,18 +664,11 @@ void goudan_solver_info_get(const goudan_solver *s, goudan_solver_info *info) {
 
 int goudan_solver_layer(const goudan_solver *s, int i, int *total_hp, uint32_t *tuples,
                         uint32_t *start_states) {
-    int L = s->Lmin + i, k;
-    uint32_t n, st = 0;
+    int L = s->Lmin + i;
     if (i < 0 || L > s->Lmax) return -1;
-    n = layer_size(s, L);
-    for (k = s->loff[L]; k < s->loff[L + 1]; k++) {
-        int a, b, mid, nid;
-        unpack(s->list[k], &a, &b, &mid, &nid);
-        if (!s->B.t1[mid] && !s->B.t2[mid]) st += 9;
-    }
     if (total_hp) *total_hp = L;
-    if (tuples) *tuples = n;
-    if (start_states) *start_states = st;
+    if (tuples) *tuples = s->lsize[L];
+    if (start_states) *start_states = 9u * s->lstart[L];
     return 0;
 }
 
