@@ -483,7 +483,7 @@ static void turn_block(goudan_solver *s, int p) {
         s->ekey = (L * GD_NP + pm) * GD_NP + N;
         for (r = 0; r < n; r++) {
             int a = lo + r, b = sum - a;
-            double e[28], *er = s->ebuf + (size_t)r * VW;
+            double e[28], *er = s->ebuf + (size_t)r * (size_t)VW;
             const double *v0 = vptr(s, b, a, N, pm);
             for (i = 0; i < 9; i++) e[i] = 1.0 - v0[i];
             if (a > 2) {
@@ -526,17 +526,17 @@ static void turn_block(goudan_solver *s, int p) {
     r0 = lo > 3 ? 0 : 3 - lo;
     if (r0 < nl) sk = wrow(s, L - 2, p, lo + r0 - 2);
     for (r = 0; r < nl; r++) {
-        double *wr = w + (size_t)r * VW;
+        double *wr = w + (size_t)r * (size_t)VW;
         const double *rs[6];
-        for (i = 0; i < ns; i++) rs[i] = sp[i] + (size_t)r * VW;
+        for (i = 0; i < ns; i++) rs[i] = sp[i] + (size_t)r * (size_t)VW;
         for (; i < 6; i++) rs[i] = NULL;
-        max_row(wr, s->ebuf + (size_t)r * VW, rs, ns, VW);
+        max_row(wr, s->ebuf + (size_t)r * (size_t)VW, rs, ns, VW);
         if (c3) {
-            const double *cr = c3 + (size_t)r * VC;
+            const double *cr = c3 + (size_t)r * (size_t)VC;
             for (i = 0; i < s->nplay; i++) max3(wr + s->play_dst[i], cr + s->play_src[i]);
         }
         if (sk && r >= r0) {
-            const double *sr = sk + (size_t)(r - r0) * VW;
+            const double *sr = sk + (size_t)(r - r0) * (size_t)VW;
             for (i = 0; i < s->nskill; i++) max3(wr + s->skill_dst[i], sr + s->skill_src[i]);
         }
     }
