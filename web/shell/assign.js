@@ -483,8 +483,10 @@
     const hc = handinCode(S.code, S.a.kind, work);
     S.handin = { code: hc, link: pageLink(S.a, `handin=${hc}&score=${r.score}`) };
     ui.progress.textContent = '';
-    renderResult(r, ui.card);
     const d = ds(), h = d.i18n.el;
+    const res = h('div', { id: 'assign-card' });
+    ui.card.replaceChildren(res);
+    renderResult(r, res);
     const box = h('div', { id: 'assign-handin', hidden: true },
       h('p', { class: 'hint', i18n: 'assign.handinHint' }),
       copyRow('assign.link', S.handin.link, 'assign-handin-link'),
@@ -616,7 +618,9 @@
     }
     S.result = r;
     ui.progress.textContent = '';
-    renderResult(r, ui.card);
+    const res = d.i18n.el('div', { id: 'assign-card' });
+    ui.card.replaceChildren(res);
+    renderResult(r, res);
     if (claimed !== null && claimed !== undefined && claimed !== '') {
       const t = d.i18n.t;
       const same = Number(claimed) === r.score;
