@@ -262,3 +262,49 @@ test('without an LMS the package is the normal page', { timeout: LIMIT }, async 
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+test('"Download for LMS" in the page: the zip of the site and the lesson shown, the title as typed; it runs in the LMS', { timeout: 180_000 }, async () => {
+  const site = await startStaticServer(SITE_DIR);
+  const page = await openPage(browser, { acceptDownloads: true });
+  try {
+    await page.goto(`${site.url}#game=thegame&sample=1&step=5&lang=en`);
+    await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.addNote, null, { timeout: 60_000 });
+    await page.evaluate(() => { window.deckscope.addNote(3, 'a note'); window.deckscope.addNote(8, 'another'); });
+    await page.evaluate(() => document.getElementById('scorm-download').click());
+    await page.waitForSelector('#scorm-dialog[open]');
+    await page.fill('#scorm-title', 'Typed after opening');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#scorm-save')]);
+    assert.equal(dl.suggestedFilename(), 'Typed-after-opening.scorm.zip');
+    await page.waitForFunction(() => /Saved/.test(document.getElementById('scorm-status').textContent));
+    const files = unzip(readFileSync(await dl.path()));
+    const man = files.get('imsmanifest.xml').toString('utf8');
+    assert.match(man, /<title>Typed after opening<\/title>/);
+    const listed = [...man.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
+    assert.deepEqual(new Set(listed), new Set([...files.keys()].filter((n) => n !== 'imsmanifest.xml')));
+    for (const n of ['index.html', 'scorm.js', 'app.js', 'style.css', 'deckscope-view.wasm', 'samples/thegame-1.in']) {
+      assert.ok(files.has(n), n);
+      assert.deepEqual(files.get(n), readFileSync(path.join(SITE_DIR, n)), n);
+    }
+    const act = JSON.parse(files.get('scorm-activity.json'));
+    assert.equal(act.lesson.title, 'Typed after opening');
+    assert.deepEqual(act.lesson.notes.map((n) => n.step), [3, 8]);
+    // imported into the LMS: the lesson opens and reports
+    for (const [n, data] of files) {
+      const f = path.join(dir, 'pkg-page', n);
+      mkdirSync(path.dirname(f), { recursive: true });
+      writeFileSync(f, data);
+    }
+    const s = await openLms('pkg-page', null);
+    assert.equal(await s.frame.evaluate(() => window.deckscope.game), 'thegame');
+    assert.deepEqual(await s.frame.evaluate(() => window.deckscope.notes.map((n) => n.step)), [3, 8]);
+    await seek(s.frame, 3);
+    await seek(s.frame, 8);
+    await s.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: 10_000 });
+    assert.deepEqual(s.page.problems, []);
+    await s.page.closeAll();
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.closeAll();
+    await site.close();
+  }
+});
