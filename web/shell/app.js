@@ -424,6 +424,7 @@
       return Promise.reject(loadError(e));
     }
     hideInputError();
+    if (!restoring) keepHash = null;
     S.game = game;
     S.source = source;
     S.goudanSeed = undefined; // a new goudan input plays query 1 with seed 1
@@ -1546,9 +1547,12 @@
     return '#' + p.join('&');
   }
   let hashTimer = 0, lastHash = '';
+  // The URL of a shared &input= that could not be shown is kept until the
+  // reader loads something (loadText clears it).
+  let keepHash = null;
   api.touchHash = () => scheduleHash();
   function scheduleHash() {
-    if (hashTimer || restoring) return;
+    if (hashTimer || restoring || (keepHash !== null && location.hash === keepHash)) return;
     hashTimer = setTimeout(() => {
       hashTimer = 0;
       const h = currentHash();
@@ -1567,8 +1571,12 @@
       if (h.speed) setSpeed(Number(h.speed));
       const game = GAMES.includes(h.game) ? h.game : 'cirno';
       const opts = { game };
+      let badLink = null; // &input= that is not base64url: said, and the URL kept
       if (h.input !== undefined) {
-        try { opts.input = b64urlDecode(h.input); } catch (e) { opts.sample = 1; }
+        try { opts.input = b64urlDecode(h.input); } catch (e) {
+          opts.sample = 1;
+          badLink = [{ line: 0, col: 0, message: t('input.badLink') }, h.input, game];
+        }
       } else if (h.seed !== undefined) opts.seed = Number(h.seed);
       else opts.sample = Number(h.sample) || 1;
       const same = S.game === game && JSON.stringify(S.source) === JSON.stringify(
@@ -1579,10 +1587,16 @@
         try { await loadFrom(opts); } catch (e) {
           // A first load that fails (a missing sample, e.g. a partial build
           // with no samples/) falls back to sample 1, then to seed 1: the page
-          // never stays on its spinner.
+          // never stays on its spinner. A shared &input= the engine refused
+          // stays in the box with its error, and the URL keeps it.
+          if (opts.input !== undefined && shownError) badLink = shownError;
           if (first && !S.game) {
             await loadFrom({ game, sample: 1 }).catch(() => loadFrom({ game, seed: 1 })).catch(() => {});
           }
+        }
+        if (badLink) {
+          keepHash = location.hash;
+          showInputError(...badLink);
         }
       }
       if (S.game === 'goudan' && (h.query || h.qseed)) {

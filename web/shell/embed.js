@@ -45,17 +45,14 @@
   };
 
   // ---- the hash --------------------------------------------------------------
+  // hash.js: never throws; a part that is not valid URL encoding (`?%=1`,
+  // `#%E0%A4%A=1`) is left out and named in linkErrors, and start() shows it
+  // and posts an `error` (not "Loading…" forever with neither `ready` nor `error`).
+  const linkErrors = [];
   function parseHash(hash) {
-    const p = {};
-    for (const part of String(hash || '').replace(/^#/, '').split('&')) {
-      if (!part) continue;
-      const i = part.indexOf('=');
-      const k = decodeURIComponent(i < 0 ? part : part.slice(0, i));
-      let v = i < 0 ? '' : part.slice(i + 1);
-      try { v = decodeURIComponent(v); } catch (e) { /* keep it raw */ }
-      p[k] = v;
-    }
-    return p;
+    const r = window.dsHash.parseHash(hash);
+    linkErrors.push(...r.errors);
+    return r.params;
   }
   const intOr = (s, d) => (/^\s*-?\d+\s*$/.test(String(s)) ? parseInt(s, 10) : d);
   function fromBase64url(s) {
@@ -68,7 +65,7 @@
   }
 
   // The query string and the hash both count; the hash wins on a conflict.
-  const params = Object.assign(parseHash(location.search.replace(/^\?/, '')), parseHash(location.hash));
+  const params = Object.assign(Object.create(null), parseHash(location.search.replace(/^\?/, '')), parseHash(location.hash));
   // A host that changes the iframe's hash asks for another view: start over.
   window.addEventListener('hashchange', () => location.reload());
   const controls = ['full', 'mini', 'none'].includes(params.controls) ? params.controls : 'full';
@@ -187,10 +184,14 @@
     // The view's state is not secret: any host may listen.
     if (toHost) toHost.postMessage(msg, '*');
   }
+  // Whom the embed obeys: when framed, only the page that embeds it (its
+  // parent); when opened on its own, only windows of its own origin (not an
+  // opener or a popup of another site).
+  const obeys = (e) => (toHost ? e.source === toHost : !!e.source && e.origin === location.origin);
   window.addEventListener('message', (e) => {
     const m = e.data;
     if (!m || typeof m !== 'object' || m.type !== 'deckscope' || typeof m.cmd !== 'string') return;
-    if (toHost && e.source !== toHost) return; // only the page that embeds us
+    if (!obeys(e)) return;
     // In order: a seek sent right after a load applies to the new game.
     commands = commands.then(() => handleCommand(m)).catch((err) => post('error', errorFields(err, m.cmd)));
   });
@@ -252,8 +253,9 @@
   function load(req) {
     const run = async () => {
       await ds.ready;
-      const g = typeof req.game === 'number' ? req.game : GAMES.indexOf(String(req.game));
-      if (g < 0 || g >= GAMES.length) throw new Error('unknown game: ' + req.game);
+      // a game is an id or a whole number 0..3 (NaN, 0.5 are no game)
+      const g = typeof req.game === 'number' ? (Number.isInteger(req.game) ? req.game : -1) : GAMES.indexOf(String(req.game));
+      if (g < 0 || g >= GAMES.length) throw new Error('unknown game: ' + String(req.game).slice(0, 40));
       const text = await inputText(req, g);
       const len = M.lengthBytesUTF8(text);
       const ptr = M._malloc(len + 1);
@@ -525,6 +527,13 @@
     // &lesson= / &play= would find no handler and load the default sample.
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     post('ready');
+    if (linkErrors.length) {
+      const err = new Error(`the link is damaged: '${linkErrors[0]}' is not valid URL encoding`);
+      setOverlay(err.message);
+      stage.dataset.state = 'error';
+      post('error', errorFields(err, 'load'));
+      return;
+    }
     if (params.quiz === '1') loadQuiz();
     // No input at all: sample 1 (of cirno, or of mahjong for view=dp).
     const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined && params[k] !== '');

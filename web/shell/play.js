@@ -198,7 +198,12 @@
     await ds.ready;
     const game = ds.game;
     const s = normSeat(game, seat);
-    if (!s) throw new Error(t('play.badSeat', { seat }));
+    // cirno's seats are its players (1-based, or a name): one that plays no
+    // card in the game is no seat (&play=99, &play=<b>)
+    const seated = (ev) => ev && (String((ev.player ?? -2) + 1) === s || ev.name === s);
+    let found = game !== 'cirno';
+    for (let i = 0; !found && i < ds.steps; i++) found = seated(eventAt(i));
+    if (!s || !found) throw new Error(t('play.badSeat', { seat: String(seat).slice(0, 40) }));
     if (ds.variation.length) await ds.mainLine();
     Object.assign(P, {
       active: true, seat: s, game, instant: !!(opts && opts.instant) || matchMedia('(prefers-reduced-motion: reduce)').matches,

@@ -1,0 +1,34 @@
+// hash.js - the embed's URL-state parser (embed.js reads its ?query and its
+// #hash with it; docs/embedding.md lists the keys). Pure: no DOM, also
+// loaded by node for the property tests (tests/js/props.test.mjs).
+//
+//   dsHash.parseHash('#game=cirno&step=3') -> { params: {game: 'cirno', step: '3'}, errors: [] }
+//
+// It never throws: a part whose key or value is not valid URL encoding
+// (`%=1`, `%E0%A4%A=1`) is left out of params and named in errors (at most
+// 40 characters of it), so the embed can say the link is damaged instead of
+// staying on "Loading…". params has no prototype: a key `__proto__` or
+// `constructor` is a key like any other.
+(function (root) {
+  function parseHash(hash) {
+    const params = Object.create(null);
+    const errors = [];
+    for (const part of String(hash ?? '').replace(/^[#?]/, '').split('&')) {
+      if (!part) continue;
+      const i = part.indexOf('=');
+      let k, v;
+      try {
+        k = decodeURIComponent(i < 0 ? part : part.slice(0, i));
+        v = i < 0 ? '' : decodeURIComponent(part.slice(i + 1));
+      } catch (e) {
+        errors.push(part.length > 40 ? part.slice(0, 40) + '…' : part);
+        continue;
+      }
+      params[k] = v;
+    }
+    return { params, errors };
+  }
+  const api = { parseHash };
+  if (typeof module !== 'undefined' && module.exports) { module.exports = api; return; }
+  root.dsHash = api;
+})(typeof window !== 'undefined' ? window : globalThis);
