@@ -14,7 +14,9 @@
 #   make bench    the speed/memory benchmarks of all four games, then one table
 #                 paired against a baseline build (bench/table.sh; README: Benchmarks)
 #   make fuzz     every libFuzzer harness FUZZ_RUNS times (default 1000000;
-#                 FUZZ_JOBS at a time), a table per harness (docs/fuzzing.md)
+#                 FUZZ_JOBS at a time), a table per harness (docs/fuzzing.md);
+#                 then the page's parsers' properties, PROP_RUNS cases each
+#                 (default 100000; tests/js/props.test.mjs)
 #   make scorm    a SCORM 1.2 zip of the site for an LMS (LESSON= or ASSIGN=)
 #   make clean    remove build/
 SHELL := /bin/bash
@@ -110,3 +112,8 @@ bench:
 # from the environment or the command line (make fuzz FUZZ_RUNS=10000000).
 fuzz: native
 	@FUZZ_RUNS=$(or $(FUZZ_RUNS),1000000) FUZZ_JOBS=$(or $(FUZZ_JOBS),1) scripts/fuzz.sh
+	@# the page's parsers, property-based (fast-check): 100,000 cases of each
+	@DS_PROP_RUNS=$(or $(PROP_RUNS),100000) node --test tests/js/props.test.mjs
+	@$(MAKE) --no-print-directory wasm
+	@DS_PROP_RUNS=$(or $(PROP_RUNS),100000) DS_SITE_DIR=$(CURDIR)/build/site DS_CLI=$(CURDIR)/build/native/deckscope \
+	  node --test --test-name-pattern 'postMessage handler' tests/browser/harden.test.mjs
