@@ -211,13 +211,13 @@
         updateControls();
         break;
       case 'get': post('state', { outputLine: ds.outputLine() }); break;
-      default: throw new Error('unknown command: ' + m.cmd);
+      default: throw new Error('unknown command: ' + JSON.stringify(m.cmd.slice(0, 40)));
     }
   }
   function errorFields(err, cmd) {
     const f = { message: String((err && err.message) || err) };
     if (err && err.line) { f.line = err.line; f.col = err.col; }
-    if (cmd) f.cmd = cmd;
+    if (typeof cmd === 'string') f.cmd = cmd.slice(0, 40); // every command's error names it ('' too)
     return f;
   }
 
