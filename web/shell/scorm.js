@@ -274,6 +274,9 @@ ${files}
     const d = ds();
     const step = d && typeof d.step === 'number' ? d.step : 0;
     L.set('cmi.core.lesson_location', `step=${step}`);
+    // before the activity is open there is nothing of the student's to keep
+    // (and a resumed session must not overwrite what it is about to restore)
+    if (!run.kind) { L.commit(); return; }
     let data = JSON.stringify({ v: 1, kind: run.kind, step, line: d ? lineOf(d.variation) : '', ...run.state });
     if (data.length > MAX_SUSPEND) data = JSON.stringify({ v: 1, kind: run.kind, step }); // keep where the student was
     L.set('cmi.suspend_data', data);
