@@ -25,6 +25,7 @@ const repo = path.join(here, '..');
 const require = createRequire(import.meta.url);
 const scorm = require(path.join(repo, 'web/shell/scorm.js'));
 const lessonLib = require(path.join(repo, 'web/shell/lesson.js'));
+const assignLib = require(path.join(repo, 'web/shell/assign.js'));
 const { pack } = scorm;
 
 function die(msg) { console.error('scorm: ' + msg); process.exit(2); }
@@ -76,7 +77,10 @@ if (args.lesson) {
   // a link with #...&assign=CODE, or the code itself
   const m = /(?:^|[#&?])assign=([^&#\s]+)/.exec(args.assignment);
   const code = m ? decodeURIComponent(m[1]) : args.assignment.trim();
-  if (!/^[A-Za-z0-9_~.-]+$/.test(code)) die('--assignment: not an assignment link or code');
+  let spec;
+  try { spec = assignLib.decode(code); } catch (e) { die(`--assignment: this assignment cannot be opened: ${e.message}`); }
+  // the LMS's mastery score: --mastery, else the assignment's pass mark
+  if (mastery === undefined) mastery = spec.pass;
   title = title || 'deckscope assignment';
   act = pack.activity('assignment', code, title);
 }

@@ -151,6 +151,12 @@ test('the package: a SCORM 1.2 manifest listing every file, the site and the les
   writeFileSync(bad, JSON.stringify({ ...LESSON, notes: [{ step: -1, text: 'x' }] }));
   assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', path.join(dir, 'bad.zip'), '--lesson', bad], { stdio: 'pipe' }),
     (e) => /cannot be opened/.test(String(e.stderr)));
+  // an assignment: its pass mark is the LMS's mastery score; a damaged code is refused
+  const asg = makePackage('pkg-mastery', ['--assignment', 'Q.cirno.s1.n3.p70']);
+  assert.match(asg.get('imsmanifest.xml').toString('utf8'), /<adlcp:masteryscore>70<\/adlcp:masteryscore>/);
+  assert.equal(JSON.parse(asg.get('scorm-activity.json')).assignment, 'Q.cirno.s1.n3.p70');
+  assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', path.join(dir, 'bad.zip'), '--assignment', 'Q.nogame.s1.n3'], { stdio: 'pipe' }),
+    (e) => /cannot be opened/.test(String(e.stderr)));
 });
 
 test('a lesson in the LMS: incomplete, completed after every note, location and suspend data; resume', { timeout: LIMIT }, async () => {
