@@ -162,31 +162,6 @@ int cirno_state_json(const cirno_input *in, const cirno_state *s, ds_buf *out) {
     return out->failed ? -1 : 0;
 }
 
-/* The decision record of a play or loss. */
-static void json_why(ds_buf *b, const cirno_event *e) {
-    int s;
-    PUTS(b, ",\"why\":{\"rule\":");
-    ds_buf_json_str(b, cirno_rule_name(e->rule), strlen(cirno_rule_name(e->rule)));
-    json_key_int(b, "rule_code", e->rule); /* the text is in the header's "rules" */
-    PUTS(b, ",\"under_double\":");
-    ds_buf_puts(b, e->double_left == 2 ? "true" : "false");
-    PUTS(b, ",\"candidates\":[");
-    for (s = 0; s < CIRNO_HAND; s++) {
-        if (s) ds_buf_putc(b, ',');
-        PUTS(b, "{\"slot\":");
-        ds_buf_int(b, s);
-        PUTS(b, ",\"card\":");
-        json_card(b, e->hand[s]);
-        json_key_int(b, "p", e->cand_p[s]);
-        json_key_str(b, "status", cirno_cand_name(cirno_cand_status(e->hand[s], e->cand_p[s])));
-        PUTS(b, ",\"chosen\":");
-        ds_buf_puts(b, s == e->slot ? "true" : "false");
-        PUTS(b, ",\"lost_tie\":");
-        ds_buf_puts(b, (e->tie_mask >> s) & 1 ? "true" : "false");
-        ds_buf_putc(b, '}');
-    }
-    PUTS(b, "]}");
-}
 
 /* The game fields of the decision record (ds_decision_json's callback):
  * "under_double" on the decision; p (also for a counter card), status
@@ -273,7 +248,6 @@ static int event_json(const cirno_input *in, const cirno_event *e, size_t i,
         PUTS(b, ",\"game_over\":");
         ds_buf_puts(b, after->phase == CIRNO_PHASE_GAME_OVER ? "true" : "false");
     }
-    json_why(b, e);
     json_decision(b, e, lang, d);
     ds_buf_putc(b, '}');
     return b->failed ? -1 : 0;

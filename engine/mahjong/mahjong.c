@@ -64,7 +64,7 @@ int mahjong_parse(const char *text, size_t len, mahjong_input **out, ds_error *e
         int k;
         if (ds_reader_at_eof(&r)) {
             ds_fail(err, r.line, r.col,
-                    "expected 148 tiles (one per line), found end of input after %d", i);
+                    "expected %d tiles (one per line), found end of input after %d", MJ_TILES, i);
             goto fail;
         }
         memcpy(what, tile_list, sizeof tile_list);
@@ -88,8 +88,8 @@ int mahjong_parse(const char *text, size_t len, mahjong_input **out, ds_error *e
         ds_token t;
         /* a control byte fails ds_read_word, which then reports it itself */
         if (ds_read_word(&r, 0, &t, "end of input", err) == 0)
-            ds_fail(err, t.line, t.col, "expected end of input after 148 tiles, found '%.*s'",
-                    (int)(t.len > 24 ? 24 : t.len), t.s);
+            ds_fail(err, t.line, t.col, "expected end of input after %d tiles, found '%.*s'",
+                    MJ_TILES, (int)(t.len > 24 ? 24 : t.len), t.s);
         goto fail;
     }
     *out = in;

@@ -26,22 +26,12 @@ static void put_key(ds_buf *b, const char *key) {
     ds_buf_puts(b, "\":");
 }
 
-static char out_last(const ds_buf *b) { return b->len ? b->data[b->len - 1] : 0; }
 
 static void put_dist(ds_buf *b, int d) {
     if (d < 0) ds_buf_puts(b, "null");
     else ds_buf_int(b, d);
 }
 
-/* ,"why":{"rule":"...","text":"..."} */
-static void put_why(ds_buf *b, const char *rule, const char *text) {
-    put_key(b, "why");
-    ds_buf_puts(b, "{\"rule\":");
-    ds_buf_json_str(b, rule, strlen(rule));
-    put_key(b, "text");
-    ds_buf_json_str(b, text, strlen(text));
-    ds_buf_putc(b, '}');
-}
 
 static const char *event_type(int kind) {
     switch (kind) {
@@ -146,70 +136,12 @@ static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c
     ds_buf_putc(b, '}');
 }
 
-/* The turn rules' English sentences, once: why.text says them as they are,
- * decision.text with this decision's tile and distance (the page says a rule
- * from its code, web/shell/i18n.js). */
-#define MJ_TEXT_SPECIAL "special tiles are discarded first, in the order PASS, REVERSE, DOUBLE"
-#define MJ_TEXT_ORDER "the first in the order Z F B N W S E 9S..1S 9P..1P 9M..1M"
-#define MJ_TEXT_SELFDRAWN "the hand after the draw is a winning hand"
-
-/* The rule code of a turn decision (why.rule, decision.rule). */
-static const char *turn_rule(const mahjong_event *ev) {
-    return ev->rule == MJ_WHY_SPECIAL     ? "special_first"
-           : ev->rule == MJ_WHY_TIE_ORDER ? "tie_order"
-           : ev->rule == MJ_WHY_SELFDRAWN ? "selfdrawn"
-                                          : "min_distance";
-}
-
-/* why of a forced event: "forced" and what the rule would have taken. */
-static void put_forced_why_head(ds_buf *b, const char *rule_label) {
-    char msg[120];
-    snprintf(msg, sizeof msg, "forced in this variation; the rule would take %s", rule_label);
-    put_key(b, "why");
-    ds_buf_puts(b, "{\"rule\":\"forced\"");
-    put_key(b, "text");
-    ds_buf_json_str(b, msg, strlen(msg));
-}
-
-static void put_discard(ds_buf *b, const mahjong_event *ev, const char *forced_rule_label) {
-    int i, specials = ev->rule == MJ_WHY_SPECIAL;
-    const char *rule = turn_rule(ev);
-    const char *why =
-        ev->rule == MJ_WHY_SPECIAL
-            ? MJ_TEXT_SPECIAL
-        : ev->rule == MJ_WHY_TIE_ORDER
-            ? "several tiles give the least distance: " MJ_TEXT_ORDER
-        : ev->rule == MJ_WHY_SELFDRAWN
-            ? MJ_TEXT_SELFDRAWN ": the rule declares SELFDRAWN"
-            : "the only tile that gives the least distance";
+static void put_discard(ds_buf *b, const mahjong_event *ev) {
+    int i;
     if (ev->tile == MJ_PASS) {
         put_key(b, "pass_target");
         put_player(b, ev->target);
     }
-    if (forced_rule_label) {
-        put_forced_why_head(b, forced_rule_label);
-    } else {
-        put_key(b, "why");
-        ds_buf_puts(b, "{\"rule\":");
-        ds_buf_json_str(b, rule, strlen(rule));
-        put_key(b, "text");
-        ds_buf_json_str(b, why, strlen(why));
-    }
-    /* the candidates the rule compares: the specials when there are some
-     * (dist null: they do not change it), else every normal kind */
-    put_key(b, "candidates");
-    ds_buf_putc(b, '[');
-    for (i = 0; i < ev->ncand; i++) {
-        int special = ev->cand[i].tile >= MJ_PASS;
-        if (specials != special) continue;
-        if (out_last(b) != '[') ds_buf_putc(b, ',');
-        ds_buf_puts(b, "{\"tile\":");
-        put_tile(b, ev->cand[i].tile);
-        ds_buf_puts(b, ",\"dist\":");
-        put_dist(b, special ? -1 : ev->cand[i].dist);
-        ds_buf_putc(b, '}');
-    }
-    ds_buf_puts(b, "]}");
     put_key(b, "claims");
     ds_buf_putc(b, '[');
     for (i = 0; i < ev->nclaims && i < 3; i++) {
@@ -306,7 +238,7 @@ static void decision_extra(const void *ctx, int k, ds_buf *b) {
 int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
                        ds_buf *out) {
     const mahjong_event *ev, *prev = NULL;
-    const char *type, *forced = NULL;
+    const char *type;
     mahjong_options d;
     ds_decision *rec;
     int k, is_decision;
@@ -321,9 +253,6 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
         free(rec);
         return -1;
     }
-    /* a forced claim or discard: its why says so (a forced "pass" is followed
-     * by the next turn, which happens by the rules) */
-    if (is_decision && d.chosen != d.rule && d.opt[d.chosen].kind) forced = d.opt[d.rule].label;
     type = event_type(ev->kind);
     ds_buf_puts(out, "{\"type\":");
     ds_buf_json_str(out, type, strlen(type));
@@ -343,27 +272,21 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
     case MJ_EV_SKIP:
         put_key(out, "next");
         put_player(out, ev->target);
-        put_why(out, "pass_skip", "this turn is skipped: a PASS named this player");
         break;
     case MJ_EV_SELFDRAWN:
-        put_why(out, "selfdrawn", "the hand after drawing is a winning hand (distance 0)");
         break;
     case MJ_EV_EXHAUSTED:
         put_key(out, "must_draw");
         put_player(out, ev->player);
-        put_why(out, "wall_empty", "a player has to draw and the wall is empty");
         break;
     case MJ_EV_DRAW:
-        put_why(out, "turn_draw", "a turn starts by drawing the front tile of the wall");
         break;
     case MJ_EV_DEAL:
-        put_why(out, "deal", "13 tiles each, one at a time in the order A B C D");
         break;
     case MJ_EV_WIN:
-        put_why(out, "win", "the game ends as soon as a player wins");
         break;
     case MJ_EV_DISCARD:
-        put_discard(out, ev, forced);
+        put_discard(out, ev);
         break;
     case MJ_EV_RON:
     case MJ_EV_PONG:
@@ -387,19 +310,6 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
                     put_key(out, "dist_before");
                     put_dist(out, prev->claims[k].dist);
                 }
-            if (forced) {
-                put_forced_why_head(out, forced);
-                ds_buf_putc(out, '}');
-            } else if (ev->kind == MJ_EV_PONG)
-                put_why(out, "pong_strict_drop",
-                        "PONG lowers the distance strictly; PONG comes before CHOW");
-            else if (ev->kind == MJ_EV_CHOW)
-                put_why(out, "chow_highest_strict_drop",
-                        "the next player's highest CHOW that lowers the distance strictly");
-            else
-                put_why(out, "ron_first_along_turn_order",
-                        "the first player along the turn order from the discarder whose hand "
-                        "plus the tile wins; later ones are cut off");
             if (ev->kind == MJ_EV_RON) {
                 put_key(out, "cut_off");
                 ds_buf_putc(out, '[');

@@ -23,12 +23,10 @@ for i, e in enumerate(objs[1:]):
     assert e["type"] in ("round", "play", "loss"), e["type"]
     assert e["step"] == i
     if e["type"] != "round":
-        w = e["why"]
-        assert len(w["candidates"]) == 3 and sum(c["chosen"] for c in w["candidates"]) == 1
-        assert w["rule"] == h["rules"][w["rule_code"]]["name"]
+        assert "why" not in e, "the older record is gone (issue 21)"
         d = e["decision"]
         labels = [c["label"] for c in d["candidates"]]
-        assert d["rule"] == w["rule"] and d["measure"] == "p" and d["forced"] is False
+        assert d["rule"] in [r["name"] for r in h["rules"]] and d["measure"] == "p" and d["forced"] is False
         assert d["chosen"] == e["card"] and d["rule_choice"] == e["card"] and d["chosen"] in labels
         assert [c["reason"] for c in d["candidates"]].count("rule_choice") == 1
         assert all(c["name"] and c["note"] for c in d["candidates"])

@@ -18,7 +18,8 @@ events=$(head -n 1 "$tmp/trace" | sed 's/.*"events":\([0-9]*\),.*/\1/')
 skips=$(grep -c '^{"type":"skip"' "$tmp/trace")
 [ "$(wc -l < "$tmp/out")" -eq $((events - skips)) ] && ok || bad "trace: events vs output lines"
 tail -n 1 "$tmp/trace" | grep -q '^{"type":"win","step":' && ok || bad "trace: last event"
-grep -q '"why":{"rule":"special_first"' "$tmp/trace" && ok || bad "trace: special discard"
+grep -q '"decision":{"rule":"special_first"' "$tmp/trace" && ok || bad "trace: special discard"
+grep -q '"why":' "$tmp/trace" && bad "trace: the older why record is gone (issue 21)" || ok
 grep -q '"verdict":"pong"' "$tmp/trace" && ok || bad "trace: pong verdict"
 
 # --distance

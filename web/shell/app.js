@@ -1452,13 +1452,16 @@
   const sideCol = document.querySelector('.side-col');
   function fitCands() {
     const wrap = el.why.querySelector('.cands-wrap');
-    if (!wrap || !sideCol) return;
+    if (!wrap) return;
+    // a box that scrolls is reachable by keyboard (axe: scrollable-region-focusable)
+    if (wrap.scrollHeight > wrap.clientHeight) wrap.tabIndex = 0; else wrap.removeAttribute('tabindex');
+    if (!sideCol) return;
     const on = sideCol.classList.contains('check-first') && sideCol.getBoundingClientRect().left > innerWidth / 3;
     const room = Math.floor(innerHeight - (wrap.getBoundingClientRect().top + scrollY) - 16);
     const want = on ? Math.max(96, Math.min(room, 288)) + 'px' : '';
     if (wrap.style.maxHeight === want) return;
     wrap.style.maxHeight = want;
-    if (on) wrap.tabIndex = 0; else wrap.removeAttribute('tabindex'); // a scrolling box: reachable by keyboard
+    if (wrap.scrollHeight > wrap.clientHeight) wrap.tabIndex = 0; else wrap.removeAttribute('tabindex');
     const row = on && wrap.querySelector('tr.chosen');
     if (row && (row.offsetTop + row.offsetHeight > wrap.scrollTop + wrap.clientHeight || row.offsetTop < wrap.scrollTop)) {
       wrap.scrollTop = Math.max(0, row.offsetTop - wrap.clientHeight / 2);

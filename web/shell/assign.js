@@ -29,7 +29,7 @@
 'use strict';
 
 (function (root) {
-  const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+  const GAMES = root.dsGames.ids; // games.js: the one list (loaded before this script)
   const MAX_N = 50;
 
   const b64u = {

@@ -413,10 +413,10 @@
     'expected end of input after %d cards, found \'%.*s\'': '{0} 张牌之后输入应结束，实际为“{1}”',
     // mahjong
     'expected end of line after the tile, found control byte 0x%02x': '牌之后应换行，实际为控制字符 0x{0}',
-    'expected 148 tiles (one per line), found end of input after %d': '应有 148 张牌（每行一张），但输入在 {0} 张之后结束',
+    'expected %d tiles (one per line), found end of input after %d': '应有 {0} 张牌（每行一张），但输入在 {1} 张之后结束',
     'expected %s, found \'%.*s\'': '应为{0}，实际为“{1}”',
     'expected at most 4 of each tile, found a fifth \'%s\'': '每种牌最多 4 张，但出现了第 5 张“{0}”',
-    'expected end of input after 148 tiles, found \'%.*s\'': '148 张牌之后输入应结束，实际为“{0}”',
+    'expected end of input after %d tiles, found \'%.*s\'': '{0} 张牌之后输入应结束，实际为“{1}”',
     // goudan
     'expected end of input after the T = %d queries, found %s': 'T = {0} 组询问之后输入应结束，实际为{1}',
   };
