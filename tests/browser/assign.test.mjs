@@ -10,7 +10,7 @@
 // decision records' (assessment "text"), read here from the event JSON.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -46,11 +46,11 @@ async function handIn(page) {
 async function openHandin(link) {
   const page = await openPage(env.browser);
   await loadView(page, link);
-  await page.waitForFunction(() => window.deckscopeAssign.result && window.deckscopeAssign.current.mode === 'teacher', null, { timeout: 90_000 });
+  await page.waitForFunction(() => window.deckscopeAssign.result && window.deckscopeAssign.current.mode === 'teacher', null, { timeout: LIMIT });
   return page;
 }
 
-test('play a seat: link, a student with two moves that differ, result card, hand in, the teacher\'s replay', { timeout: 300_000 }, async () => {
+test('play a seat: link, a student with two moves that differ, result card, hand in, the teacher\'s replay', { timeout: LIMIT }, async () => {
   const teacher = await openPage(env.browser);
   await loadView(teacher, `${env.url}#game=thegame&sample=1&lang=en`);
   await teacher.waitForFunction(() => window.deckscope.steps > 0);
@@ -68,14 +68,14 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   let k = 0;
   const mine = [];
   for (;;) {
-    const p = await student.waitForFunction(() => window.deckscope.pending || window.deckscope.summary(), null, { timeout: 60_000 }).then((h) => h.jsonValue());
+    const p = await student.waitForFunction(() => window.deckscope.pending || window.deckscope.summary(), null, { timeout: LIMIT }).then((h) => h.jsonValue());
     if (!p.labels) break;
     // the first two decisions: another legal move than the rule's (when there is one)
     const other = p.labels.filter((l) => l !== p.chosen);
     const pick = k < 2 && other.length ? other[0] : p.chosen;
     if (pick !== p.chosen) mine.push([p.i, pick]);
     await student.click(`.play-opt[data-label="${pick.replace(/"/g, '\\"')}"]`);
-    await student.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: 60_000 });
+    await student.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
     k++;
   }
   assert.ok(mine.length >= 1, 'the student made a move the rule would not');
@@ -118,12 +118,12 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   await teacher.evaluate(() => document.getElementById('assign-open').click());
   await teacher.fill('#assign-paste', h.code);
   await teacher.click('#assign-open-handin');
-  await teacher.waitForFunction(() => window.deckscopeAssign.current && window.deckscopeAssign.current.mode === 'teacher' && window.deckscopeAssign.result, null, { timeout: 90_000 });
+  await teacher.waitForFunction(() => window.deckscopeAssign.current && window.deckscopeAssign.current.mode === 'teacher' && window.deckscopeAssign.result, null, { timeout: LIMIT });
   assert.equal((await card(teacher)).score, sc.score);
   for (const p of [teacher, student, t1, t2]) { assert.deepEqual(p.problems, []); await p.closeAll(); }
 });
 
-test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s replay', { timeout: 300_000 }, async () => {
+test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s replay', { timeout: LIMIT }, async () => {
   // what the quiz asks (and the right options) on this game, found first in a scratch page
   const scratch = await openPage(env.browser);
   await loadView(scratch, `${env.url}#game=mahjong&sample=1&lang=en`);
@@ -131,7 +131,7 @@ test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s 
   await scratch.evaluate(() => window.deckscopeQuiz.start());
   const truth = [];
   for (let q = 0; q < 3; q++) {
-    await scratch.waitForFunction(() => { const c = window.deckscopeQuiz.current; return c && !c.answered; }, null, { timeout: 30_000 });
+    await scratch.waitForFunction(() => { const c = window.deckscopeQuiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
     await scratch.evaluate(() => window.deckscopeQuiz.answer(0));
     const c = await scratch.evaluate(() => window.deckscopeQuiz.current);
     truth.push({ step: c.step, correct: c.correct, n: c.options.length });
@@ -151,7 +151,7 @@ test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s 
   // answers: the first wrong, the second right, the third wrong (when it has a wrong option)
   const plan = truth.map((q, i) => (i === 1 || q.n < 2 ? q.correct : (q.correct + 1) % q.n));
   for (let q = 0; q < 3; q++) {
-    await student.waitForFunction((s) => { const c = window.deckscopeQuiz.current; return c && !c.answered && c.step === s; }, truth[q].step, { timeout: 30_000 });
+    await student.waitForFunction((s) => { const c = window.deckscopeQuiz.current; return c && !c.answered && c.step === s; }, truth[q].step, { timeout: LIMIT });
     await student.click(`#quiz-panel .quiz-options button >> nth=${plan[q]}`).catch(async () => {
       await student.evaluate((j) => window.deckscopeQuiz.answer(j), plan[q]);
     });
@@ -178,13 +178,13 @@ test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s 
   for (const p of [teacher, student, t1, t2, t3]) { assert.deepEqual(p.problems, []); await p.closeAll(); }
 });
 
-test('goudan: the result card says the win chance lost, as play mode computes it', { timeout: 300_000 }, async () => {
+test('goudan: the result card says the win chance lost, as play mode computes it', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, `${env.url}#game=goudan&sample=1&lang=en&assign=P.goudan.s1.tE`);
   await page.waitForSelector('#assign-start:not([hidden])');
   await page.evaluate(() => window.deckscope.setSpeed(8));
   await page.click('#assign-start');
-  let p = await page.waitForFunction(() => window.deckscope.pending, null, { timeout: 60_000 }).then((x) => x.jsonValue());
+  let p = await page.waitForFunction(() => window.deckscope.pending, null, { timeout: LIMIT }).then((x) => x.jsonValue());
   let first = true;
   while (p) {
     const other = p.labels.filter((l) => l !== p.chosen);
@@ -203,7 +203,7 @@ test('goudan: the result card says the win chance lost, as play mode computes it
   for (const x of [page, t]) { assert.deepEqual(x.problems, []); await x.closeAll(); }
 });
 
-test('a damaged assignment or hand-in gets a message, the page stays usable', { timeout: 120_000 }, async () => {
+test('a damaged assignment or hand-in gets a message, the page stays usable', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, `${env.url}#game=cirno&sample=1&lang=en&handin=Q.cirno.s1.n2~zz.0.9`);
   await page.waitForSelector('#assign-panel .input-error');

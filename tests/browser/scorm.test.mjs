@@ -269,12 +269,12 @@ test('without an LMS the package is the normal page', { timeout: LIMIT }, async 
   await page.closeAll();
 });
 
-test('"Download for LMS" in the page: the zip of the site and the lesson shown, the title as typed; it runs in the LMS', { timeout: 180_000 }, async () => {
+test('"Download for LMS" in the page: the zip of the site and the lesson shown, the title as typed; it runs in the LMS', { timeout: LIMIT }, async () => {
   const site = await startStaticServer(SITE_DIR);
   const page = await openPage(browser, { acceptDownloads: true });
   try {
     await page.goto(`${site.url}#game=thegame&sample=1&step=5&lang=en`);
-    await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.addNote, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.addNote, null, { timeout: LIMIT });
     await page.evaluate(() => { window.deckscope.addNote(3, 'a note'); window.deckscope.addNote(8, 'another'); });
     await page.evaluate(() => document.getElementById('scorm-download').click());
     await page.waitForSelector('#scorm-dialog[open]');
@@ -305,7 +305,7 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
     assert.deepEqual(await s.frame.evaluate(() => window.deckscope.notes.map((n) => n.step)), [3, 8]);
     await seek(s.frame, 3);
     await seek(s.frame, 8);
-    await s.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: 10_000 });
+    await s.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
     assert.deepEqual(s.page.problems, []);
     await s.page.closeAll();
     assert.deepEqual(page.problems, []);
