@@ -64,6 +64,19 @@ static SDL_Color with_alpha(SDL_Color c, float a) {
     return c;
 }
 
+/* A minion card under this height (renderer pixels at scale 1) is compact:
+ * its HP number alone, the sleep mark outside its corner, ZZ_MARGIN from the
+ * card's edge. */
+#define COMPACT_MH 60
+#define ZZ_MARGIN 3
+
+/* The minion card's size for rows row_h high and the layout's gap. */
+static void minion_size(layout *L, float row_h) {
+    L->mh = fminf(row_h * 0.86f, 130 * L->u);
+    L->mw = fminf(L->mh * 0.74f, (L->cw - 5 * L->gap) / 4.4f);
+    L->mh = fminf(L->mh, L->mw * 1.45f);
+}
+
 static void make_layout(const ds_frame *f, layout *L) {
     float u = f->scale, pad, avail, row_h;
     L->W = f->w;
@@ -93,9 +106,17 @@ static void make_layout(const ds_frame *f, layout *L) {
         }
     }
     L->gap = clampf(L->cw * 0.03f, 6 * u, 18 * u);
-    L->mh = fminf(row_h * 0.86f, 130 * u);
-    L->mw = fminf(L->mh * 0.74f, (L->cw - 5 * L->gap) / 4.4f);
-    L->mh = fminf(L->mh, L->mw * 1.45f);
+    minion_size(L, row_h);
+    if (L->mh < COMPACT_MH * u) {
+        /* compact cards (small canvases): the sleep mark sits in the gap
+         * beside its card's corner, so the gap holds it with a margin on
+         * both sides, clear of the next card and of its number */
+        float need = text_width(f->text, DS_FONT_SMALL, "zZ") + 2 * ZZ_MARGIN * u;
+        if (L->gap < need) {
+            L->gap = need;
+            minion_size(L, row_h);
+        }
+    }
     L->row_y[1] = L->plate_y[1] + L->plate_h + pad + row_h / 2;
     L->row_y[0] = L->plate_y[0] - pad - row_h / 2;
     L->cx = f->w / 2;
@@ -142,7 +163,7 @@ static void minion(const ds_frame *f, const layout *L, int side, float x, float 
     float w = L->mw * scale, h = L->mh * scale, u = f->scale, rad = 8 * u * scale;
     SDL_Color base = side_color[side], face, edge;
     char buf[16];
-    int compact = L->mh < 60 * u;
+    int compact = L->mh < COMPACT_MH * u;
     if (alpha <= 0.01f) return;
     if (attacked) base = color_mix(base, th->muted, 0.55f);
     edge = color_mix(base, hurt_color, flash);
@@ -158,8 +179,9 @@ static void minion(const ds_frame *f, const layout *L, int side, float x, float 
     if (compact) {
         text_mid(f, h < 30 * u ? DS_FONT_SMALL : DS_FONT_BODY, x, y, DS_ALIGN_CENTER,
                  with_alpha(th->fg, alpha), buf);
-        if (attacked) /* asleep: the mark just outside the card's corner */
-            text_mid(f, DS_FONT_SMALL, x + w / 2 + 7 * u, y - h / 2 + 2 * u, DS_ALIGN_CENTER,
+        if (attacked) /* asleep: the mark just outside the card's corner, in the
+                       * gap to the next card (make_layout keeps room for it) */
+            text_mid(f, DS_FONT_SMALL, x + w / 2 + ZZ_MARGIN * u, y - h / 2 + 2 * u, DS_ALIGN_LEFT,
                      with_alpha(th->muted, alpha), "zZ");
         return;
     }
