@@ -270,7 +270,7 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
   await page.closeAll();
 });
 
-test('caption at 320x240: one line, readable, does not cover the controls', { timeout: LIMIT }, async (t) => {
+test('caption at 320x240: two lines, readable, does not cover the controls; a tap or Enter shows the whole sentence', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   for (const lang of ['en', 'zh']) {
     for (const controls of ['full', 'mini']) {
@@ -288,7 +288,7 @@ test('caption at 320x240: one line, readable, does not cover the controls', { ti
         };
       });
       t.diagnostic(`${lang} ${controls}: ${JSON.stringify({ cap: b.cap, fontSize: b.fontSize })}`);
-      assert.ok(b.cap.h > 0 && b.cap.h < 2 * b.lineHeight, 'one line');
+      assert.ok(b.cap.h >= 2 * b.lineHeight && b.cap.h < 3 * b.lineHeight, `two lines (${b.cap.h} px, a line ${b.lineHeight} px)`);
       assert.ok(b.fontSize >= 11, `readable (${b.fontSize} px)`);
       assert.ok(b.cap.x >= 0 && b.cap.r <= 320 && b.cap.y >= 0 && b.cap.b <= 240, 'inside the iframe');
       assert.equal(b.title, b.text, 'the whole sentence in its title');
@@ -303,6 +303,47 @@ test('caption at 320x240: one line, readable, does not cover the controls', { ti
       await page.waitForTimeout(200);
       writeFileSync(artifact(`embed-caption-320x240-${lang}-${controls}.png`), await page.screenshot());
     }
+    // A sentence longer than two lines: cut; a tap shows all of it (inside
+    // the iframe, above the controls), a second tap two lines again; the
+    // keyboard does the same (the caption is a button).
+    await openEmbed(page, `game=cirno&sample=1&lang=${lang}`, { width: 320, height: 240 });
+    const cut = () => page.evaluate(() => { const c = document.getElementById('e-caption'); return c.scrollHeight > c.clientHeight + 1; });
+    const long = await page.evaluate(async () => {
+      const d = window.deckscope;
+      const c = document.getElementById('e-caption');
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      for (let i = d.steps; i > 0; i--) {
+        d.seek(i, false);
+        while (d.step !== i || c.textContent !== d.captionAt(i)) await frame();
+        if (c.scrollHeight > c.clientHeight + 1) return i;
+      }
+      return -1;
+    });
+    assert.ok(long > 0, `${lang}: a caption longer than two lines`);
+    const cap = page.locator('#e-caption');
+    assert.equal(await cap.getAttribute('role'), 'button');
+    assert.equal(await cap.getAttribute('aria-expanded'), 'false');
+    await cap.click();
+    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'true');
+    assert.equal(await cut(), false, `${lang}: the whole sentence after a tap`);
+    const open = await page.evaluate(() => {
+      const r = document.getElementById('e-caption').getBoundingClientRect();
+      const bar = document.getElementById('controls').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, bar: bar.top, sh: document.documentElement.scrollHeight };
+    });
+    assert.ok(open.top >= 0 && open.bottom <= open.bar + 0.5 && open.sh <= 240, `${lang}: inside, above the controls ${JSON.stringify(open)}`);
+    writeFileSync(artifact(`embed-caption-320x240-${lang}-open.png`), await page.screenshot());
+    await cap.click();
+    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'false');
+    assert.equal(await cut(), true);
+    const step = await page.evaluate(() => window.deckscope.step);
+    await cap.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'true');
+    assert.equal(await cut(), false);
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'false');
+    assert.equal(await page.evaluate(() => [window.deckscope.step, window.deckscope.playing]).then((r) => r[0] === step && !r[1]), true, 'Space on the caption does not play');
   }
   noProblems(page);
   await page.closeAll();
@@ -314,7 +355,7 @@ test('caption at 320x240: one line, readable, does not cover the controls', { ti
 // proves readable.
 test('the canvas of a small embed is no smaller than the sizes frontend_layout checks', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
-  const layoutSizes = { '320x240': [320, 184], '480x270': [480, 211], '640x360': [640, 301] };
+  const layoutSizes = { '320x240': [320, 167], '480x270': [480, 194], '640x360': [640, 284] };
   for (const [frame, [w, h]] of Object.entries(layoutSizes)) {
     const [fw, fh] = frame.split('x').map(Number);
     for (const controls of ['full', 'mini']) {

@@ -18,8 +18,8 @@
  * middle of its tween (anim 0.5), the DP views of mahjong and goudan at the
  * first, middle and last step; in English and Chinese; at 320x240, 480x270,
  * 640x360 and 640x400; at 343x429 (the canvas of a 360 px phone, portrait);
- * and at 320x184, 480x211 and 640x301, the canvases of embed.html in iframes
- * of 320x240, 480x270 and 640x360 with the full controls (the caption and the
+ * and at 320x167, 480x194 and 640x284, the canvases of embed.html in iframes
+ * of 320x240, 480x270 and 640x360 with the full controls (the two-line caption and the
  * timeline take the rest; teach_embed.test.mjs checks that the embed's canvas
  * is never smaller than these) (scale 1: renderer pixels are canvas pixels).
  * Prints one line per failing pair (game, input, size, language, step, both
@@ -44,7 +44,7 @@
 static const char *data_dir = DS_SAMPLES;
 
 enum { NSIZES = 8 };
-static const int sizes[NSIZES][2] = {{320, 240}, {480, 270}, {640, 360}, {640, 400}, {343, 429}, {320, 184}, {480, 211}, {640, 301}};
+static const int sizes[NSIZES][2] = {{320, 240}, {480, 270}, {640, 360}, {640, 400}, {343, 429}, {320, 167}, {480, 194}, {640, 284}};
 static const char *const lang_name[2] = {"en", "zh"};
 
 /* Scene states, created on first use (as the platform layer does). */

@@ -89,6 +89,22 @@
     : params.caption === '1' || params.caption === 'true' ? true : controls !== 'none';
   document.body.dataset.caption = showCaption ? 'on' : 'off';
   if (!showCaption) el.caption.hidden = true;
+  else {
+    // Two lines of it show; a tap (or Enter / Space: it is a button) shows
+    // the whole sentence, another tap two lines again.
+    const cap = el.caption;
+    cap.setAttribute('role', 'button');
+    cap.tabIndex = 0;
+    cap.setAttribute('aria-expanded', 'false');
+    const toggle = () => cap.setAttribute('aria-expanded', cap.getAttribute('aria-expanded') === 'true' ? 'false' : 'true');
+    cap.addEventListener('click', toggle);
+    cap.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      e.stopPropagation();
+      toggle();
+    });
+  }
   // The "open in deckscope" link: the same view in the full page.
   {
     const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try', 'lesson', 'lesson_url', 'play'].includes(k));
