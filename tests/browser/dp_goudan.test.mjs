@@ -33,8 +33,9 @@ function cliExplain(input) {
     const m = /^\s+(\*)?\s*([01]\.\d{9})\s+(.*)$/.exec(line);
     if (!m) continue;
     const text = m[3];
-    const op = /^play/.test(text) ? 'play' : /^skill/.test(text) ? 'skill' : /trades/.test(text) ? 'trade'
-      : /attacks/.test(text) ? 'face' : /end/.test(text) ? 'end_turn' : '?';
+    // the operations by the engine's names (the record's words, docs/games/goudan.md)
+    const op = /^play a card/.test(text) ? 'play' : /^use the skill/.test(text) ? 'skill' : /^trade/.test(text) ? 'trade'
+      : /^attack/.test(text) ? 'face' : /^end the turn/.test(text) ? 'end_turn' : '?';
     ops.push({ chosen: !!m[1], value: Number(m[2]), op, text });
   }
   assert.ok(ops.length > 0, 'CLI --explain parsed:\n' + out);
@@ -70,9 +71,14 @@ async function waitFor(page, fn, pred, what, ms = LIMIT) {
   assert.fail(`never saw ${what}: ${JSON.stringify(last)?.slice(0, 2000)}`);
 }
 
-// The page's one format of a probability: a percentage with 2 decimals.
-const pct = (v) => (v > 0 && v < 0.00005 ? '<0.01%' : v < 1 && v > 0.99995 ? '>99.99%' : (v * 100).toFixed(2) + '%');
-const PCT = /^(\d{1,3}\.\d\d%|<0\.01%|>99\.99%)$/;
+// The page's one format of a probability, the engine's (ds_say_pct): a
+// percentage with at most 2 decimals, trailing zeros dropped, never 0 or 100
+// unless certain; in English a space before % (the page's is non-breaking).
+const SP = '\u00a0';
+const pct = (v, zh) => (!(v > 0) ? '0' : v >= 1 ? '100' : v < 0.00005 ? '<0.01' : v > 0.99995 ? '>99.99'
+  : (v * 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '')) + (zh ? '' : SP) + '%';
+const PCT = /^(\d{1,3}(\.\d{1,2})?|<0\.01|>99\.99)[ \u00a0]?%$/;
+const PCT_IN = /[<>]?[\d.]+[ \u00a0]?%/g;
 // the index of the operation taken in a trace event's decision record
 const chosenOf = (d) => (typeof d.chosen_index === 'number' ? d.chosen_index : d.chosen);
 
@@ -108,7 +114,7 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   const ev1 = await page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [1])));
   assert.deepEqual(J.decision.candidates.map((c) => c.value), ev1.decision.candidates.map((c) => c.value),
     'the same values as the decision record in the trace');
-  assert.equal(J.decision.chosen, chosenOf(ev1.decision));
+  assert.equal(J.decision.chosen, ev1.decision.chosen, "the same move chosen (its label)");
 
   // the heat map holds the current state's value (小E moves: her probability)
   J = await waitFor(page, dp, (x) => x.heat.done >= 1, 'a heat-map cell');
@@ -151,7 +157,7 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   await page.evaluate((s) => window.deckscope.seek(s, false), hit + 1);
   J = await waitFor(page, dp, (x) => x.decision_step === playAt, `the play's decision (event ${playAt})`);
   assert.deepEqual(J.decision.candidates.map((c) => [c.op, c.value]), events[playAt].decision.candidates.map((c) => [c.op, c.value]));
-  assert.equal(J.decision.candidates[J.decision.chosen].op, 'play');
+  assert.equal(J.decision.candidates[J.decision.chosen_index].op, 'play');
 
   // a start state of our own, explained like the CLI explains it
   const O = J.O;
@@ -237,10 +243,10 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
     for (const [shown, exact] of r.nums) {
       assert.match(shown, PCT, `${what}: ${shown}`);
       assert.match(exact, /^[01]\.\d{9}$/, `${what}: exact value of ${shown}`);
-      assert.equal(shown, pct(Number(exact)), `${what}: ${shown} is ${exact}`);
+      assert.equal(shown, pct(Number(exact), what === 'zh'), `${what}: ${shown} is ${exact}`);
     }
     assert.doesNotMatch(r.text, /\d\.\d{3,}/, `${what}: no long decimals in the panel`);
-    for (const m of r.text.matchAll(/[<>]?[\d.]+%/g)) assert.match(m[0], PCT, `${what}: ${m[0]} in the panel`);
+    for (const m of r.text.matchAll(PCT_IN)) assert.match(m[0], PCT, `${what}: ${m[0]} in the panel`);
     return r.text;
   }
   await checkFormat('step 0');
@@ -277,7 +283,7 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
     }, s), (x) => x.length > 0, `the why panel at step ${s}`);
     assert.deepEqual(why, J.decision.candidates.map((c) => [pct(c.value), c.value.toFixed(9)]), `step ${s}: why panel = explorer`);
     const caption = await text('#caption');
-    for (const m of caption.matchAll(/[<>]?[\d.]+%/g)) assert.match(m[0], PCT, `step ${s}: ${m[0]} in "${caption}"`);
+    for (const m of caption.matchAll(PCT_IN)) assert.match(m[0], PCT, `step ${s}: ${m[0]} in "${caption}"`);
     await checkFormat(`step ${s}`);
     checked++;
   }

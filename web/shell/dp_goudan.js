@@ -170,10 +170,11 @@
     const el = i18n.el;
 
     const who = (m) => t(m === 'E' || m === 0 ? 'dpg.E' : 'dpg.T');
-    // The page's one number format: a percentage with 2 decimals (a value
-    // that is not certain never shows as 0.00% or 100.00%); the exact value
-    // (the judge's 9 decimals) goes in the title.
-    const pct = (v) => (v > 0 && v < 0.00005 ? '<0.01%' : v < 1 && v > 0.99995 ? '>99.99%' : (v * 100).toFixed(2) + '%');
+    // The page's one number format, the engine's (ds_say_pct, laid out by
+    // narrate.js's valueText as in the why panel): a percentage with at most
+    // two decimals, never 0 or 100 unless certain; the exact value (the
+    // judge's 9 decimals) goes in the title.
+    const pct = (v) => window.dsNarrate.valueText({ measure: 'win_chance' }, { value: v }, i18n && i18n.lang);
     const exact = (v) => v.toFixed(9);
     const num = (v, attrs) => el('span', { class: 'dpg-pct', title: exact(v), 'data-exact': String(v), text: pct(v), ...(attrs || {}) });
     // A breadcrumb's words (the model's labels are ASCII: "step N: E|T", "typed: ...", "PLAY ...").
@@ -341,7 +342,7 @@
         parts.ops.append(el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: t('dpg.col.op') }), el('th', { text: t('dpg.col.value', { mover: who(J.mover) }) }))));
         const body = el('tbody');
         J.decision.candidates.forEach((c, i) => {
-          const chosen = i === J.decision.chosen;
+          const chosen = i === J.decision.chosen_index; // "chosen" is the label (the one record's shape)
           body.append(el('tr', { class: chosen ? 'dpg-chosen' : '', 'data-op': c.op, 'data-value': String(c.value), 'data-chosen': chosen ? '1' : '0' },
             el('td', { text: chosen ? '✓' : '', title: chosen ? t('dpg.chosen') : '' }),
             el('td', { text: (J.codes ? J.codes[i] + ' — ' : '') + opText(c) }),
