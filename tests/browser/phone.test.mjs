@@ -135,13 +135,32 @@ for (const lang of ['en', 'zh']) {
 }
 
 test('wide screen: the tools stay in the bar, no More', { timeout: LIMIT }, async () => {
-  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  // 1280 px: the first tools in the bar; the classroom's (Assignment, Download for
+  // LMS, added last) may go into More, and only they, in their order
+  {
+    const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+    await loadView(page, env.url + 'index.html#game=cirno&sample=1');
+    await page.waitForFunction((ids) => ids.every((id) => document.querySelector(id)), TOOLS, { timeout: LIMIT });
+    for (const sel of TOOLS) {
+      const b = await box(page, sel);
+      assert.ok(b && b.shown && b.x >= 0 && b.r <= 1280 && b.b <= 120, `${sel} in the bar: ${JSON.stringify(b)}`);
+    }
+    const over = await page.evaluate(() => [...document.querySelectorAll('#more-overflow button')].map((b) => b.id));
+    const order = await page.evaluate(() => [...document.querySelectorAll('#teach-tools button')].map((b) => b.id));
+    assert.deepEqual(over, order.slice(order.length - over.length), `the last tools overflow, in order: ${over}`);
+    assert.ok(over.every((id) => ['assign-open', 'scorm-download'].includes(id)), `only the classroom tools overflow at 1280: ${over}`);
+    assert.deepEqual(page.problems, [], 'console errors / failed requests');
+    await page.closeAll();
+  }
+  const page = await openPage(env.browser, { viewport: { width: 1680, height: 900 } });
   await loadView(page, env.url + 'index.html#game=cirno&sample=1');
   await page.waitForFunction((ids) => ids.every((id) => document.querySelector(id)), TOOLS, { timeout: LIMIT });
+  await page.waitForFunction(() => document.getElementById('assign-open') && document.getElementById('scorm-download'), null, { timeout: LIMIT });
+  await page.waitForFunction(() => !document.querySelector('#more-overflow button'), null, { timeout: LIMIT });
   assert.equal(await page.locator('#more-open').isVisible(), false);
   for (const sel of TOOLS) {
     const b = await box(page, sel);
-    assert.ok(b && b.shown && b.x >= 0 && b.r <= 1280 && b.b <= 120, `${sel} in the bar: ${JSON.stringify(b)}`);
+    assert.ok(b && b.shown && b.x >= 0 && b.r <= 1680 && b.b <= 120, `${sel} in the bar: ${JSON.stringify(b)}`);
   }
   const y = await Promise.all(['#teach-share', '#dp'].map((s) => box(page, s)));
   assert.ok(Math.abs(y[0].y - y[1].y) < 8, 'on the same row as DP');
