@@ -65,10 +65,12 @@
     try { const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [ds.step])); return ev && ev.decision; } catch (e) { return null; }
   }
 
-  function take(label) {
+  // In play mode a menu's move belongs to the line of the decision it was
+  // opened at: once that line is gone (an Undo, a recomputation), it is refused.
+  function take(label, line) {
     closeMenu();
     const playing = ds.playSeat !== null && ds.playSeat !== undefined;
-    const r = playing ? ds.choose(label) : ds.branch(ds.step, label);
+    const r = playing ? ds.choose(label, line) : ds.branch(ds.step, label);
     if (r && r.catch) r.catch(() => {}); // a refused choice is shown by the page
   }
 
@@ -91,6 +93,7 @@
     menu.className = 'pick-menu';
     menu.setAttribute('role', 'menu');
     menu.setAttribute('aria-label', t('pick.menu'));
+    const line = ds.pending ? ds.pending.line : undefined;
     labels.forEach((l) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -98,7 +101,7 @@
       // the move's name in the engine's record of the decision waiting here
       b.textContent = i18n && i18n.moveName ? i18n.moveName(decisionHere(), l) : l;
       b.dataset.label = l;
-      b.addEventListener('click', (ev) => { ev.stopPropagation(); take(l); });
+      b.addEventListener('click', (ev) => { ev.stopPropagation(); take(l, line); });
       menu.appendChild(b);
     });
     menu.addEventListener('keydown', (ev) => {

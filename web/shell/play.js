@@ -8,10 +8,21 @@
 //        index or name, thegame 1, mahjong A-D, goudan E or T); resolves at
 //        the learner's first decision or at the end; instant skips the
 //        animation (tests, reduced motion)
-//   .pending       null, or {i, labels, chosen}: the decision waiting for the
-//                  learner (chosen = the rule's label; shown only with hints)
-//   .choose(label) plays it; resolves at the next decision or at the end
-//   .undo()        takes the learner's last move back
+//   .pending       null, or {i, line, labels, names, chosen}: the decision
+//                  waiting for the learner on the line `line` (the line's
+//                  &try= spec, '' for the main line; chosen = the rule's
+//                  label, shown only with hints). null while the game plays
+//                  on or a line is recomputed: choose() then rejects and the
+//                  keys do nothing
+//   .choose(label[, line]) plays it (rejected when no decision waits, or
+//                  when `line` is given and is not the pending one's);
+//                  resolves at the next decision or at the end
+//   .undo()        takes the learner's last move back: resolves when that
+//                  decision is pending again (on its own line)
+//   .nextDecision() skips the others' moves: straight to the seat's next
+//                  decision (resolves with it, or null at the end)
+//   .playTiming    {firstDecisionMs}: from playAs() to the first decision
+//   .playHistory   the learner's moves so far (as summary().history)
 //   .summary()     null until the end, then the summary card's figures
 //   .stopPlay()    leaves play mode (the line shown stays)
 // Also &play=<seat> in the page's hash. Nothing here knows a rule: the
@@ -37,6 +48,7 @@
       'play.keys': 'Keys: 1–9 choose; ↑ ↓ and Enter.',
       'play.waiting': 'The others are playing…',
       'play.undo': 'Undo my last move',
+      'play.next': 'Next decision',
       'play.exit': 'Stop playing',
       'play.match': '✓ {label}: the same move as the rule.',
       'play.differ': '✗ You played {label}; the rule plays {rule}.',
@@ -67,6 +79,7 @@
       'play.keys': '按键：1–9 选择；↑ ↓ 和 Enter。',
       'play.waiting': '其他人在出牌…',
       'play.undo': '撤销我的上一步',
+      'play.next': '下一个决策',
       'play.exit': '停止',
       'play.match': '✓ {label}：与规则的选择相同。',
       'play.differ': '✗ 你走了 {label}；规则会走 {rule}。',
@@ -158,44 +171,66 @@
   // ---- state -----------------------------------------------------------------------
   const P = {
     active: false, seat: null, game: null, instant: false, hints: false,
-    pending: null,     // {i, labels, chosen, ev}
-    moves: [],         // {i, label, rule, match, mine, ruleValue, loss, verdict, forced}
+    pending: null,     // {i, line, labels, chosen, ev}
+    moves: [],         // {i, label, rule, match, line, ev, assessment, forced}
     finished: false, main: null, feedback: null,
+    op: 0,             // the operation under way (playAs, choose, undo, next): a newer one supersedes it
+    target: null,      // the step an animation between decisions is playing to
+    timing: null,      // {firstDecisionMs}
   };
   let ui = null;
-
-
+  // The line shown, as its &try= spec ('' = the main line): a pending
+  // decision belongs to it.
+  const lineId = () => (ds.variation || []).map(([i, l]) => i + ':' + l).join(',');
+  // one turn of the event loop: the panel shows "recomputing" before the
+  // engine works (its simulation runs on this thread)
+  const yieldFrame = () => new Promise((res) => setTimeout(res, 0));
+  const setPending = (i, ev) => {
+    P.pending = { i, line: lineId(), labels: options(ev, P.seat).map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev };
+  };
+  // the seat's next decision from step `from` on the line shown (-1: none)
+  function nextMine(from) {
+    for (let i = from; i < ds.steps; i++) {
+      const ev = eventAt(i);
+      if (mine(P.game, ev, P.seat) && options(ev, P.seat).length) return i;
+    }
+    return -1;
+  }
 
   // From step `from` (where the view was just put: an embed reports its step
-  // a frame later), the next decision of the seat: plays up to it.
-  async function advance(from) {
+  // a frame later), the next decision of the seat: plays up to it (animated,
+  // unless `jump` or instant: then the view goes there at once). `op` is the
+  // operation this belongs to: when a newer one began meanwhile (an undo, a
+  // jump), this one stops and leaves the pending decision to it.
+  async function advance(from, op, jump) {
     const n = ds.steps;
-    let i = from;
-    for (; i < n; i++) {
-      const ev = eventAt(i);
-      if (mine(P.game, ev, P.seat) && options(ev, P.seat).length) {
-        if (P.instant) ds.seek(i, false);
-        else await ds.playTo(i);
-        if (!P.active) return null;
-        const opts = options(ev, P.seat);
-        P.pending = { i, labels: opts.map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev };
-        render();
-        return pendingView();
-      }
+    const i = nextMine(from);
+    const to = i >= 0 ? i : n;
+    if (P.instant || jump) ds.seek(to, false);
+    else {
+      P.target = to;
+      render();
+      await ds.playTo(to);
+      if (op === P.op) P.target = null;
     }
-    if (P.instant) ds.seek(n, false);
-    else await ds.playTo(n);
-    P.pending = null;
-    P.finished = true;
+    if (!P.active || op !== P.op) return pendingView();
+    if (i >= 0) {
+      setPending(i, eventAt(i));
+      if (P.t0 !== null && P.t0 !== undefined) { P.timing = { firstDecisionMs: performance.now() - P.t0 }; P.t0 = null; }
+    } else {
+      P.pending = null;
+      P.finished = true;
+    }
     render();
-    return null;
+    return pendingView();
   }
   // labels (for choose(), URLs and --try) and the moves' names as the panel shows them
-  const pendingView = () => (P.pending ? { i: P.pending.i, labels: P.pending.labels.slice(), chosen: P.pending.chosen,
+  const pendingView = () => (P.pending ? { i: P.pending.i, line: P.pending.line, labels: P.pending.labels.slice(), chosen: P.pending.chosen,
     names: P.pending.labels.map((l) => nameIn(P.pending.ev, l)) } : null);
 
   async function playAs(seat, opts) {
     await ds.ready;
+    const t0 = performance.now();
     const game = ds.game;
     const s = normSeat(game, seat);
     // cirno's seats are its players (1-based, or a name): one that plays no
@@ -204,73 +239,92 @@
     let found = game !== 'cirno';
     for (let i = 0; !found && i < ds.steps; i++) found = seated(eventAt(i));
     if (!s || !found) throw new Error(t('play.badSeat', { seat: String(seat).slice(0, 40) }));
+    const op = ++P.op;
+    P.pending = null;
     if (ds.variation.length) await ds.mainLine();
+    if (op !== P.op) return pendingView();
     Object.assign(P, {
       active: true, seat: s, game, instant: !!(opts && opts.instant) || matchMedia('(prefers-reduced-motion: reduce)').matches,
-      pending: null, moves: [], finished: false, feedback: null,
+      pending: null, moves: [], finished: false, feedback: null, target: null, timing: null, t0,
       main: { outcome: ds.variationInfo().outcome, steps: ds.steps },
     });
     ds.pause();
-    ds.seek(0, false);
     build();
-    render();
-    return advance(0);
+    // straight to the seat's first decision: what comes before it is not
+    // animated (the timeline replays it)
+    return advance(0, op, true);
   }
 
-  async function choose(label) {
+  async function choose(label, line) {
     const p = P.pending;
     if (!P.active || !p) throw new Error('no decision is waiting');
+    if (line !== undefined && line !== null && String(line) !== p.line) throw new Error(`the decision waiting is on line '${p.line}', not '${line}'`);
     const l = String(label);
     if (!p.labels.includes(l)) throw new Error(`'${l}' is not one of: ${p.labels.join(', ')}`);
-    const d = p.ev.decision;
-    const opts = options(p.ev, P.seat);
-    const byLabel = (x) => opts.find((c) => String(c.label) === x) || d.candidates.find((c) => String(c.label) === x) || {};
-    const mineC = byLabel(l), ruleC = byLabel(p.chosen);
-    const m = { i: p.i, label: l, rule: p.chosen, match: l === p.chosen, mine: mineC.value, ruleValue: ruleC.value,
-      text: d.text || '', ev: p.ev };
-    // goudan: the win chance the move gave away, against the rule's own move
-    // (the record's rule_choice: optimal play); nothing here looks for a best
-    if ((d.measure === 'win_chance' || P.game === 'goudan') && typeof ruleC.value === 'number' && typeof mineC.value === 'number') {
-      m.before = ruleC.value;
-      m.loss = Math.max(0, ruleC.value - mineC.value);
-    }
+    const op = ++P.op;
+    const m = { i: p.i, label: l, rule: p.chosen, match: l === p.chosen, text: p.ev.decision.text || '', ev: p.ev };
     P.pending = null;
+    render();
     // In a claim window, not claiming when the rule gives the tile to another
     // player is the seat's rule move: that claim stands (nothing forced).
     // Declining the seat's own claim forces "A declines": the engine's rule
     // decides among the others (another player may still claim).
     if (!m.match) {
+      await yieldFrame();
+      if (op !== P.op) return pendingView();
       await ds.branch(p.i, l); // the variation: the engine plays on from the learner's move
       m.forced = true;
     } else ds.seek(p.i + 1, !P.instant);
-    // the engine's assessment of the move taken (the record of the line now
-    // shown): its verdict (goudan) replaces the page's
+    // the event as the line now shown has it (the learner's move taken): its
+    // record's assessment is the engine's word on the move
     const now = eventAt(p.i);
-    const a = now && now.decision && now.decision.assessment;
-    if (a && a.verdict) m.verdict = String(a.verdict);
-    if (a) m.assessed = true;
+    m.ev = now || p.ev;
+    m.line = lineId();
+    m.assessment = (now && now.decision && now.decision.assessment) || null;
+    m.verdict = m.assessment && m.assessment.verdict ? String(m.assessment.verdict) : undefined;
     P.moves.push(m);
     P.feedback = m;
     render();
-    return advance(p.i + 1);
+    return advance(p.i + 1, op);
   }
 
   async function undo() {
+    if (!P.active) return pendingView();
     const m = P.moves.pop();
     if (!m) return pendingView();
-    if (m.forced) {
-      const keep = ds.variation.filter(([j]) => j < m.i);
+    const op = ++P.op;
+    P.pending = null;
+    P.target = null;
+    P.feedback = null;
+    P.finished = false;
+    ds.pause();
+    render();
+    const keep = ds.variation.filter(([j]) => j < m.i);
+    const want = keep.map(([i, l]) => i + ':' + l).join(',');
+    if (want !== lineId()) {
+      await yieldFrame();
+      if (op !== P.op) return pendingView();
       if (keep.length) await ds.branch(keep[keep.length - 1][0], keep[keep.length - 1][1]);
       else await ds.mainLine();
+      if (op !== P.op) return pendingView();
     }
-    P.finished = false;
-    P.feedback = null;
     ds.seek(m.i, false);
-    const ev = eventAt(m.i);
-    const opts = options(ev, P.seat);
-    P.pending = { i: m.i, labels: opts.map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev };
+    setPending(m.i, eventAt(m.i));
     render();
     return pendingView();
+  }
+
+  // The seat's next decision at once: an animation to it is cut short; when
+  // the view was moved elsewhere (the scrubber), back to the decision waiting.
+  async function nextDecision() {
+    if (!P.active) return null;
+    if (P.pending) { ds.pause(); ds.seek(P.pending.i, false); return pendingView(); }
+    if (P.target === null || P.finished) return pendingView();
+    const op = ++P.op;
+    const from = ds.step;
+    ds.pause();
+    P.target = null;
+    return advance(from, op, true);
   }
 
   function summary() {
@@ -280,31 +334,49 @@
       seat: P.seat, moves: P.moves.length, matched: P.moves.filter((m) => m.match).length,
       outcome: info.outcome, mainOutcome: P.main ? P.main.outcome : info.outcome,
       variation: ds.variation,
-      // each move: the decision, the learner's label and the rule's, and
-      // (goudan) the win chance before it (the best operation's), after it,
-      // the loss and the verdict
-      history: P.moves.map((m) => {
-        const o = { i: m.i, label: m.label, rule: m.rule, match: m.match };
-        if (m.verdict) Object.assign(o, { before: m.before, after: m.mine, loss: m.loss, verdict: m.verdict });
-        return o;
-      }),
+      history: P.moves.map(historyOf),
     };
     if (P.game === 'goudan') {
-      const losses = P.moves.map((m) => m.loss || 0);
+      const losses = out.history.map((m) => m.loss || 0);
       out.totalLoss = losses.reduce((a, b) => a + b, 0);
-      out.maxLoss = losses.length ? Math.max(...losses) : 0;
+      out.maxLoss = losses.reduce((a, b) => Math.max(a, b), 0);
       out.verdicts = {};
-      for (const m of P.moves) out.verdicts[m.verdict] = (out.verdicts[m.verdict] || 0) + 1;
+      for (const m of out.history) out.verdicts[m.verdict] = (out.verdicts[m.verdict] || 0) + 1;
     }
     return out;
+  }
+  // One move of the learner as the record of its event (on the learner's
+  // line) has it: the labels (URLs, --try) and the names (what the page
+  // shows), the rule's measure of both moves and the engine's assessment.
+  // goudan (measure win_chance): before = best = the win chance of the
+  // rule's move (optimal play), after = the move made's, loss = the
+  // assessment's `by`, r and verdict the assessment's (ds_verdict_of,
+  // docs/variations.md). The others: the rule's measure, both values and
+  // the comparison (cmp: same | equal | worse | other, by).
+  function historyOf(m) {
+    const d = (m.ev && m.ev.decision) || {};
+    const a = m.assessment || {};
+    const cand = (l) => (d.candidates || []).find((c) => String(c.label) === String(l)) || {};
+    const num = (x) => (typeof x === 'number' ? x : null);
+    const o = { i: m.i, label: m.label, name: nameIn(m.ev, m.label), rule: m.rule, ruleName: nameIn(m.ev, m.rule),
+      match: m.match, measure: d.measure || null, value: num(cand(m.label).value), ruleValue: num(cand(m.rule).value),
+      cmp: a.cmp || null, by: num(a.by), text: a.text ? String(a.text) : '' };
+    if (a.verdict) {
+      Object.assign(o, { before: o.ruleValue, best: o.ruleValue, after: o.value, loss: num(a.by) || 0, r: num(a.r), verdict: String(a.verdict) });
+    }
+    return o;
   }
 
   function stopPlay() {
     P.active = false;
     P.pending = null;
+    P.target = null;
+    P.op++;
     if (ui) ui.panel.hidden = true;
     if (ui && ui.button) ui.button.setAttribute('aria-pressed', 'false');
-    if (ds.embed) document.body.dataset.play = 'off';
+    document.body.dataset.play = 'off';
+    if (ui && ui.place) ui.place();
+    document.dispatchEvent(new Event('deckscope-play'));
   }
 
   // ---- the panel ---------------------------------------------------------------------
@@ -312,7 +384,9 @@
     if (!ui) return;
     ui.panel.hidden = false;
     if (ui.button) ui.button.setAttribute('aria-pressed', 'true');
-    if (ds.embed) document.body.dataset.play = 'on';
+    document.body.dataset.play = 'on';
+    if (ui.place) ui.place();
+    document.dispatchEvent(new Event('deckscope-play'));
   }
   function seatChoices(game) {
     if (game === 'thegame') return ['1'];
@@ -324,12 +398,14 @@
   }
   function render() {
     if (!ui) return;
-    const { panel, head, opts, feedback, summaryBox, undoBtn } = ui;
+    const { panel, head, opts, feedback, summaryBox, undoBtn, nextBtn } = ui;
     if (!P.active) { panel.hidden = true; return; }
     panel.hidden = false;
     const p = P.pending;
     if (panel.contains(document.activeElement)) P.keepFocus = true;
     head.textContent = p ? t('play.yourMove', { seat: P.seat, n: p.labels.length }) : P.finished ? t('play.summary') : t('play.waiting');
+    panel.dataset.line = p ? p.line : '';
+    panel.setAttribute('aria-busy', String(!p && !P.finished));
     opts.textContent = '';
     if (p) {
       const all = options(p.ev, P.seat);
@@ -389,6 +465,15 @@
         h('button', { type: 'button', i18n: 'play.again', onclick: () => playAs(P.seat, { instant: P.instant }).catch(() => {}) })));
     }
     undoBtn.disabled = !P.moves.length;
+    if (nextBtn) nextBtn.disabled = P.finished || (P.target === null && !(p && ds.step !== p.i));
+    // the decision in view (a phone scrolls to it; never while the learner
+    // is typing elsewhere)
+    if (p && !ds.embed && ui.place) {
+      const out = (e) => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight; };
+      const live = head.parentNode, first = opts.firstElementChild;
+      if (out(live)) live.scrollIntoView({ block: 'start' });
+      if (first && out(first)) first.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   // embed.html (&play=<seat>): the same mode in the iframe, in a compact
@@ -403,15 +488,24 @@
     const feedback = h('div', { class: 'play-feedback' });
     const summaryBox = h('div', { class: 'play-summary' });
     const undoBtn = h('button', { type: 'button', class: 'play-undo', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
+    const nextBtn = h('button', { type: 'button', class: 'play-next', i18n: 'play.next', onclick: () => nextDecision().catch(() => {}) });
     // one live region for the decision waiting and the feedback on the move
     // made: screen readers hear both, in that order
     const live = h('div', { class: 'play-live', 'aria-live': 'polite' }, feedback, head);
-    box.append(live, h('div', { class: 'play-row' }, opts, undoBtn), summaryBox);
-    ui = { panel: box, head, opts, feedback, summaryBox, undoBtn, button: null, seatSel: null };
+    box.append(live, h('div', { class: 'play-row' }, opts, undoBtn, nextBtn), summaryBox);
+    ui = { panel: box, head, opts, feedback, summaryBox, undoBtn, nextBtn, button: null, seatSel: null };
+    ds.on('step', nextState);
     keys(box, opts);
     const name = () => box.setAttribute('aria-label', t('play.title'));
     name();
     if (i18n.onChange) i18n.onChange(() => { name(); setTimeout(render, 0); });
+  }
+
+  // "Next decision": while the others play on, or while the view is away
+  // from the decision waiting
+  function nextState() {
+    if (!ui || !ui.nextBtn || !P.active) return;
+    ui.nextBtn.disabled = P.finished || (P.target === null && !(P.pending && ds.step !== P.pending.i));
   }
 
   // 1-9 choose, arrows move between the options (in the panel); outside it,
@@ -457,7 +551,8 @@
     const opts = h('div', { class: 'play-opts', role: 'group', 'aria-labelledby': 'play-head' });
     const feedback = h('div', { class: 'play-feedback' });
     const summaryBox = h('div', { class: 'play-summary' });
-    const undoBtn = h('button', { type: 'button', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
+    const undoBtn = h('button', { type: 'button', class: 'play-undo', i18n: 'play.undo', onclick: () => undo().catch(() => {}) });
+    const nextBtn = h('button', { type: 'button', class: 'play-next', i18n: 'play.next', onclick: () => nextDecision().catch(() => {}) });
     const panel = h('section', { class: 'panel play', id: 'play-panel', hidden: true, 'aria-labelledby': 'play-title' },
       h('div', { class: 'play-top' },
         h('h2', { id: 'play-title', i18n: 'play.title' }),
@@ -465,14 +560,30 @@
         h('button', { type: 'button', class: 'primary', i18n: 'play.start',
           onclick: () => playAs(seatSel.value, { instant: P.instant }).catch((e) => { head.textContent = e.message; }) }),
         h('label', { class: 'field inline' }, hints, h('span', { i18n: 'play.hints' })),
-        undoBtn,
+        undoBtn, nextBtn,
         h('button', { type: 'button', i18n: 'play.exit', onclick: stopPlay })),
       // one live region: screen readers hear the decision waiting and the
       // feedback on the move just made
       h('div', { class: 'play-live', 'aria-live': 'polite' }, feedback, head), opts,
       h('p', { class: 'hint', i18n: 'play.keys' }), summaryBox);
     anchor.after(panel);
-    ui = { panel, head, opts, feedback, summaryBox, undoBtn, button, seatSel };
+    // With play on, the panel sits next to the canvas: at the top of the
+    // side column on a wide screen (the canvas's neighbour), right under the
+    // caption on a narrow one (one column; style.css makes the canvas
+    // shorter then), so the decision, its choices and the feedback are in
+    // view with the game. Off, it goes back under the timeline.
+    const side = document.querySelector('.side-col');
+    const caption = document.getElementById('caption');
+    const wide = matchMedia('(min-width: 981px)');
+    const place = () => {
+      const on = document.body.dataset.play === 'on';
+      const to = !on ? null : wide.matches && side ? side : caption;
+      if (!to) { if (panel.previousElementSibling !== anchor) anchor.after(panel); return; }
+      if (to === side) { if (side.firstElementChild !== panel) side.prepend(panel); } else if (caption.nextElementSibling !== panel) caption.after(panel);
+    };
+    if (wide.addEventListener) wide.addEventListener('change', place);
+    ui = { panel, head, opts, feedback, summaryBox, undoBtn, nextBtn, button, seatSel, place };
+    ds.on('step', nextState);
     const fillSeats = () => {
       if (!ds.game) return;
       seatSel.textContent = '';
@@ -499,12 +610,15 @@
 
   Object.assign(ds, {
     playAs: (seat, opts) => playAs(seat, opts),
-    choose: (label) => choose(label),
+    choose: (label, line) => choose(label, line),
     undo: () => undo(),
+    nextDecision: () => nextDecision(),
     summary: () => summary(),
     stopPlay: () => stopPlay(),
   });
   Object.defineProperty(ds, 'pending', { get: pendingView, configurable: true });
+  Object.defineProperty(ds, 'playHistory', { get: () => (P.active ? P.moves.map(historyOf) : []), configurable: true });
+  Object.defineProperty(ds, 'playTiming', { get: () => (P.timing ? { ...P.timing } : null), configurable: true });
   Object.defineProperty(ds, 'playSeat', { get: () => (P.active ? P.seat : null), configurable: true });
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);

@@ -167,8 +167,11 @@
         h('dd', { text: info.main ? `${info.main.outcome} (${t('var.steps', { n: info.main.steps })})` : '' })),
       h('div', { class: 'var-this' }, h('dt', { i18n: 'var.this' }),
         h('dd', { text: `${info.outcome} (${t('var.steps', { n: info.steps })})` })));
+    // While the learner plays (play.js), the play panel's Undo is the one
+    // Undo and the line is the learner's game: the strip only shows it.
+    const playing = !!ds.playSeat;
     strip.append(
-      h('div', { class: 'var-head' }, h('strong', { i18n: 'var.label' }), chips, undo, back),
+      h('div', { class: 'var-head' }, h('strong', { i18n: 'var.label' }), chips, playing ? null : undo, playing ? null : back),
       h('p', { class: 'hint', text: t('var.branch', { step: v[0][0] + 1 }) }),
       cmp);
     if (wantFocus) { wantFocus = false; undo.focus(); }
@@ -177,5 +180,6 @@
   ds.on('load', () => { lastErr = null; renderStrip(); });
   ds.on('try-error', (e) => { lastErr = e.message; renderStrip(); });
   ds.on('lang', renderStrip);
+  document.addEventListener('deckscope-play', renderStrip);
   if (i18n.onChange) i18n.onChange(() => setTimeout(renderStrip, 0));
 })();
