@@ -183,6 +183,9 @@ const policy = [
   // URL carries its content: nothing leaves the page).
   'connect-src data:',
   "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+  // Trusted Types, as on the site: no string reaches a script sink but
+  // through the page's own policy (trusted.js).
+  "require-trusted-types-for 'script'", 'trusted-types deckscope',
 ].join('; ');
 const cspAt = html.indexOf('>', html.search(/<meta charset[^>]*>/i)) + 1;
 html = html.slice(0, cspAt) + `\n<meta http-equiv="Content-Security-Policy" content="${policy}">` + html.slice(cspAt);

@@ -6,7 +6,12 @@
 // injected into the page IS blocked (the policy is enforced and the watcher
 // sees it); the one-file offline page carries a policy with the SHA-256 of
 // each of its inline scripts and styles, runs under it from file://, and
-// blocks anything else.
+// blocks anything else. Trusted Types (issue 25): every page requires them
+// for scripts (`require-trusted-types-for 'script'`) and allows one policy,
+// the page's own `deckscope` (web/shell/trusted.js); a string given to a
+// script or HTML sink is refused and reported, and the page itself, the
+// embed (its quiz loaded on demand), a lesson and the offline page cause no
+// such violation (the watcher reports them as any other).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -35,6 +40,12 @@ function metaPolicy(html) {
   return new Map(metas[0][1].split(';').map((d) => d.trim()).filter(Boolean)
     .map((d) => { const [name, ...src] = d.split(/\s+/); return [name, src]; }));
 }
+// Trusted Types: required for every script sink, one policy allowed, the
+// page's own (trusted.js), created once.
+function trustedTypes(p) {
+  assert.deepEqual(p.get('require-trusted-types-for'), ["'script'"], 'Trusted Types required for script sinks');
+  assert.deepEqual(p.get('trusted-types'), ['deckscope'], "one policy, the page's own (trusted.js), no duplicate");
+}
 // Markup with the scripts' and styles' text removed (attributes only).
 const markup = (html) => html.replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/gi, '<$1$2></$1>');
 
@@ -48,6 +59,7 @@ for (const page of ['index.html', 'embed.html']) {
     for (const d of ['img-src', 'media-src']) assert.deepEqual(p.get(d), ["'self'", 'data:', 'blob:'], d);
     assert.deepEqual(p.get('object-src'), ["'none'"]);
     assert.deepEqual(p.get('base-uri'), ["'none'"]);
+    trustedTypes(p);
     for (const [d, src] of p) {
       assert.ok(!src.includes("'unsafe-inline'") && !src.includes("'unsafe-eval'") && !src.includes('*'), `${d}: ${src.join(' ')}`);
     }
@@ -128,22 +140,71 @@ test('embed.html, every game and the DP view: no violation', { timeout: LIMIT },
   await page.closeAll();
 });
 
+// The sinks loaded on demand: the embed's quiz (embed.js adds quiz.js) and a
+// lesson, in the page (the shipped one, toured) and in embed.html (lesson_url=).
+test('a lesson in the page and in embed.html, and the embed\'s quiz: no violation', { timeout: LIMIT }, async () => {
+  const page = await openPage(env.browser);
+  await loadView(page, `${env.url}?lesson=cirno#lang=en`);
+  await page.waitForFunction(() => window.deckscope.allNotes && window.deckscope.allNotes.length > 0, null, { timeout: LIMIT });
+  await page.evaluate(() => window.deckscope.tour && window.deckscope.tour.next && window.deckscope.tour.next());
+  await page.goto('about:blank');
+  await page.goto(`${env.url}embed.html?lesson_url=lessons/mahjong.en.json`, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.deckscope.notes && window.deckscope.notes.length > 0 && window.deckscope.steps > 0, null, { timeout: LIMIT });
+  for (const url of ['embed.html#game=thegame&sample=1&quiz=1', 'embed.html?quiz=1#game=cirno&sample=1']) {
+    await page.goto('about:blank');
+    await page.goto(env.url + url, { waitUntil: 'load' });
+    // (or a violation: the blocked quiz.js would never start)
+    await page.waitForFunction(() => window.__dsCspViolations > 0 || (window.deckscopeQuiz && window.deckscopeQuiz.active && window.deckscopeQuiz.current),
+      null, { timeout: LIMIT });
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('the policy is enforced: an injected inline script and style are blocked and reported', { timeout: LIMIT }, async () => {
   for (const url of [env.url, env.url + 'embed.html#game=cirno&sample=1']) {
     const page = await openPage(env.browser);
     await loadView(page, url);
     const ran = await page.evaluate(async () => {
+      // resolves when each kind of violation below has been reported
+      const want = ['require-trusted-types-for', 'trusted-types', 'script-src', 'style-src'];
+      const seen = new Set();
+      const reported = new Promise((res) => document.addEventListener('securitypolicyviolation', (e) => {
+        seen.add(want.find((d) => e.effectiveDirective.startsWith(d)));
+        if (want.every((d) => seen.has(d))) res();
+      }));
+      // An inline script: its text is refused by Trusted Types (a string in
+      // a script sink)
       const s = document.createElement('script');
-      s.textContent = 'window.__injected = 1';
+      let scriptText = 'taken';
+      try { s.textContent = 'window.__injected = 1'; } catch (e) { scriptText = e instanceof TypeError ? 'refused' : String(e); }
       document.head.append(s);
+      // (a handler attribute is a script sink too); a script from elsewhere, by script-src
+      const handler = (() => { try { document.createElement('button').setAttribute('onclick', 'window.__injected = 2'); return 'taken'; } catch (e) { return e instanceof TypeError ? 'refused' : String(e); } })();
+      const imported = await import('data:text/javascript,window.__injected=3').then(() => 'ran', () => 'blocked');
       const st = document.createElement('style');
       st.textContent = 'body { outline: 7px solid red }';
       document.head.append(st);
-      await new Promise((r) => setTimeout(r, 100));
-      return { script: window.__injected === 1, style: getComputedStyle(document.body).outlineWidth === '7px' };
+      const refused = (f) => { try { f(); return false; } catch (e) { return e instanceof TypeError; } };
+      return {
+        scriptText, handler, imported, script: window.__injected !== undefined, style: getComputedStyle(document.body).outlineWidth === '7px',
+        // Trusted Types: a string in an HTML or script-URL sink is refused,
+        // no other policy can be made, and the page's own makes no URL but its own scripts
+        html: refused(() => { document.createElement('div').innerHTML = '<img src=x>'; }),
+        scriptUrl: refused(() => { document.createElement('script').src = 'data:text/javascript,1'; }),
+        otherPolicy: refused(() => window.trustedTypes.createPolicy('other', { createHTML: (x) => x })),
+        ownPolicyAgain: refused(() => window.trustedTypes.createPolicy('deckscope', {})),
+        foreignUrl: refused(() => window.deckscopeTrusted.scriptURL('https://example.invalid/x.js')),
+        ownUrl: window.deckscopeTrusted.scriptURL('quiz.js') instanceof TrustedScriptURL,
+        reported: await reported.then(() => true),
+      };
     });
-    assert.deepEqual(ran, { script: false, style: false }, `${url}: neither ran`);
-    assert.ok(page.problems.some((p) => /CSP violation: script-src/.test(p)), `${url}: the script's violation is reported: ${page.problems}`);
+    assert.deepEqual(ran, { scriptText: 'refused', handler: 'refused', imported: 'blocked', script: false, style: false, html: true, scriptUrl: true, otherPolicy: true,
+                            ownPolicyAgain: true, foreignUrl: true, ownUrl: true, reported: true },
+      `${url}: neither ran; Trusted Types refused the strings and any other policy`);
+    assert.ok(page.problems.some((p) => /CSP violation: require-trusted-types-for/.test(p)), `${url}: the sink's violation is reported: ${page.problems}`);
+    assert.ok(page.problems.some((p) => /CSP violation: trusted-types/.test(p)), `${url}: the other policy's violation is reported`);
+    assert.ok(page.problems.some((p) => /CSP violation: script-src/.test(p)), `${url}: the import's violation is reported: ${page.problems}`);
     assert.ok(page.problems.some((p) => /CSP violation: style-src/.test(p)), `${url}: the style's violation is reported`);
     await page.closeAll();
   }
@@ -180,6 +241,7 @@ test('offline page: a policy with the hash of every inline script and style; run
     assert.deepEqual(p.get('connect-src'), ['data:'], 'fetch() only of data: URLs (the inlined WebAssembly)');
     assert.deepEqual(p.get('object-src'), ["'none'"]);
     assert.deepEqual(p.get('base-uri'), ["'none'"]);
+    trustedTypes(p);
     assert.deepEqual([...markup(html).matchAll(/\s(on[a-z]+|style)\s*=\s*"[^"]*"/gi)].map((x) => x[0]), []);
 
     const dir = mkdtempSync(path.join(os.tmpdir(), 'deckscope-csp-'));
@@ -202,13 +264,25 @@ test('offline page: a policy with the hash of every inline script and style; run
     await page.selectOption('#theme', 'dark');
     assert.deepEqual(problems, [], 'no violation nor error from file://');
     const ran = await page.evaluate(async () => {
+      const want = ['require-trusted-types-for', 'script-src'];
+      const seen = new Set();
+      const reported = new Promise((res) => document.addEventListener('securitypolicyviolation', (e) => {
+        seen.add(want.find((d) => e.effectiveDirective.startsWith(d)));
+        if (want.every((d) => seen.has(d))) res();
+      }));
       const s = document.createElement('script');
-      s.textContent = 'window.__injected = 1';
+      let scriptText = 'taken';
+      try { s.textContent = 'window.__injected = 1'; } catch (e) { scriptText = e instanceof TypeError ? 'refused' : String(e); }
       document.head.append(s);
-      await new Promise((r) => setTimeout(r, 100));
-      return window.__injected === 1;
+      // (a handler attribute is a script sink too); a script from elsewhere, by script-src
+      const handler = (() => { try { document.createElement('button').setAttribute('onclick', 'window.__injected = 2'); return 'taken'; } catch (e) { return e instanceof TypeError ? 'refused' : String(e); } })();
+      const imported = await import('data:text/javascript,window.__injected=3').then(() => 'ran', () => 'blocked');
+      await reported;
+      return { scriptText, handler, imported, ran: window.__injected !== undefined };
     });
-    assert.equal(ran, false, 'an injected script does not run');
-    assert.ok(problems.some((x) => /CSP violation: script-src/.test(x)), 'and its violation is reported');
+    assert.deepEqual(ran, { scriptText: 'refused', handler: 'refused', imported: 'blocked', ran: false },
+      'an injected script does not run: its text and a handler are refused (Trusted Types), a script from elsewhere blocked');
+    assert.ok(problems.some((x) => /CSP violation: require-trusted-types-for/.test(x)), 'the string in the script sink is reported');
+    assert.ok(problems.some((x) => /CSP violation: script-src/.test(x)), 'and the import\'s violation');
     await context.close();
   });

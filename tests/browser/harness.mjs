@@ -51,6 +51,10 @@ export async function watchCsp(context, onViolation) {
   await context.exposeBinding('__dsCspViolation', (_source, text) => onViolation(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
+      // counted in the page too (window.__dsCspViolations): a wait can stop
+      // on the first one instead of waiting the suite's limit for what the
+      // blocked code would have done
+      window.__dsCspViolations = (window.__dsCspViolations || 0) + 1;
       const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
       window.__dsCspViolation(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}${where}` +
         (e.sample ? ` [${e.sample}]` : '') + ` on ${location.href}`);

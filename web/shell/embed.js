@@ -467,7 +467,15 @@
     const icon = view.playing ? 'M4 3h3v10H4zM9 3h3v10H9z' : 'M4 3v10l8-5z';
     if (el.play.dataset.icon !== icon) {
       el.play.dataset.icon = icon;
-      el.play.firstElementChild.innerHTML = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="${icon}"/></svg>`;
+      // built with DOM calls, no HTML string (Trusted Types, trusted.js)
+      const NS = 'http://www.w3.org/2000/svg';
+      const svg = document.createElementNS(NS, 'svg');
+      for (const [k, v] of [['viewBox', '0 0 16 16'], ['width', '14'], ['height', '14'], ['aria-hidden', 'true']]) svg.setAttribute(k, v);
+      const path = document.createElementNS(NS, 'path');
+      path.setAttribute('fill', 'currentColor');
+      path.setAttribute('d', icon);
+      svg.append(path);
+      el.play.firstElementChild.replaceChildren(svg);
     }
     updateCaption();
   }
@@ -584,7 +592,7 @@
   }
   function loadQuiz() {
     const s = document.createElement('script');
-    s.src = 'quiz.js';
+    s.src = window.deckscopeTrusted.scriptURL('quiz.js'); // Trusted Types (trusted.js)
     s.onerror = () => console.warn('deckscope embed: quiz.js is not available');
     // quiz.js starts itself for &quiz=1 in the hash; ?quiz=1 is started here.
     s.onload = () => {

@@ -47,7 +47,7 @@
     if (!narrateReady) {
       narrateReady = new Promise((res, rej) => {
         const s = document.createElement('script');
-        s.src = 'narrate.js';
+        s.src = window.deckscopeTrusted.scriptURL('narrate.js'); // Trusted Types (trusted.js)
         s.onload = () => (window.dsNarrate ? res(window.dsNarrate) : rej(new Error('narrate.js did not load')));
         s.onerror = () => rej(new Error('narrate.js is not available'));
         document.head.appendChild(s);

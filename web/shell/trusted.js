@@ -1,0 +1,29 @@
+// trusted.js - the page's one Trusted Types policy, "deckscope" (docs/security.md).
+//
+// Every page's Content-Security-Policy has `require-trusted-types-for
+// 'script'` and `trusted-types deckscope`: the browser refuses a plain string
+// in a script sink (a script's src or text, innerHTML, ...) and lets the page
+// make one policy, this one, once. The page builds its markup with DOM calls
+// (no HTML strings), so the policy makes one kind of value only: the URL of
+// one of the site's own scripts that is loaded on demand (embed.js adds
+// quiz.js, quiz.js adds narrate.js where it is missing). Anything else throws.
+//
+// window.deckscopeTrusted.scriptURL(name) -> TrustedScriptURL (a string in a
+// browser without Trusted Types, where the sink takes a string anyway).
+'use strict';
+
+(function () {
+  const SCRIPTS = new Set(['quiz.js', 'narrate.js']);
+  const rules = {
+    createScriptURL(name) {
+      if (SCRIPTS.has(name)) return name;
+      throw new TypeError(`deckscope: ${name} is not one of the page's scripts`);
+    },
+  };
+  const tt = window.trustedTypes;
+  const policy = tt && tt.createPolicy ? tt.createPolicy('deckscope', rules) : rules;
+  Object.defineProperty(window, 'deckscopeTrusted', {
+    value: Object.freeze({ scriptURL: (name) => policy.createScriptURL(name) }),
+    writable: false, configurable: false, enumerable: false,
+  });
+})();
