@@ -105,6 +105,8 @@
     branch(i, label) { return branch(i, label); },
     get variation() { return S.variation.map(([i, l]) => [i, l]); },
     mainLine() { return S.variation.length ? applyVariation([]) : Promise.resolve(lineInfo()); },
+    // The line of a whole &try= spec ('' = the main line) at once (the variation tree opens a node).
+    showLine(spec) { return specOf(S.variation) === String(spec || '') ? Promise.resolve(lineInfo()) : applyVariation(parseSpec(spec)); },
     // The whole judge output of the line shown (goudan: the answers).
     output() { return S.output ? outputWhole(S.output) : ''; },
     setMode(m) { setMode(m); },

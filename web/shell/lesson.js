@@ -101,6 +101,19 @@
     }
     if (obj.lang !== undefined) out.lang = obj.lang === 'zh' ? 'zh' : 'en';
     out.variation = lineSpec(obj.variation);
+    // the variation tree (variation.js): every line explored, each with an
+    // optional note (its name in the tree)
+    if (obj.tree !== undefined) {
+      if (!Array.isArray(obj.tree)) fail('"tree" must be a list of {"line": "12:A99", "note": "..."}');
+      if (obj.tree.length > MAX_NOTES) fail(`"tree" has ${obj.tree.length} lines; at most ${MAX_NOTES}`);
+      out.tree = obj.tree.map((x, k) => {
+        if (!x || typeof x !== 'object') fail(`line ${k + 1} of "tree" is not an object`);
+        const line = lineSpec(x.line);
+        if (!line) fail(`line ${k + 1} of "tree": "line" is empty`);
+        if (x.note !== undefined && typeof x.note !== 'string') fail(`line ${k + 1} of "tree": "note" must be text`);
+        return x.note ? { line, note: x.note.slice(0, 80) } : { line };
+      });
+    }
     if (obj.notes === undefined) obj.notes = [];
     if (!Array.isArray(obj.notes)) fail('"notes" must be a list');
     if (obj.notes.length > MAX_NOTES) fail(`it has ${obj.notes.length} notes; at most ${MAX_NOTES}`);
@@ -412,6 +425,8 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     out.source = src;
     if (out.game === 'goudan' && ds.query) out.query = ds.query;
     out.variation = currentLine();
+    const tree = !ds.embed && ds.variationTreeList ? ds.variationTreeList() : [];
+    if (tree.length) out.tree = tree;
     out.step = ds.step || 0;
     out.lang = i18n.lang === 'zh' ? 'zh' : 'en';
     out.notes = L.notes.map((n) => ({ step: n.step, line: n.line, text: n.text, ...(n.view ? { view: { ...n.view } } : {}) }));
@@ -672,6 +687,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (!same) await ds.load({ game: les.game, ...les.source });
       if (les.game === 'goudan' && les.query && ds.selectQuery && les.query !== ds.query) ds.selectQuery(les.query, les.qseed);
       await showLine(les.variation);
+      if (les.tree && ds.setVariationTree) await ds.setVariationTree(les.tree);
       L.title = les.title || '';
       L.notes = les.notes.map((n) => ({ ...n }));
       tour.stop();

@@ -35,6 +35,15 @@
       'var.undo': 'Undo last choice',
       'var.branch': 'Leaves the main line at step {step}.',
       'var.failed': 'Cannot try this: {msg}',
+      'var.at': 'At step {step}: {name}; the rule: {rule}.',
+      'tree.title': 'Variation tree',
+      'tree.main': 'Main line',
+      'tree.move': 'step {step}: {name}',
+      'tree.rule': '— the rule: {name}',
+      'tree.open': 'Open',
+      'tree.note': 'Note',
+      'tree.noteLabel': 'A note for this variation (its name in the tree)',
+      'tree.delete': 'Delete',
     },
     zh: {
       'try.title': '换一步试试',
@@ -51,6 +60,15 @@
       'var.undo': '撤销最后一步',
       'var.branch': '从第 {step} 步离开主线。',
       'var.failed': '无法这样走：{msg}',
+      'var.at': '第 {step} 步：{name}；规则：{rule}。',
+      'tree.title': '变化树',
+      'tree.main': '主线',
+      'tree.move': '第 {step} 步：{name}',
+      'tree.rule': '— 规则：{name}',
+      'tree.open': '打开',
+      'tree.note': '备注',
+      'tree.noteLabel': '这个变化的备注（在树中作为它的名字）',
+      'tree.delete': '删除',
     },
   });
 
@@ -162,18 +180,30 @@
     } });
     const back = h('button', { type: 'button', class: 'var-back primary', i18n: 'var.back',
       onclick: () => ds.mainLine().then(() => ds.seek(v[0][0] + 1, false)).then(refocus, () => {}) });
+    // what differs: the engine's outcome of each line (cards left, who won
+    // and when) under its last sentence, and the branch point's move and the
+    // rule's with the rule's measure of both (goudan: the win chances)
+    const mainOut = root && root.outcome ? root.outcome : '';
+    const thisOut = outcomeNow();
     const cmp = h('dl', { class: 'var-compare' },
       h('div', {}, h('dt', { i18n: 'var.main' }),
-        h('dd', { text: info.main ? `${info.main.outcome} (${t('var.steps', { n: info.main.steps })})` : '' })),
+        h('dd', { text: info.main ? `${info.main.outcome} (${t('var.steps', { n: info.main.steps })})` : '' },
+          mainOut ? h('small', { class: 'var-outcome', text: mainOut }) : null)),
       h('div', { class: 'var-this' }, h('dt', { i18n: 'var.this' }),
-        h('dd', { text: `${info.outcome} (${t('var.steps', { n: info.steps })})` })));
+        h('dd', { text: `${info.outcome} (${t('var.steps', { n: info.steps })})` },
+          thisOut ? h('small', { class: 'var-outcome', text: thisOut }) : null)));
+    const [bi, bl] = v[v.length - 1];
+    const bd = decisionAt(bi);
+    const cand = (l) => (bd && bd.candidates || []).find((c) => String(c.label) === String(l));
+    const withValue = (l) => { const x = measured(bd, cand(l)); return nameOf(bd, l) + (x !== '' ? ` (${x})` : ''); };
+    const at = bd ? h('p', { class: 'var-at', text: t('var.at', { step: bi + 1, name: withValue(bl), rule: withValue(bd.rule_choice) }) }) : null;
     // While the learner plays (play.js), the play panel's Undo is the one
     // Undo and the line is the learner's game: the strip only shows it.
     const playing = !!ds.playSeat;
     strip.append(
       h('div', { class: 'var-head' }, h('strong', { i18n: 'var.label' }), chips, playing ? null : undo, playing ? null : back),
       h('p', { class: 'hint', text: t('var.branch', { step: v[0][0] + 1 }) }),
-      cmp);
+      at, cmp);
     if (wantFocus) { wantFocus = false; undo.focus(); }
   }
   ds.on('variation', () => { lastErr = null; renderStrip(); });
@@ -182,4 +212,169 @@
   ds.on('lang', renderStrip);
   document.addEventListener('deckscope-play', renderStrip);
   if (i18n.onChange) i18n.onChange(() => setTimeout(renderStrip, 0));
+
+  // ---- the variation tree ---------------------------------------------------------------
+  // Every line shown since the game was loaded, as a tree of forced choices
+  // (a variation of a variation is its child): a node is one forced choice
+  // [i, label] and stands for the line of the choices on the path to it (its
+  // &try= spec). What a node says comes from the engine: the decision record
+  // of event i on that line (the move taken and the rule's, by their names,
+  // and the rule's measure of both, as the engine's sentences write it) and
+  // the line's outcome (dsv_api_outcome, the CLI's --compare line). A node
+  // can be opened, noted (a note renames it), deleted; the current line is
+  // highlighted. window.deckscope.variationTree is the tree (tests, lessons);
+  // setVariationTree(list) restores one ([{line, note}], lesson.js).
+  // a candidate's value with the name of the rule's measure ("difference 95",
+  // "win chance 4.19 %"), as the why panel names it
+  const measured = (d, c) => {
+    const v = fmt(d, c);
+    if (v === '' || !d || !d.measure) return v;
+    const k = 'why.measure.' + d.measure, m = t(k);
+    return m && m !== k ? `${i18n.lang === 'zh' ? m : m.toLowerCase()} ${v}` : v;
+  };
+  const outcomeNow = () => { try { return String(ds.module.ccall('dsv_api_outcome', 'string', [], []) || ''); } catch (e) { return ''; } };
+  const specOfList = (v) => v.map(([i, l]) => i + ':' + l).join(',');
+  const parseLine = (spec) => String(spec || '').split(',').filter(Boolean).map((p) => {
+    const k = p.indexOf(':');
+    return [Number(p.slice(0, k)), p.slice(k + 1)];
+  });
+  let root = { children: [], outcome: '', steps: 0 };
+  const treeBox = h('section', { class: 'var-tree-box', id: 'var-tree', hidden: true, 'aria-labelledby': 'var-tree-title' });
+  if (strip.parentNode) strip.parentNode.insertBefore(treeBox, strip.nextSibling);
+
+  function nodeAt(list, create) {
+    let n = root;
+    for (const [i, l] of list) {
+      let c = n.children.find((x) => x.i === i && x.label === String(l));
+      if (!c) {
+        if (!create) return null;
+        c = { i, label: String(l), note: '', children: [], d: null, outcome: '', steps: 0, parent: n };
+        n.children.push(c);
+        n.children.sort((a, b) => a.i - b.i);
+      }
+      n = c;
+    }
+    return n;
+  }
+  const lineOf = (n) => {
+    const out = [];
+    for (let x = n; x && x !== root; x = x.parent) out.unshift([x.i, x.label]);
+    return specOfList(out);
+  };
+  // the line shown into the tree: its nodes, the records on its path (event
+  // i of this line is the decision of every node on the path), its outcome
+  function record() {
+    if (!ds.game || ds.busy || ds.playSeat) return; // play mode: the learner's line is its own
+    const v = ds.variation || [];
+    const n = v.length ? nodeAt(v, true) : root;
+    n.outcome = outcomeNow();
+    n.steps = ds.steps;
+    for (let x = n; x && x !== root; x = x.parent) x.d = decisionAt(x.i) || x.d;
+  }
+  const exportNode = (n, cur) => ({
+    i: n.i, label: n.label, line: lineOf(n), note: n.note,
+    name: n.d ? nameOf(n.d, n.label) : '', rule: n.d ? String(n.d.rule_choice ?? '') : '', ruleName: n.d ? nameOf(n.d, n.d.rule_choice) : '',
+    value: n.d ? measured(n.d, (n.d.candidates || []).find((c) => String(c.label) === n.label)) : '',
+    ruleValue: n.d ? measured(n.d, (n.d.candidates || []).find((c) => String(c.label) === String(n.d.rule_choice))) : '',
+    outcome: n.outcome, steps: n.steps, current: lineOf(n) === cur,
+    children: n.children.map((c) => exportNode(c, cur)),
+  });
+  function treeView() {
+    const cur = specOfList(ds.variation || []);
+    return { line: '', outcome: root.outcome, steps: root.steps, current: cur === '', children: root.children.map((c) => exportNode(c, cur)) };
+  }
+  async function openNode(n) {
+    const spec = n === root ? '' : lineOf(n);
+    if (ds.showLine) await ds.showLine(spec);
+    else { await ds.mainLine(); for (const [i, l] of parseLine(spec)) await ds.branch(i, l); }
+    if (n !== root) ds.seek(n.i + 1, false);
+  }
+  async function deleteNode(n) {
+    if (n === root) return;
+    const cur = specOfList(ds.variation || []);
+    const spec = lineOf(n);
+    n.parent.children.splice(n.parent.children.indexOf(n), 1);
+    if (cur === spec || cur.startsWith(spec + ',')) await openNode(n.parent);
+    renderTree();
+  }
+
+  function renderTree() {
+    treeBox.textContent = '';
+    treeBox.hidden = !root.children.length;
+    if (!root.children.length) return;
+    const cur = specOfList(ds.variation || []);
+    const row = (n) => {
+      const line = n === root ? '' : lineOf(n);
+      const here = line === cur;
+      const div = h('div', { class: 'var-node' + (here ? ' current' : ''), 'data-line': line, 'aria-current': here ? 'true' : null });
+      if (n === root) {
+        div.append(h('strong', { class: 'var-node-name', text: t('tree.main') }));
+      } else {
+        const d = n.d;
+        const taken = d ? (d.candidates || []).find((c) => String(c.label) === n.label) : null;
+        const rc = d ? (d.candidates || []).find((c) => String(c.label) === String(d.rule_choice)) : null;
+        const v1 = measured(d, taken), v2 = measured(d, rc);
+        if (n.note) div.append(h('strong', { class: 'var-note', text: n.note }), ' ');
+        div.append(h('span', { class: 'var-node-name', text: t('tree.move', { step: n.i + 1, name: d ? nameOf(d, n.label) + (v1 !== '' ? ` (${v1})` : '') : '…' }) }),
+          h('span', { class: 'var-node-rule', text: ' ' + t('tree.rule', { name: d ? nameOf(d, d.rule_choice) + (v2 !== '' ? ` (${v2})` : '') : '?' }) }));
+      }
+      if (n.outcome) div.append(h('span', { class: 'var-node-outcome', text: ' → ' + n.outcome }));
+      div.append(h('span', { class: 'var-node-tools' },
+        here ? null : h('button', { type: 'button', class: 'var-open', i18n: 'tree.open', onclick: () => openNode(n).catch(() => {}) }),
+        n === root ? null : h('button', { type: 'button', class: 'var-noteit', i18n: 'tree.note', onclick: () => editNote(n, div) }),
+        n === root ? null : h('button', { type: 'button', class: 'var-del', i18n: 'tree.delete', onclick: () => deleteNode(n).catch(() => {}) })));
+      const li = h('li', {}, div);
+      if (n.children.length) li.append(h('ol', { class: 'var-tree' }, ...n.children.map(row)));
+      return li;
+    };
+    treeBox.append(h('h3', { id: 'var-tree-title', i18n: 'tree.title' }), h('ol', { class: 'var-tree var-tree-root' }, row(root)));
+  }
+  function editNote(n, div) {
+    const input = h('input', { type: 'text', class: 'var-note-input', maxlength: '80', value: n.note, 'aria-label': t('tree.noteLabel') });
+    const done = (save) => { if (save) n.note = input.value.trim().slice(0, 80); renderTree(); };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); done(true); } else if (e.key === 'Escape') { e.preventDefault(); done(false); }
+      e.stopPropagation();
+    });
+    input.addEventListener('blur', () => done(true));
+    div.append(input);
+    input.focus();
+  }
+  // A tree restored (a lesson): each line not yet seen is opened once so its
+  // nodes have their records and outcomes, then the line shown comes back.
+  async function setTree(list) {
+    root = { children: [], outcome: root.outcome, steps: root.steps };
+    for (const x of Array.isArray(list) ? list : []) {
+      const n = nodeAt(parseLine(x && x.line), true);
+      if (n !== root && x && typeof x.note === 'string') n.note = x.note.slice(0, 80);
+    }
+    record();
+    const back = specOfList(ds.variation || []);
+    const todo = [];
+    const walk = (n) => { if (n === root ? !n.outcome : !n.d || !n.outcome) todo.push(n === root ? '' : lineOf(n)); n.children.forEach(walk); };
+    walk(root);
+    for (const spec of todo) {
+      try { if (ds.showLine) await ds.showLine(spec); } catch (e) { /* a line the engine refuses stays unnamed */ }
+    }
+    if (todo.length && ds.showLine) await ds.showLine(back);
+    renderTree();
+  }
+  ds.on('variation', () => { record(); renderTree(); });
+  ds.on('load', () => { root = { children: [], outcome: '', steps: 0 }; record(); renderTree(); });
+  ds.on('lang', () => { record(); renderTree(); });
+  if (i18n.onChange) i18n.onChange(() => setTimeout(() => { record(); renderTree(); }, 0));
+  const flat = () => {
+    const out = [];
+    const walk = (n) => { for (const c of n.children) { out.push(c.note ? { line: lineOf(c), note: c.note } : { line: lineOf(c) }); walk(c); } };
+    walk(root);
+    return out;
+  };
+  Object.defineProperty(ds, 'variationTree', { get: treeView, configurable: true });
+  Object.assign(ds, {
+    setVariationTree: (list) => setTree(list),
+    variationTreeList: () => flat(),
+    noteVariation: (spec, note) => { const n = nodeAt(parseLine(spec), false); if (!n || n === root) return false; n.note = String(note || '').slice(0, 80); renderTree(); return true; },
+    deleteVariation: (spec) => { const n = nodeAt(parseLine(spec), false); return n && n !== root ? deleteNode(n).then(() => true) : Promise.resolve(false); },
+    openVariation: (spec) => { const n = nodeAt(parseLine(spec), false); return n ? openNode(n).then(() => true) : Promise.resolve(false); },
+  });
 })();

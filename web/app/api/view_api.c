@@ -169,6 +169,15 @@ DSV_API const char *dsv_api_narrate(int i) {
     return scratch(b);
 }
 
+/* How the line shown ended, in the view's language ("" when nothing is loaded). */
+DSV_API const char *dsv_api_outcome(void) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (dsv_outcome(the_view, b)) ds_buf_clear(b);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+
 DSV_API const char *dsv_api_state_json(int step) {
     ds_buf *b = &the_view->scratch;
     ds_buf_clear(b);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/view.h"
+#include "ds_game.h"
 #include "model/view_dp_goudan.h"
 #include "model/view_dp_mahjong.h"
 #include "model/view_games.h"
@@ -344,6 +345,12 @@ int dsv_narrate(const ds_view *v, size_t i, ds_buf *out) {
     const dsv_adapter *a = adapter(v->game);
     if (!v->loaded || !a || !a->narrate || i >= v->trace.n) return -1;
     return a->narrate(v, i, out);
+}
+
+int dsv_outcome(const ds_view *v, ds_buf *out) {
+    const ds_game *g = v->loaded ? ds_game_at(v->game) : NULL;
+    if (!g || !g->outcome || !v->input) return -1;
+    return g->outcome(v->input, &v->trace, (ds_lang)v->lang, out);
 }
 
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out) {

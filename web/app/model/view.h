@@ -206,6 +206,10 @@ int dsv_game_from_id(const char *id);
 int dsv_event_json(const ds_view *v, size_t i, ds_buf *out);
 /* The engine's sentence about event i, in v->lang (the page's caption). */
 int dsv_narrate(const ds_view *v, size_t i, ds_buf *out);
+/* How the line shown ended, in v->lang: the engine's outcome (ds_game's
+ * outcome, the CLI's --compare line: "lost: 16 cards left (8 in hand, 8 in
+ * the pile)", "The teacher wins after 5 turns (event 39)"). */
+int dsv_outcome(const ds_view *v, ds_buf *out);
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out);
 /* thegame: the six judge lines of the state at `step` (the answer at step n). */
 int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out);
