@@ -6,8 +6,13 @@
 
 #define DS_DEFAULT_KEY_INTERVAL 64
 
+/* The first capacity: 64 elements, or fewer when they are large (a game's
+ * state), so a short trace does not allocate, and clear, a big block. */
+enum { FIRST_CAP = 64, FIRST_BYTES = 16384 };
+
 static int grow(unsigned char **p, size_t *cap, size_t need, size_t elem, ds_error *err) {
-    size_t c = *cap ? *cap : 64;
+    size_t c = *cap ? *cap : elem && FIRST_BYTES / elem < FIRST_CAP ? FIRST_BYTES / elem : FIRST_CAP;
+    if (c == 0) c = 1;
     unsigned char *q;
     if (need <= *cap) return 0;
     while (c < need) c *= 2;

@@ -670,16 +670,14 @@ static void decide_claims(sim *s, const mahjong_state *st, int p, int t, mahjong
 /* The normal kinds of p's hand as discard candidates (Z F B .. 1M) with the
  * distance after discarding each; *best = the first with the least. */
 static int list_normals(sim *s, const mahjong_state *st, int p, mahjong_event *ev, int *nbest) {
-    int k, best = -1, bestd = 0, n = st->meld_n[p];
-    uint8_t h[MJ_KINDS];
-    memcpy(h, st->hand[p], MJ_KINDS);
+    int k, best = -1, bestd = 0;
+    int8_t after[MJ_NORMAL_KINDS];
+    mahjong_distance_discards(st->hand[p], st->meld_n[p], s->cache, after);
     *nbest = 0;
     for (k = MJ_NORMAL_KINDS - 1; k >= 0; k--) {
-        int d;
-        if (!h[k] || ev->ncand >= MJ_MAX_HAND) continue;
-        h[k]--;
-        d = dist_of(s, h, n);
-        h[k]++;
+        int d = after[k];
+        if (d < 0 || ev->ncand >= MJ_MAX_HAND) continue;
+        if (s->stats) s->stats->distance_calls++;
         ev->cand[ev->ncand].tile = (uint8_t)k;
         ev->cand[ev->ncand].dist = (int8_t)d;
         ev->ncand++;

@@ -140,6 +140,15 @@ void mahjong_dist_cache_stats(const mahjong_dist_cache *c, uint64_t *hits, uint6
  * counts; callers validate them (mahjong_parse_hand does). */
 int mahjong_distance(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache);
 
+/* The distance after discarding one copy of each normal kind of the hand:
+ * out[k] = mahjong_distance(counts minus one k, melds) for every k < 34 the
+ * hand holds, -1 for the others (the discard candidates of a turn). A discard
+ * changes one block (a suit or the honours), so the other three are combined
+ * once per block instead of once per candidate. 0, or -1 when melds is not
+ * 0..4. */
+int mahjong_distance_discards(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache,
+                              int8_t out[MJ_NORMAL_KINDS]);
+
 /* Same value, running the whole 34-kind DP while recording every table and
  * the backtracked target hand into *rec. Returns the distance (-1 when melds
  * is not 0..4). */

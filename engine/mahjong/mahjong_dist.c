@@ -214,9 +214,16 @@ void mahjong_dist_cache_stats(const mahjong_dist_cache *c, uint64_t *hits, uint6
  * Bytes 5..7 (g > 4) are scratch: they are only shifted further up and never
  * read. Every byte stays below 128 (BV_BASE + at most 4 per kind over 9
  * kinds), so a sum never carries into the next byte and the compare in
- * bv_max never borrows. Moves are restricted exactly as in dp_kind() (groups
- * that can match a hand tile, F[k] <= 4); the test mahjong_distance checks
- * this path against the recording mode. */
+ * bv_max never borrows. Moves are restricted as in dp_kind() (groups that
+ * can match a hand tile, F[k] <= 4), and further by "useful sequences": with
+ * s1 and s2 sequences open, the s-th sequence started at k matches a tile of
+ * its own only if s <= H[k] - s1 - s2, s <= H[k+1] - s1 or s <= H[k+2];
+ * otherwise every kind it covers already has at least as many copies in F as
+ * in H, and dropping it keeps the value with one group fewer (so an optimum
+ * with the fewest groups never starts it, and the tables are "at most g
+ * groups"). Likewise a triplet or the pair on kind k only when the open
+ * sequences leave a copy of k unmatched (H[k] > s1 + s2 + s). The test mahjong_distance checks this path against the
+ * recording mode and against an independent search. */
 enum { BV_BASE = 64 };
 #define BV_ONES 0x0101010101010101u
 #define BV_HIGH 0x8080808080808080u
@@ -228,28 +235,30 @@ static inline uint64_t bv_max(uint64_t a, uint64_t b) {
     return (a & m) | (b & ~m);
 }
 
-static bvec block_vector(const uint8_t *counts, int k0, int nk) {
+/* counts[0..nk): one block; suited: a suit (sequences may start at its
+ * positions 0..6), else the honours (no sequences) */
+static bvec block_vector(const uint8_t *counts, int nk, int suited) {
     bvec r;
     /* tables indexed s1 * 5 + s2; il/ol list the reached states */
     uint64_t ta[25][2], tb[25][2], (*in)[2] = ta, (*out)[2] = tb, (*tmp)[2];
     uint8_t la[25], lb[25], *il = la, *ol = lb, *tl, seen[25];
-    int k, p, i, n_in = 1, lo = k0 + nk, hi = k0 - 1;
+    int k, p, i, n_in = 1, lo = nk, hi = -1;
     /* Before the first tile's kind - 2 and after the last tile's kind + 2 a
      * kind step maps the table onto itself (no tile, no open sequence, no
      * sequence can reach a tile), so only [first - 2, last + 2] is run. */
-    for (k = k0; k < k0 + nk; k++)
+    for (k = 0; k < nk; k++)
         if (counts[k]) {
             if (k < lo) lo = k;
             hi = k;
         }
-    lo = lo - 2 > k0 ? lo - 2 : k0;
-    hi = hi + 2 < k0 + nk - 1 ? hi + 2 : k0 + nk - 1;
+    lo = lo - 2 > 0 ? lo - 2 : 0;
+    hi = hi + 2 < nk - 1 ? hi + 2 : nk - 1;
     in[0][0] = BV_BASE;
     in[0][1] = 0;
     la[0] = 0;
     for (k = lo; k <= hi; k++) {
         int h = counts[k], smax = 0, n_out = 0;
-        if (seq_ok(k)) {
+        if (suited && k <= 6) {
             smax = h;
             if (counts[k + 1] > smax) smax = counts[k + 1];
             if (counts[k + 2] > smax) smax = counts[k + 2];
@@ -258,7 +267,13 @@ static bvec block_vector(const uint8_t *counts, int k0, int nk) {
         memset(seen, 0, sizeof seen);
         for (i = 0; i < n_in; i++) {
             int st = il[i], s1 = st / 5, s2 = st % 5, s;
-            int room = 4 - s1 - s2, smx = smax < room ? smax : room;
+            int room = 4 - s1 - s2, smx = 0;
+            if (smax) { /* see "useful sequences" above */
+                smx = h - s1 - s2;
+                if (counts[k + 1] - s1 > smx) smx = counts[k + 1] - s1;
+                if (counts[k + 2] > smx) smx = counts[k + 2];
+                if (smx > room) smx = room;
+            }
             uint64_t v0 = in[st][0], v1 = in[st][1];
             for (s = 0; s <= smx; s++) {
                 int f = s1 + s2 + s, to = s * 5 + s1, sh = 8 * s;
@@ -270,7 +285,8 @@ static bvec block_vector(const uint8_t *counts, int k0, int nk) {
                 }
                 o[0] = bv_max(o[0], (v0 << sh) + add);
                 o[1] = bv_max(o[1], (v1 << sh) + add);
-                if (h) { /* the pair, or a triplet, on kind k (never both: 5 > 4) */
+                if (h > f) { /* the pair, or a triplet, on kind k (never both: 5 > 4),
+                              * when it matches a tile the sequences leave */
                     if (f + 2 <= 4) {
                         add = (uint64_t)(f + 2 < h ? f + 2 : h) * BV_ONES;
                         o[1] = bv_max(o[1], (v0 << sh) + add);
@@ -319,15 +335,55 @@ static bvec bv_combine(bvec a, bvec b) {
     return r;
 }
 
+/* A block's table depends only on the shape of its counts, so the cache is
+ * keyed by a canonical shape (more hands share an entry):
+ *  - a suit read backwards gives the same table (a sequence read backwards is
+ *    a sequence): a block whose tiles reach position 7 or 8 but not 0 or 1 is
+ *    read backwards;
+ *  - a suit's tiles moved along the suit give the same table as long as every
+ *    sequence that could match one of them still fits in the suit: tiles that
+ *    lie in positions 2..6 are moved to start at position 2;
+ *  - the honours have no sequences: only their counts sorted matter.
+ * shape gets nk counts; returns 1 for a suit. */
+static int block_shape(const uint8_t *counts, int k0, int nk, uint8_t shape[9]) {
+    int k, a = nk, b = -1;
+    if (k0 >= MJ_HONOUR0) {
+        for (k = 0; k < nk; k++) { /* insertion sort, largest first */
+            int j = k, c = counts[k0 + k];
+            for (; j > 0 && shape[j - 1] < c; j--) shape[j] = shape[j - 1];
+            shape[j] = (uint8_t)c;
+        }
+        return 0;
+    }
+    for (k = 0; k < nk; k++)
+        if (counts[k0 + k]) {
+            if (k < a) a = k;
+            b = k;
+        }
+    memset(shape, 0, 9);
+    if (b < 0) return 1;
+    if (a >= 2 && b > 6) { /* backwards */
+        for (k = a; k <= b; k++) shape[nk - 1 - k] = counts[k0 + k];
+        return 1;
+    }
+    if (a >= 2 && b <= 6) { /* moved to start at position 2 */
+        for (k = a; k <= b; k++) shape[k - a + 2] = counts[k0 + k];
+        return 1;
+    }
+    memcpy(shape, counts + k0, (size_t)nk);
+    return 1;
+}
+
 static bvec block_lookup(const uint8_t *counts, int k0, int nk, mahjong_dist_cache *c) {
-    uint32_t key = k0 >= MJ_HONOUR0 ? 1u << 27 : 0, h;
-    int k, big = 0;
+    uint8_t shape[9];
+    int suited = block_shape(counts, k0, nk, shape), k, big = 0;
+    uint32_t key = suited ? 0 : 1u << 27, h;
     cache_entry *e;
     for (k = 0; k < nk; k++) {
-        key |= (uint32_t)counts[k0 + k] << (3 * k);
-        big |= counts[k0 + k] > 7; /* not a real hand: 3 bits per kind do not hold it */
+        key |= (uint32_t)shape[k] << (3 * k);
+        big |= shape[k] > 7; /* not a real hand: 3 bits per kind do not hold it */
     }
-    if (!c || big) return block_vector(counts, k0, nk);
+    if (!c || big) return block_vector(shape, nk, suited);
     key += 1;
     h = (key * 2654435761u) >> (32 - CACHE_BITS);
     e = &c->e[h];
@@ -336,19 +392,20 @@ static bvec block_lookup(const uint8_t *counts, int k0, int nk, mahjong_dist_cac
         return e->v;
     }
     c->misses++;
-    e->v = block_vector(counts, k0, nk);
+    e->v = block_vector(shape, nk, suited);
     e->key = key;
     return e->v;
 }
 
-int mahjong_distance(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache) {
-    bvec ab, cd;
+/* The blocks of a hand: the three suits (9 kinds each) and the honours. */
+enum { BLOCKS = 4 };
+static const int block_k0[BLOCKS] = {0, 9, 18, MJ_HONOUR0};
+static const int block_nk[BLOCKS] = {9, 9, 9, MJ_NORMAL_KINDS - MJ_HONOUR0};
+
+/* The distance from two tables that together cover all four blocks: the best
+ * split of the G groups between them, the pair in one of them. */
+static int distance_of(bvec ab, bvec cd, int melds) {
     int G = 4 - melds, g, best = 0;
-    if (melds < 0 || melds > 4) return -1;
-    /* max-plus combination of the blocks' "at most (g, p)" tables: (M x P)
-     * and (S x Z) in full, then only (G, 1) of their product */
-    ab = bv_combine(block_lookup(counts, 0, 9, cache), block_lookup(counts, 9, 9, cache));
-    cd = bv_combine(block_lookup(counts, 18, 9, cache), block_lookup(counts, MJ_HONOUR0, 7, cache));
     for (g = 0; g <= G; g++) {
         int a0 = (int)(ab.w[0] >> 8 * g & 0xFFu), a1 = (int)(ab.w[1] >> 8 * g & 0xFFu);
         int c0 = (int)(cd.w[0] >> 8 * (G - g) & 0xFFu), c1 = (int)(cd.w[1] >> 8 * (G - g) & 0xFFu);
@@ -356,4 +413,45 @@ int mahjong_distance(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cac
         if (v > best) best = v;
     }
     return 14 - 3 * melds - best;
+}
+
+int mahjong_distance(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache) {
+    bvec ab, cd;
+    if (melds < 0 || melds > 4) return -1;
+    /* max-plus combination of the blocks' "at most (g, p)" tables: (M x P)
+     * and (S x Z) in full, then only (G, 1) of their product */
+    ab = bv_combine(block_lookup(counts, 0, 9, cache), block_lookup(counts, 9, 9, cache));
+    cd = bv_combine(block_lookup(counts, 18, 9, cache), block_lookup(counts, MJ_HONOUR0, 7, cache));
+    return distance_of(ab, cd, melds);
+}
+
+int mahjong_distance_discards(const uint8_t counts[MJ_KINDS], int melds, mahjong_dist_cache *cache,
+                              int8_t out[MJ_NORMAL_KINDS]) {
+    uint8_t h[MJ_KINDS];
+    bvec blk[BLOCKS], ab, cd;
+    int b, k;
+    if (melds < 0 || melds > 4) return -1;
+    memcpy(h, counts, MJ_KINDS);
+    for (b = 0; b < BLOCKS; b++) blk[b] = block_lookup(h, block_k0[b], block_nk[b], cache);
+    ab = bv_combine(blk[0], blk[1]);
+    cd = bv_combine(blk[2], blk[3]);
+    for (b = 0; b < BLOCKS; b++) {
+        /* a discard changes its own block only: the other three are combined
+         * once, then each discard's block against them */
+        int k0 = block_k0[b], k1 = k0 + block_nk[b], any = 0;
+        bvec rest;
+        for (k = k0; k < k1; k++) {
+            out[k] = -1;
+            any |= h[k];
+        }
+        if (!any) continue;
+        rest = b < 2 ? bv_combine(blk[1 - b], cd) : bv_combine(ab, blk[5 - b]);
+        for (k = k0; k < k1; k++) {
+            if (!h[k]) continue;
+            h[k]--;
+            out[k] = (int8_t)distance_of(block_lookup(h, k0, block_nk[b], cache), rest, melds);
+            h[k]++;
+        }
+    }
+    return 0;
 }
