@@ -274,6 +274,7 @@ static void test_full_hands(void) {
     for (i = 0; i < 3000; i++) {
         uint8_t h[MJ_KINDS];
         int melds = (int)ds_rng_below(&r, 2), d13, d14, k;
+        int8_t after[MJ_NORMAL_KINDS];
         random_hand(&r, 13 - 3 * melds, h);
         d13 = mahjong_distance(h, melds, cache);
         CHECK_EQ_INT(d13, mahjong_distance(h, melds, NULL));
@@ -288,6 +289,21 @@ static void test_full_hands(void) {
         CHECK_EQ_INT(d14 == 0, is_winning_hand(h, melds));
         CHECK_EQ_INT(d14, mahjong_distance_explain(h, melds, rec));
         check_record(h, melds, rec);
+        /* every discard at once (a turn's candidates), as the recording mode
+         * gives them one by one: a discard never lowers the distance and
+         * raises it by at most one */
+        CHECK_EQ_INT(mahjong_distance_discards(h, melds, i % 2 ? cache : NULL, after), 0);
+        for (k = 0; k < MJ_NORMAL_KINDS; k++) {
+            if (!h[k]) {
+                CHECK_EQ_INT(after[k], -1);
+                continue;
+            }
+            h[k]--;
+            CHECK_EQ_INT(after[k], mahjong_distance_explain(h, melds, rec));
+            h[k]++;
+            CHECK(after[k] == d14 || after[k] == d14 + 1);
+        }
+        CHECK_EQ_INT(mahjong_distance_discards(h, 5, cache, after), -1);
     }
     /* random winning hands have distance 0 */
     make_groups();
