@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 import { GAMES } from './page-helpers.mjs';
 
 const require = createRequire(import.meta.url);
@@ -50,7 +50,7 @@ async function setLook(page, theme, lang) {
     await page.selectOption('#lang', lang);
     await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
   }
-  await page.waitForTimeout(100); // transitions of colours
+  await settle(page); // transitions of colours
 }
 
 test('axe: every game, both themes and languages, the DP views: no serious or critical violation',
@@ -70,7 +70,7 @@ test('axe: every game, both themes and languages, the DP views: no serious or cr
       if (await page.locator('#dp').isEnabled()) {
         await page.click('#dp');
         await page.waitForSelector('#dp-panel:not([hidden])', { timeout: LIMIT });
-        await page.waitForTimeout(500);
+        await settle(page);
         for (const [theme, lang] of [['dark', 'en'], ['light', 'zh']]) {
           await setLook(page, theme, lang);
           bad.push(...await axe(page, `${game} DP ${theme} ${lang}`));
@@ -103,7 +103,7 @@ test('axe: the dialogs and the teaching tools, both themes: no serious or critic
       for (const id of ids) {
         if (!await page.locator('#' + id).isEnabled()) continue;
         await page.evaluate((i) => document.getElementById(i).click(), id);
-        await page.waitForTimeout(300);
+        await settle(page);
         seen.push(id);
         bad.push(...await axe(page, `#${id} ${theme}`));
         if (await page.$('dialog[open]')) await page.keyboard.press('Escape');
@@ -254,15 +254,15 @@ test('keyboard only: Tab reaches every control from the top, focus always visibl
 // failures by throwing an assertion.
 async function operate(page, f) {
   const press = (k) => page.keyboard.press(k);
-  const settle = () => page.waitForTimeout(120);
+  const settled = () => settle(page);
   if (f.tag === 'select') {
-    await press('ArrowDown'); await settle();
+    await press('ArrowDown'); await settled();
     let now = await focusInfo(page);
     const moved = now.value !== f.value;
-    if (!moved) { await press('ArrowUp'); await settle(); now = await focusInfo(page); }
+    if (!moved) { await press('ArrowUp'); await settled(); now = await focusInfo(page); }
     assert.notEqual(now.value, f.value, `${f.key}: the arrows change the choice`);
     // back to the first choice (the page reloads the game on #game; wait)
-    await press(moved ? 'ArrowUp' : 'ArrowDown'); await settle();
+    await press(moved ? 'ArrowUp' : 'ArrowDown'); await settled();
     if (f.id === 'game') await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
     if (!(await focusInfo(page)).key) await page.focus('#' + f.id);
     return `arrows ${f.value} -> ${now.value} -> back`;
@@ -270,12 +270,12 @@ async function operate(page, f) {
   if (f.tag === 'input' && (f.type === 'range' || f.type === 'number')) {
     // Up (or right); at the maximum, down (or left); then back.
     const [up, down] = f.type === 'number' ? ['ArrowUp', 'ArrowDown'] : ['ArrowRight', 'ArrowLeft'];
-    await press(up); await settle();
+    await press(up); await settled();
     let now = await focusInfo(page);
     const wentUp = now.value !== f.value;
-    if (!wentUp) { await press(down); await settle(); now = await focusInfo(page); }
+    if (!wentUp) { await press(down); await settled(); now = await focusInfo(page); }
     assert.notEqual(now.value, f.value, `${f.key}: the arrows change the value`);
-    await press(wentUp ? down : up); await settle();
+    await press(wentUp ? down : up); await settled();
     return `arrows ${f.value} -> ${now.value} -> back`;
   }
   if (f.tag === 'textarea' || f.tag === 'input') return null;
@@ -286,12 +286,12 @@ async function operate(page, f) {
   const beforeDialogs = await page.$$eval('dialog[open]', (d) => d.length);
   const beforeStep = f.step;
   await press(f.haspopup === 'dialog' || f.pressed !== null ? 'Enter' : 'Space');
-  await settle();
+  await settled();
   const openDialogs = await page.$$eval('dialog[open]', (d) => d.map((x) => x.id || x.className));
   if (openDialogs.length > beforeDialogs) {
     const inside = await page.evaluate(() => !!document.activeElement.closest('dialog[open]'));
     assert.ok(inside, `${f.key}: focus moves into the dialog it opens (${openDialogs})`);
-    await press('Escape'); await settle();
+    await press('Escape'); await settled();
     assert.equal(await page.$$eval('dialog[open]', (d) => d.length), beforeDialogs, `${f.key}: Escape closes its dialog`);
     const back = await focusInfo(page);
     assert.equal(back.key, f.key, `${f.key}: focus returns to the opener after Escape`);
@@ -305,18 +305,18 @@ async function operate(page, f) {
       // A mode that takes the focus (presenting: the stage) is left with
       // Escape, as its docs say; focus must have gone somewhere visible.
       assert.ok(!now.lost && now.visible, `${f.key}: focus goes somewhere visible (${now.key})`);
-      await press('Escape'); await settle();
+      await press('Escape'); await settled();
       how = 'Escape';
       // In fullscreen, Escape is the browser's own key, which headless
       // Chromium does not act on: presenting is then left with its key, F.
       if (f.id === 'present-toggle' && await page.getAttribute('#' + f.id, 'aria-pressed') !== f.pressed) {
-        await press('f'); await settle();
+        await press('f'); await settled();
         how = 'F';
       }
     }
     if (await page.getAttribute('#' + f.id, 'aria-pressed') !== f.pressed) {
       await page.focus('#' + f.id);
-      await press('Enter'); await settle();
+      await press('Enter'); await settled();
       how = 'Enter';
     }
     assert.equal(await page.getAttribute('#' + f.id, 'aria-pressed'), f.pressed, `${f.key}: ${how} toggles it back`);
@@ -326,7 +326,7 @@ async function operate(page, f) {
   if (f.expanded !== null) {
     assert.notEqual(await page.getAttribute('#' + f.id, 'aria-expanded'), f.expanded, `${f.key}: Space toggles aria-expanded`);
     await page.focus('#' + f.id);
-    await press('Space'); await settle();
+    await press('Space'); await settled();
     return `expands ${f.expanded} -> back`;
   }
   if (/^tl-|^e-/.test(f.id)) {
@@ -335,7 +335,7 @@ async function operate(page, f) {
     // Back to the middle (setup, not operation), so that going to the start
     // or the end does not disable the next buttons before Tab reaches them.
     await page.evaluate((s) => window.deckscope.seek(s, false), beforeStep);
-    await settle();
+    await settled();
     return `step ${beforeStep} -> ${step}`;
   }
   return 'activated';

@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ARTIFACTS, LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser, watchCsp } from './harness.mjs';
+import { ARTIFACTS, LIMIT, SITE_DIR, artifact, loadView, openPage, settle, startBrowser, watchCsp } from './harness.mjs';
 import { GAMES } from './page-helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,18 +87,19 @@ async function exercise(page) {
   for (const id of ids) {
     if (!await page.locator('#' + id).isEnabled()) continue;
     await page.evaluate((i) => document.getElementById(i).click(), id);
-    await page.waitForTimeout(150);
+    await settle(page);
     const open = await page.$$eval('dialog[open]', (ds) => ds.map((d) => d.id || d.className));
     if (open.length) { dialogs.push(...open); await page.keyboard.press('Escape'); }
     if (await page.getAttribute('#' + id, 'aria-pressed') === 'true') {
       await page.evaluate((i) => document.getElementById(i).click(), id);
     }
-    await page.waitForTimeout(50);
+    await settle(page);
   }
   // The DP view, where the game has one.
   if (await page.locator('#dp').isEnabled()) {
     await page.click('#dp');
-    await page.waitForTimeout(300);
+    await page.waitForSelector('#dp-panel:not([hidden])', { timeout: LIMIT });
+    await settle(page);
     await page.click('#dp');
   }
   return { dialogs, tools: ids };
@@ -132,7 +133,9 @@ test('embed.html, every game and the DP view: no violation', { timeout: LIMIT },
       await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
       await page.click('#e-forward');
       await page.click('#e-play');
-      await page.waitForTimeout(300);
+      // it plays (the button shows the pause icon), or has already reached the end
+      await page.waitForFunction(() => document.getElementById('e-play').getAttribute('aria-pressed') === 'true'
+        || window.deckscope.step >= window.deckscope.steps - 1, null, { timeout: LIMIT });
       await page.click('#e-play');
     }
   }

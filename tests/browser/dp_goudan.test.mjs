@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
 let env;
@@ -66,7 +66,7 @@ async function waitFor(page, fn, pred, what, ms = LIMIT) {
   while (Date.now() < end) {
     last = await fn(page);
     if (last && pred(last)) return last;
-    await page.waitForTimeout(30);
+    await ticks(page, 1); // the next frame, not a time
   }
   assert.fail(`never saw ${what}: ${JSON.stringify(last)?.slice(0, 2000)}`);
 }

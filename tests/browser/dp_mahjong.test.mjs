@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { LIMIT, SITE_DIR, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
 let env;
@@ -63,7 +63,7 @@ async function waitPanel(page, pred, what) {
   for (const end = Date.now() + LIMIT; Date.now() < end;) {
     const p = await panel(page);
     if (p && pred(p)) return p;
-    await page.waitForTimeout(25); // the poll's interval, not a wait for something
+    await ticks(page, 1); // polled once a frame
   }
   assert.fail('panel never showed ' + what + ': ' + JSON.stringify(await panel(page)));
 }
@@ -225,7 +225,7 @@ test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: LIMIT 
     for (const end = Date.now() + LIMIT; ;) {
       shot = await page.locator('canvas').first().screenshot();
       if ((await pngStats(page, shot)).distinct > 20 || Date.now() > end) break;
-      await page.waitForTimeout(100);
+      await ticks(page, 1);
     }
     writeFileSync(artifact('dp-mahjong-embed.png'), shot);
     assert.ok((await pngStats(page, shot)).distinct > 20, 'embed DP canvas not blank');

@@ -246,14 +246,18 @@ test('bad ranges, cancel, a new game during an export; the next export works', {
     const err = (p) => p.then(() => 'resolved', (e) => (e.cancelled ? 'cancelled' : 'error: ' + e.message));
     out.backwards = await err(X.gif({ from: 9, to: 3 }));
     // cancel after the first slices
-    const p = X.gif({ from: 0, to: 40 });
-    await new Promise((res) => setTimeout(res, 50));
+    let sliced;
+    const firstSlice = new Promise((res) => { sliced = res; });
+    const p = X.gif({ from: 0, to: 40, onProgress: () => sliced() });
+    await firstSlice;
     X.cancel();
     out.cancel = await err(p);
     out.busyAfterCancel = X.busy;
     // another game loaded while a GIF is being made
-    const q = X.gif({ from: 0, to: 40 });
-    await new Promise((res) => setTimeout(res, 30));
+    let sliced2;
+    const firstSlice2 = new Promise((res) => { sliced2 = res; });
+    const q = X.gif({ from: 0, to: 40, onProgress: () => sliced2() });
+    await firstSlice2;
     await window.deckscope.load({ game: 'cirno', input: bigInput });
     out.reload = await err(q);
     out.steps = window.deckscope.steps;

@@ -10,7 +10,7 @@
 // for it (preventDefault on webglcontextlost).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMIT, artifact, loadView, openPage, pngPixels, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, ticks, loadView, openPage, pngPixels, startBrowser } from './harness.mjs';
 import { frames } from './page-helpers.mjs';
 import { writeFileSync } from 'node:fs';
 
@@ -67,9 +67,9 @@ for (const spec of [
       window.__lose.loseContext();
     }));
     assert.equal(lost.prevented, true, 'the page asks the browser to give the context back');
-    await page.waitForTimeout(50); // a frame already under way when it was lost
+    await ticks(page, 2); // a frame already under way when it was lost
     await page.evaluate(() => { window.__frames = 0; });
-    await page.waitForTimeout(300);
+    await ticks(page, 20); // 20 chances to draw
     assert.equal(await page.evaluate(() => window.__frames), 0, 'nothing is drawn while the context is lost');
     await page.evaluate((s) => window.deckscope.seek(s, false), spec.step + 1);
     await page.evaluate((s) => window.deckscope.seek(s, false), spec.step);
@@ -96,8 +96,11 @@ for (const spec of [
       await page.waitForFunction(() => document.getElementById('canvas').title.length > 0, null, { timeout: LIMIT });
     }
     // a second loss works as the first (the handlers were registered again)
-    await page.evaluate(() => { window.__frames = 0; window.__lose.loseContext(); });
-    await page.waitForTimeout(200);
+    await page.evaluate(() => new Promise((res) => {
+      window.__frames = 0;
+      document.getElementById('canvas').addEventListener('webglcontextlost', res, { once: true });
+      window.__lose.loseContext();
+    }));
     await page.evaluate(() => { window.__frames = 0; window.__lose.restoreContext(); });
     await page.waitForFunction(() => window.__frames > 10, null, { timeout: LIMIT });
     await settle();

@@ -125,7 +125,9 @@ test('index.html: a shared &input= that is refused stays in the box and in the U
     // the page writes its hash 250 ms after a change: past that, and after a
     // seek, the URL still carries the learner's input
     await page.evaluate(() => window.deckscope.seek && window.deckscope.seek(2));
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
+    // (a timer of the page's clock, started after the page's own 250 ms one
+    // and due later, runs after it: an order of timers, not a guess at a time)
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 251))); // lint-wait: after the page's hash timer
     assert.equal(await page.evaluate(() => location.hash), hash, 'the URL keeps the input');
     assert.deepEqual(page.problems, []);
     await page.closeAll();

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../scripts/static-server.mjs';
@@ -143,3 +144,35 @@ export async function pngStats(page, png) {
 }
 
 export const artifact = (name) => path.join(ARTIFACTS, name);
+
+// ---- waits on a condition, never on a time (issue 25; waits_lint.sh) ------------
+// n more animation frames of the page (requestAnimationFrame, whether the
+// view draws or not; page-helpers' frames() counts the view's drawn frames):
+// what "let it settle for 300 ms" meant for a change shown on the next frame,
+// and N chances to move for a check that something does not.
+export function ticks(page, n = 2) {
+  return page.evaluate((n) => new Promise((res) => {
+    const tick = () => (--n <= 0 ? res() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+}
+// Two frames drawn, and no CSS transition or finite animation running
+// (colours and layout have their final values), up to the suite's limit.
+export async function settle(page) {
+  await ticks(page, 2);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'
+    || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: LIMIT });
+}
+// Polls probe() (async, on the test's side: a screenshot, several page
+// reads) until it returns a truthy value, which it returns; fails with `what`
+// and the last value after the suite's limit.
+const POLL_MS = 25;
+export async function until(probe, what) {
+  const end = Date.now() + LIMIT;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`never saw ${what} (${LIMIT / 1000} s): ${JSON.stringify(v)?.slice(0, 2000)}`);
+    await delay(POLL_MS);
+  }
+}

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 import { DATA } from './page-helpers.mjs';
 
 let env;
@@ -38,7 +38,7 @@ for (const [w, h] of [[1100, 800], [1000, 700], [1280, 800], [1440, 900]]) {
       await loadView(page, env.url + `#game=mahjong&sample=1&step=60&lang=${lang}`);
       await page.waitForFunction(() => ['teach-share', 'quiz-open', 'lesson-add', 'present-toggle', 'video-open']
         .every((id) => document.getElementById(id)), null, { timeout: LIMIT });
-      await page.waitForTimeout(300); // the bar settles (one animation frame)
+      await settle(page); // the bar settles (one animation frame)
       const b = await bar(page);
       const mids = b.controls.map((c) => c.mid);
       assert.ok(Math.max(...mids) - Math.min(...mids) < 4, `one line: ${JSON.stringify(b.controls.map((c) => [c.id, Math.round(c.mid)]))}`);
@@ -95,18 +95,18 @@ test('the tools come back to the bar when there is room (resize)', { timeout: LI
   const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 } });
   await loadView(page, env.url + '#game=cirno&sample=1&lang=en');
   await page.waitForFunction(() => document.getElementById('video-open'), null, { timeout: LIMIT });
-  await page.waitForTimeout(300);
+  await settle(page);
   const order = await page.evaluate(() => [...document.querySelectorAll('#teach-tools button[id]')].map((e) => e.id));
   assert.ok((await bar(page)).tools.some((x) => x.inMenu));
   await page.setViewportSize({ width: 1800, height: 900 });
-  await page.waitForTimeout(400);
+  await settle(page);
   const wide = await bar(page);
   assert.deepEqual(wide.tools.filter((x) => x.inMenu), [], 'all in the bar at 1800 px');
   assert.equal(wide.controls.some((c) => c.id === 'more-open'), false);
   // the tools keep their order through the moves
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#teach-tools button[id]')].map((e) => e.id)), order);
   await page.setViewportSize({ width: 1100, height: 800 });
-  await page.waitForTimeout(400);
+  await settle(page);
   const back = await bar(page);
   assert.ok(back.tools.some((x) => x.inMenu));
   const mids = back.controls.map((c) => c.mid);
@@ -134,7 +134,7 @@ for (const [w, h] of [[1100, 800], [1280, 800]]) {
       const res = await page.evaluate(() => window.deckscope.lastCheck);
       assert.equal(res.same, false);
       await page.waitForFunction((s) => window.deckscope.step === s && !!document.querySelector('#why tr.chosen'), res.step, { timeout: LIMIT });
-      await page.waitForTimeout(400);
+      await settle(page);
       const b = await page.evaluate(() => {
         const r = (e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
         const wrap = document.querySelector('#why .cands-wrap');

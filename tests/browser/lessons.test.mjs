@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -166,7 +166,7 @@ test('a note is text: markup is bold and code only, HTML stays words; screen rea
   const evil = '<img src=x onerror="window.__pwned=1"> **bold** `x<b>y</b>` <script>window.__pwned=2</script>';
   await page.evaluate((t) => { window.deckscope.addNote(3, t); window.deckscope.seek(3, false); }, evil);
   await page.waitForFunction(() => !document.getElementById('lesson-note').hidden, null, { timeout: LIMIT });
-  await page.waitForTimeout(300);
+  await settle(page);
   const r = await page.evaluate(() => {
     const box = document.getElementById('lesson-note-text');
     return { text: box.textContent, imgs: box.querySelectorAll('img,script,b').length, strong: [...box.querySelectorAll('strong')].map((e) => e.textContent),
@@ -204,8 +204,8 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: LIMIT }, asy
     await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: LIMIT });
     const s1 = await page.evaluate(() => window.deckscope.step);
     assert.equal(s1, at[k], `the tour stops at note ${k + 1}`);
-    // it waits there until the viewer continues
-    await page.waitForTimeout(400);
+    // it waits there until the viewer continues (24 frames: as many chances to move on)
+    await ticks(page, 24);
     const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
       text: document.getElementById('lesson-note-text').textContent, head: document.getElementById('lesson-note-head').textContent }));
     assert.equal(r.step, at[k]);
@@ -253,7 +253,7 @@ test('on a 390x844 phone the tour\'s buttons stay above the sticky timeline (en,
     await page.evaluate(() => { const d = window.deckscope; d.setSpeed(8); d.addNote(3, 'Watch **the order** of play.'); d.addNote(5, 'Second note'); });
     await page.evaluate(() => window.deckscope.tour.start());
     await page.waitForFunction(() => window.deckscope.tour.index === 0 && !window.deckscope.tour.moving, null, { timeout: LIMIT });
-    await page.waitForTimeout(300);
+    await settle(page);
     const b = await page.evaluate(() => {
       const r = (id) => { const x = document.getElementById(id).getBoundingClientRect(); return { top: x.top, bottom: x.bottom }; };
       const c = document.getElementById('lesson-continue').getBoundingClientRect();

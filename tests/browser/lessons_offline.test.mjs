@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LIMIT, artifact } from './harness.mjs';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LIMIT, artifact, ticks } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -128,7 +128,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   for (let k = 0; k < lesson.notes.length; k++) {
     const n = lesson.notes[k];
     await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: LIMIT });
-    await page.waitForTimeout(300);
+    await ticks(page, 24); // it waits there: as many chances to move on
     const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
       line: window.deckscope.variation.map((c) => c.join(':')).join(','),
       text: document.getElementById('lesson-note-text').textContent, head: document.getElementById('lesson-note-head').textContent }));

@@ -56,7 +56,7 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
   test(`${game} sample ${n}: narration with the page's states`, { timeout: LIMIT }, async () => {
     await page.evaluate(async ([g, k]) => {
       await window.deckscope.load({ game: g, sample: k });
-      while (window.deckscope.busy) await new Promise((r) => setTimeout(r, 50));
+      while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
     }, [game, n]);
     assert.equal(await page.evaluate(() => typeof window.dsNarrate), 'object', 'narrate.js is loaded by the page');
     const { steps, start, events } = await page.evaluate(walk, game);

@@ -11,7 +11,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -114,7 +114,7 @@ for (const lang of ['en', 'zh']) {
       const c = window.deckscopeQuiz.current;
       return c && window.deckscope.step === c.step;
     }, null, { timeout: LIMIT });
-    await page.waitForTimeout(100);
+    await settle(page);
     const sheet = await box(page, '.quiz-panel');
     const overlap = (a, b) => a.x < b.r && b.x < a.r && a.y < b.b && b.y < a.b;
     for (const sel of ['#tl-play', '#scrubber', '#canvas']) {

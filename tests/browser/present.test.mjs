@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/static-server.mjs';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let env, hostSite;
@@ -43,7 +43,7 @@ test('presenter mode at 1920x1080: large type, no side panels, no horizontal scr
   await loadView(page, env.url + '#game=mahjong&sample=1&step=12&lang=en&present=1');
   await page.evaluate(() => { window.deckscope.addNote(12, 'Look at the **pond**.'); });
   await page.waitForFunction(() => !document.getElementById('lesson-note').hidden);
-  await page.waitForTimeout(300);
+  await settle(page);
   const m = await measure(page);
   assert.equal(m.on, true);
   assert.ok(m.captionText.length > 0, 'a caption');

@@ -26,7 +26,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 import { sample, trace } from './page-helpers.mjs';
 
 let env;
@@ -173,7 +173,7 @@ function collect(page, max) {
     const Q = window.deckscopeQuiz, d = window.deckscope, out = [];
     const until = (f) => new Promise((res, rej) => {
       const t0 = Date.now();
-      const tick = () => (f() ? res() : Date.now() - t0 > wait ? rej(new Error('no question')) : setTimeout(tick, 10));
+      const tick = () => (f() ? res() : Date.now() - t0 > wait ? rej(new Error('no question')) : requestAnimationFrame(tick));
       tick();
     });
     Q.start();
@@ -317,7 +317,7 @@ test('the canvas and the timeline stay in view while the quiz panel is open (110
       writeFileSync(artifact(`quiz-${w}x${h}-${lang}-question.png`), await page.screenshot());
       await page.click('#quiz-options button[data-index="0"]');
       const ev = trace('mahjong', sample('mahjong', 1))[q.step];
-      await page.waitForTimeout(200);
+      await settle(page);
       inView(await boxes(), 'answered');
       if (q.options[0] !== ev.tile) assert.ok(await page.locator('#quiz-compare').isVisible() || w < 600, 'the comparison is shown');
       writeFileSync(artifact(`quiz-${w}x${h}-${lang}-answered.png`), await page.screenshot());

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.join(here, '..', '..', 'assets', 'samples');
@@ -329,7 +329,7 @@ test('with a result, the result and the why panel are both in view without scrol
         await paste(page, wrong.join('\n'));
         const res = await page.evaluate(() => window.deckscope.lastCheck);
         await settled(page, res.step);
-        await page.waitForTimeout(100);
+        await settle(page);
         const b = await page.evaluate(() => {
           const r = (e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
           const why = document.getElementById('why');

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/static-server.mjs';
-import { LIMIT, artifact, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, ticks, openPage, pngStats, settle, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let env;
@@ -66,7 +66,7 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: LIM
   assert.ok(g.capBottom <= g.barTop + 0.5, 'the caption is above the bar');
   assert.equal(Math.round(g.barBottom), g.vh);
   assert.ok(g.sw <= g.vw && g.sh <= g.vh, 'no scrollbars');
-  await page.waitForTimeout(200);
+  await settle(page);
   const shot = await page.screenshot();
   writeFileSync(artifact('embed-cirno-full.png'), shot);
   assert.ok((await pngStats(page, shot)).distinct >= 50, 'the canvas draws');
@@ -95,7 +95,7 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: LIM
   assert.deepEqual(c, [300, 200]);
   assert.equal(await call(page, 'dsv_api_game'), 1, 'seed= loads a generated input');
   assert.equal(await page.getAttribute('#e-play', 'aria-label'), '播放', '&lang=zh labels the controls in Chinese');
-  await page.waitForTimeout(200);
+  await settle(page);
   writeFileSync(artifact('embed-thegame-none-300x200.png'), await page.screenshot());
   noProblems(page);
   await page.closeAll();
@@ -107,7 +107,7 @@ test('hash: from/to with autoplay stops at the end of the range, loop starts it 
   const first = await page.evaluate(() => window.deckscope.step);
   assert.ok(first >= 3 && first <= 7, `opens inside the range (${first})`);
   await page.waitForFunction(() => !window.deckscope.playing && window.deckscope.step === 7, null, { timeout: LIMIT });
-  await page.waitForTimeout(1200);
+  await ticks(page, 72); // as many chances to loop
   assert.equal(await page.evaluate(() => window.deckscope.step), 7, 'no loop: it stays at the end of the range');
 
   await openEmbed(page, 'game=cirno&sample=2&from=3&to=6&autoplay=1&loop=1&speed=8');
@@ -136,18 +136,18 @@ test('from/to clamp the scrubber, the keys and the buttons to the range', { time
   assert.equal(await page.getAttribute('#e-scrub', 'min'), '3');
   assert.equal(await page.getAttribute('#e-scrub', 'max'), '7');
   const step = () => page.evaluate(() => window.deckscope.step);
-  const settle = () => page.waitForTimeout(150);
+  const settled = () => settle(page);
   // The keyboard (the canvas has it after a click).
   await page.click('#canvas');
   await page.keyboard.press('End');
   await page.waitForFunction(() => window.deckscope.step === 7);
   await page.keyboard.press('ArrowRight');
-  await settle();
+  await settled();
   assert.equal(await step(), 7, 'ArrowRight at `to` stays at `to`');
   await page.keyboard.press('Home');
   await page.waitForFunction(() => window.deckscope.step === 3);
   await page.keyboard.press('ArrowLeft');
-  await settle();
+  await settled();
   assert.equal(await step(), 3, 'ArrowLeft at `from` stays at `from`');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => window.deckscope.step === 4);
@@ -155,19 +155,19 @@ test('from/to clamp the scrubber, the keys and the buttons to the range', { time
   await page.click('#e-end');
   await page.waitForFunction(() => window.deckscope.step === 7);
   await page.click('#e-forward');
-  await settle();
+  await settled();
   assert.equal(await step(), 7, 'the forward button at `to` stays');
   await page.click('#e-start');
   await page.waitForFunction(() => window.deckscope.step === 3);
   await page.click('#e-back');
-  await settle();
+  await settled();
   assert.equal(await step(), 3, 'the back button at `from` stays');
   // The scrubber's own keys (focused range input) stay in the range too.
   await page.focus('#e-scrub');
   await page.keyboard.press('End');
   await page.waitForFunction(() => window.deckscope.step === 7);
   await page.keyboard.press('ArrowRight');
-  await settle();
+  await settled();
   assert.equal(await step(), 7);
   assert.equal(await page.inputValue('#e-scrub'), '7');
   // A range sent by message moves the scrubber's ends too.
@@ -191,7 +191,7 @@ test('query string and hash: view=dp alone, with a hash, and no game at all', { 
   let s = await shown();
   assert.deepEqual([s.game, s.mode, s.state, s.spinner], ['mahjong', 1, 'running', false], JSON.stringify(s));
   assert.equal(await call(page, 'dsv_api_mode'), 1);
-  await page.waitForTimeout(200);
+  await settle(page);
   writeFileSync(artifact('embed-query-view-dp.png'), await page.screenshot());
   // ?view=dp#game=mahjong&sample=1: the query's view and the hash's game.
   await openEmbed(page, '?view=dp#game=mahjong&sample=1&step=20');
@@ -300,7 +300,7 @@ test('caption at 320x240: two lines, readable, does not cover the controls; a ta
       }
       assert.ok(b.canvas.b <= b.cap.y + 0.5 && b.canvas.h >= 100, 'the canvas keeps the rest');
       assert.ok(b.sw <= 320 && b.sh <= 240, 'no scrollbars');
-      await page.waitForTimeout(200);
+      await settle(page);
       writeFileSync(artifact(`embed-caption-320x240-${lang}-${controls}.png`), await page.screenshot());
     }
     // A sentence longer than two lines: cut; a tap shows all of it (inside
@@ -486,8 +486,13 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   assert.equal(st.game, 'thegame', 'the bad input did not replace the game');
   // Messages from anyone but the host page are ignored.
   const f = await (await page.$('#view')).contentFrame();
-  await f.evaluate(() => window.postMessage({ type: 'deckscope', cmd: 'seek', step: 1 }, '*'));
-  await page.waitForTimeout(300);
+  // (a second message to itself comes after it: the first has been handled then)
+  await f.evaluate(() => new Promise((res) => {
+    window.postMessage({ type: 'deckscope', cmd: 'seek', step: 1 }, '*');
+    addEventListener('message', function after(e) { if (e.data === 'after') { removeEventListener('message', after); res(); } });
+    window.postMessage('after', '*');
+  }));
+  await ticks(f, 2);
   assert.notEqual(await f.evaluate(() => window.deckscope.step), 1);
   noProblems(page);
   await page.closeAll();

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LIMIT, artifact, pngStats } from './harness.mjs';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LIMIT, artifact, pngStats, settle } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
@@ -89,7 +89,7 @@ test('from file://: loads a sample, steps, loads another game; no network, no er
   await page.evaluate(() => window.deckscope.load({ game: 'cirno', sample: 1 }));
   await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.steps > 0);
   await page.evaluate(() => window.deckscope.seek(5, false));
-  await page.waitForTimeout(300);
+  await settle(page);
   const shot = await page.locator('#canvas').screenshot();
   writeFileSync(artifact('offline-cirno.png'), shot);
   const s = await pngStats(page, shot);

@@ -91,8 +91,9 @@ test('the dialog records at 60 fps and offers the file; cancel stops a recording
   // cancel
   const msg = await page.evaluate(async () => {
     const d = window.deckscope;
-    const p = d.exportVideo({ from: 0, to: d.steps, speed: 1 });
-    setTimeout(() => d.cancelVideo(), 500);
+    // cancelled once it records (its first progress report)
+    let once = false;
+    const p = d.exportVideo({ from: 0, to: d.steps, speed: 1, onProgress: () => { if (!once) { once = true; d.cancelVideo(); } } });
     try { await p; return 'finished'; } catch (e) { return e.cancelled ? 'cancelled' : e.message; }
   });
   assert.equal(msg, 'cancelled');

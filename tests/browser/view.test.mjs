@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { CLI, canvasShot, cli, frames, lines, pageState, sample, seekSettled, trace, uiSettled } from './page-helpers.mjs';
 
 let env;
@@ -150,7 +150,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.keyboard.press('Space');
   assert.equal(await api(page, () => window.deckscope.playing), false);
   const stopped = await step();
-  await page.waitForTimeout(400);
+  await ticks(page, 24); // as many chances to move on
   assert.equal(await step(), stopped, 'paused');
   for (let k = 0; k < 5; k++) await page.keyboard.press('-');
   assert.equal(await api(page, () => window.deckscope.speed), 0.25, 'down to 0.25x');

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# waits_lint.sh BROWSER_TESTS_DIR - the browser tests' waits are the suite's
-# (harness.mjs LIMIT, issue 25): a test or a wait on the page with a number of
-# its own ({ timeout: 30_000 }) fails a loaded run that is only slow. A
-# number is allowed where the timeout is caught on purpose (`.catch`: wait a
-# little for something that may not come) and for a child process (cwd:).
+# waits_lint.sh BROWSER_TESTS_DIR - the browser tests wait on conditions, with
+# the suite's limit (harness.mjs LIMIT, issue 25):
+#  - a wait with a number of its own ({ timeout: 30_000 }) fails a loaded run
+#    that is only slow. A number is allowed where the timeout is caught on
+#    purpose (`.catch`) and for a child process (cwd:).
+#  - a fixed sleep (page.waitForTimeout(300), setTimeout(r, 100)) is too short
+#    on a loaded machine and too long on a quiet one: wait for what it stood
+#    for instead (harness.mjs: settle, frames, until; waitForFunction). A line
+#    that must wait on the page's own clock says why with `// lint-wait: ...`.
 set -euo pipefail
 dir=$1
 bad=$(grep -nE 'timeout: [0-9][0-9_]*' "$dir"/*.mjs | grep -vE '\.catch\(|cwd:' || true)
@@ -12,4 +16,10 @@ if [ -n "$bad" ]; then
   echo "$bad" >&2
   exit 1
 fi
-echo "waits_lint: every wait and test in $dir uses the suite's limit"
+sleeps=$(grep -nE 'waitForTimeout\(|setTimeout\(\s*[A-Za-z_$][A-Za-z0-9_$]*\s*,\s*[0-9]' "$dir"/*.mjs | grep -v 'lint-wait:' || true)
+if [ -n "$sleeps" ]; then
+  echo "fixed sleeps (wait for a condition: harness.mjs settle, frames, until, or waitForFunction):" >&2
+  echo "$sleeps" >&2
+  exit 1
+fi
+echo "waits_lint: every wait and test in $dir uses the suite's limit, and none sleeps"

@@ -181,7 +181,7 @@ for (const game of Object.keys(SOURCES)) {
       const { name, ...opts } = src;
       await page.evaluate(async (o) => {
         await window.deckscope.load(o);
-        while (window.deckscope.busy) await new Promise((r) => setTimeout(r, 50));
+        while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
       }, { game, ...opts });
       const rows = await page.evaluate(walkChanges, game);
       events += rows.length;
@@ -254,7 +254,7 @@ test('why panel: goudan and cirno steps in words, no bare arrow for an empty val
     ['Marisa plays DOUBLE, draws A99 (hand A99 A99 A99)', 'Reimu is under DOUBLE: must play two cards', 'Deck: 9 left']);
   await page.evaluate(async () => {
     await window.deckscope.load({ game: 'goudan', sample: 2 });
-    while (window.deckscope.busy) await new Promise((r) => setTimeout(r, 50));
+    while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
   });
   // goudan sample 2, event 1: E's HP 1 minion attacks the teacher (HP 14) for 3
   await seekSettled(page, 2);
