@@ -290,6 +290,12 @@ test('goudan sample 2: every verdict recomputed from history; 4.19 % -> 2.53 % i
   assert.equal(blunder.verdict, 'blunder');
   const text = await page.$eval('.play-summary', (e) => e.textContent);
   assert.match(text, /blunder ×1/);
+  // the summary lists the moves that differ, in words, with the engine's assessment
+  const listed = await page.$$eval('.play-summary .play-history li', (ls) => ls.map((l) => [Number(l.dataset.i), l.dataset.verdict, l.textContent]));
+  const last = (await page.evaluate(() => window.deckscope.summary())).history.filter((m) => !m.match);
+  assert.deepEqual(listed.map(([i, v]) => [i, v]), last.map((m) => [m.i, m.verdict]));
+  listed.forEach(([, , tx], k) => assert.ok(tx.includes(last[k].name) && tx.includes(last[k].ruleName) && tx.endsWith(last[k].text), tx));
+  assert.ok(listed.some(([, v, tx]) => v === 'blunder' && /0\.05 % → 0(\.00)? %/.test(tx)), JSON.stringify(listed));
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

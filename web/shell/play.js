@@ -63,6 +63,8 @@
       'play.moves1': 'You made 1 move; {m} matched the rule.',
       'play.goudanSum': 'Win chance lost: {total} in all, {max} at most.',
       'play.verdicts': 'Verdicts: {list}.',
+      'play.differs': 'Your moves that differ from the rule',
+      'play.histMove': 'Step {step}: you played {name}; the rule plays {rule}.',
       'play.yours': 'Your game',
       'play.mainLine': 'The rule\'s game',
       'play.replay': 'Replay my game',
@@ -94,6 +96,8 @@
       'play.moves1': '你走了 1 步，其中 {m} 步与规则相同。',
       'play.goudanSum': '损失的胜率：共 {total}，单步最多 {max}。',
       'play.verdicts': '评价：{list}。',
+      'play.differs': '你与规则不同的几步',
+      'play.histMove': '第 {step} 步：你走了 {name}；规则走 {rule}。',
       'play.yours': '你的对局',
       'play.mainLine': '规则的对局',
       'play.replay': '回放我的对局',
@@ -456,6 +460,14 @@
         summaryBox.append(h('p', { text: t('play.goudanSum', { total: pct(s.totalLoss), max: pct(s.maxLoss) }) }));
         const list = Object.entries(s.verdicts).map(([k, v]) => `${t('play.verdict.' + k)} ×${v}`).join(', ');
         if (list) summaryBox.append(h('p', { text: t('play.verdicts', { list }) }));
+      }
+      // the moves that differ from the rule, in words: both moves by their
+      // names and the engine's assessment (goudan: both win chances, the verdict)
+      const off = s.history.filter((m) => !m.match);
+      if (off.length) {
+        summaryBox.append(h('h3', { i18n: 'play.differs' }), h('ol', { class: 'play-history' },
+          ...off.map((m) => h('li', { 'data-i': String(m.i), 'data-verdict': m.verdict || null },
+            t('play.histMove', { step: m.i + 1, name: m.name, rule: m.ruleName }) + (m.text ? ' ' + m.text : '')))));
       }
       summaryBox.append(h('dl', { class: 'var-compare' },
         h('div', {}, h('dt', { i18n: 'play.mainLine' }), h('dd', { text: s.mainOutcome })),

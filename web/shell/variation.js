@@ -220,7 +220,7 @@
   // &try= spec). What a node says comes from the engine: the decision record
   // of event i on that line (the move taken and the rule's, by their names,
   // and the rule's measure of both, as the engine's sentences write it) and
-  // the line's outcome (dsv_api_outcome, the CLI's --compare line). A node
+  // the line's outcome (dsv_api_outcome, the game's outcome in the engine). A node
   // can be opened, noted (a note renames it), deleted; the current line is
   // highlighted. window.deckscope.variationTree is the tree (tests, lessons);
   // setVariationTree(list) restores one ([{line, note}], lesson.js).

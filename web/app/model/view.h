@@ -207,7 +207,7 @@ int dsv_event_json(const ds_view *v, size_t i, ds_buf *out);
 /* The engine's sentence about event i, in v->lang (the page's caption). */
 int dsv_narrate(const ds_view *v, size_t i, ds_buf *out);
 /* How the line shown ended, in v->lang: the engine's outcome (ds_game's
- * outcome, the CLI's --compare line: "lost: 16 cards left (8 in hand, 8 in
+ * outcome, what the CLI's --compare says in its words: "lost: 16 cards left (8 in hand, 8 in
  * the pile)", "The teacher wins after 5 turns (event 39)"). */
 int dsv_outcome(const ds_view *v, ds_buf *out);
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out);
