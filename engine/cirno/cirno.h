@@ -332,6 +332,14 @@ int cirno_narrate(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang l
  * (p + 99)" / "出 A99（p + 99）") and the rule's sentence about its own choice
  * (the rule slot of e) into t[cap]. */
 void cirno_move_name(int card, ds_lang lang, char *t, size_t cap);
+/* The state in words (cirno_narrate.c; ds_game.h says what each is): the
+ * sentence of step 0, the headline of the state after `step` events, and
+ * what event i changed, one sentence a line. 0 or -1. */
+int cirno_start(const cirno_input *in, ds_lang lang, ds_buf *out);
+int cirno_headline(const cirno_input *in, const ds_trace *tr, size_t step, ds_lang lang,
+                   ds_buf *out);
+int cirno_changes(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                  ds_buf *out);
 void cirno_rule_sentence(const cirno_event *e, ds_lang lang, char *t, size_t cap);
 
 /* The game interface (engine/core/ds_game.h), cirno_game.c. */

@@ -41,5 +41,18 @@ static int outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return cirno_generate(seed, 0, out); }
 
-const ds_game cirno_game = {"cirno", parse,   release, simulate, format,  trace_jsonl,
-                            decision, narrate, outcome, generate};
+static int start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
+    (void)tr;
+    return cirno_start((const cirno_input *)g, lang, out);
+}
+
+static int headline(void *g, const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out) {
+    return cirno_headline((const cirno_input *)g, tr, step, lang, out);
+}
+
+static int changes(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out) {
+    return cirno_changes((const cirno_input *)g, tr, i, lang, out);
+}
+
+const ds_game cirno_game = {"cirno",  parse,   release,  simulate, format, trace_jsonl, decision,
+                            narrate,  outcome, generate, start,    headline, changes};

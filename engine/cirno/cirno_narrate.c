@@ -314,3 +314,161 @@ int cirno_narrate(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang l
     }
     return out->failed ? -1 : 0;
 }
+
+/* ---- the state in words: step 0, a headline, what a step changed ------------------ */
+
+static const char *dir_word(int counterclockwise, int zh) {
+    return counterclockwise ? (zh ? "逆时针" : "counterclockwise") : (zh ? "顺时针" : "clockwise");
+}
+
+int cirno_start(const cirno_input *in, ds_lang lang, ds_buf *out) {
+    int zh = ZH(lang), i, shown = in->n < 6 ? in->n : 6;
+    if (zh) ds_buf_printf(out, "%d 名玩家（", in->n);
+    else ds_buf_printf(out, "%d player%s (", in->n, in->n == 1 ? "" : "s");
+    for (i = 0; i < shown; i++) {
+        if (i) ds_buf_puts(out, zh ? "、" : ", ");
+        ds_buf_puts(out, in->names[i]);
+    }
+    if (in->n > shown) ds_buf_puts(out, zh ? "……" : ", …");
+    if (zh)
+        ds_buf_printf(out, "），共 %d 轮，牌堆 %lu 张；%s 先出牌", in->m, (unsigned long)in->k,
+                      player_name(in, 0));
+    else
+        ds_buf_printf(out, "), %d round%s, %lu cards in the deck; %s plays first", in->m,
+                      in->m == 1 ? "" : "s", (unsigned long)in->k, player_name(in, 0));
+    return out->failed ? -1 : 0;
+}
+
+int cirno_headline(const cirno_input *in, const ds_trace *tr, size_t step, ds_lang lang,
+                   ds_buf *out) {
+    cirno_state s;
+    int zh = ZH(lang);
+    if (step > tr->n || ds_trace_seek(tr, step, &s)) return -1;
+    if (s.phase == CIRNO_PHASE_SETUP) {
+        ds_buf_puts(out, zh ? "第 1 轮之前" : "Before round 1");
+        return out->failed ? -1 : 0;
+    }
+    if (zh) ds_buf_printf(out, "第 %d/%d 轮", (int)s.round, (int)s.m);
+    else ds_buf_printf(out, "Round %d of %d", (int)s.round, (int)s.m);
+    ds_buf_printf(out, " · p = %ld · %s", (long)s.p, dir_word(s.direction, zh));
+    if (s.phase == CIRNO_PHASE_GAME_OVER) {
+        ds_buf_puts(out, zh ? " · 游戏结束" : " · game over");
+    } else {
+        const char *nm = player_name(in, s.current);
+        if (nm[0]) {
+            ds_buf_printf(out, zh ? " · 轮到 %s" : " · %s to play", nm);
+            if (s.double_left == 2) ds_buf_puts(out, " (DOUBLE)");
+        }
+    }
+    if (zh) ds_buf_printf(out, " · 牌堆 %ld 张", (long)in->k - (long)s.deck_pos);
+    else ds_buf_printf(out, " · %ld in the deck", (long)in->k - (long)s.deck_pos);
+    return out->failed ? -1 : 0;
+}
+
+/* the cards of a[] not in b[] (as multisets, a's order), into o; their count */
+static int cards_minus(const uint8_t *a, const uint8_t *b, const char **o) {
+    int used[CIRNO_HAND] = {0}, i, j, n = 0;
+    for (i = 0; i < CIRNO_HAND; i++) {
+        if (a[i] == CIRNO_NO_CARD) continue;
+        for (j = 0; j < CIRNO_HAND; j++)
+            if (!used[j] && b[j] == a[i]) break;
+        if (j < CIRNO_HAND) used[j] = 1;
+        else o[n++] = cirno_card_name(a[i]);
+    }
+    return n;
+}
+
+/* What event i changed, one sentence a line (a player's name starts a
+ * sentence as it was typed, never raised to a capital). */
+int cirno_changes(const cirno_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                  ds_buf *out) {
+    const cirno_event *e;
+    cirno_state b, a;
+    int zh = ZH(lang), pl, new_round;
+    if (i >= tr->n || ds_trace_seek(tr, i, &b)) return -1;
+    e = (const cirno_event *)ds_trace_event(tr, i);
+    a = b;
+    cirno_apply(&a, e, in);
+    new_round = a.round != b.round && a.phase == CIRNO_PHASE_PLAYING;
+    if (new_round) {
+        ds_buf_printf(out, zh ? "第 %d 轮开始，%s 先出牌" : "Round %d begins, %s plays first",
+                      (int)a.round, player_name(in, a.current));
+        ds_buf_putc(out, '\n');
+    }
+    if (a.p != b.p) ds_buf_printf(out, zh ? "p 值：%ld → %ld\n" : "p: %ld → %ld\n", (long)b.p, (long)a.p);
+    if (a.direction != b.direction) {
+        if (new_round) ds_buf_puts(out, zh ? "出牌方向恢复为顺时针" : "The order of play is clockwise again");
+        else ds_buf_printf(out, zh ? "出牌方向反转（现在%s）" : "The order of play reverses (now %s)",
+                           dir_word(a.direction, zh));
+        ds_buf_putc(out, '\n');
+    }
+    for (pl = 0; pl < a.n && pl < in->n; pl++) {
+        const char *played[CIRNO_HAND], *drawn[CIRNO_HAND], *disc[CIRNO_HAND];
+        int np, nd, nx = 0, s, first = 1;
+        int mine = e->player == pl && (e->kind == CIRNO_EV_PLAY || e->kind == CIRNO_EV_LOSS);
+        if (mine) {
+            played[0] = cirno_card_name(e->card);
+            np = 1;
+            nd = 0;
+            for (s = 0; s < (e->kind == CIRNO_EV_LOSS ? CIRNO_HAND : 1); s++)
+                if (e->drawn[s] != CIRNO_NO_CARD) drawn[nd++] = cirno_card_name(e->drawn[s]);
+            if (e->kind == CIRNO_EV_LOSS)
+                for (s = 0; s < CIRNO_HAND; s++)
+                    if (s != e->slot && e->hand[s] != CIRNO_NO_CARD)
+                        disc[nx++] = cirno_card_name(e->hand[s]);
+        } else {
+            np = cards_minus(b.hand[pl], a.hand[pl], played);
+            nd = cards_minus(a.hand[pl], b.hand[pl], drawn);
+        }
+        if (!np && !nd) continue;
+        {
+            ds_buf_printf(out, "%s ", player_name(in, pl));
+            if (np) { ds_buf_puts(out, zh ? "打出 " : "plays "); ds_say_list(out, lang, played, (size_t)np); first = 0; }
+            if (nx) {
+                ds_buf_puts(out, first ? "" : zh ? "，" : ", ");
+                ds_buf_puts(out, zh ? "弃掉 " : "discards ");
+                ds_say_list(out, lang, disc, (size_t)nx);
+                first = 0;
+            }
+            if (nd) {
+                ds_buf_puts(out, first ? "" : zh ? "，" : ", ");
+                ds_buf_puts(out, zh ? "摸到 " : "draws ");
+                ds_say_list(out, lang, drawn, (size_t)nd);
+            }
+            ds_buf_puts(out, zh ? "（手牌 " : " (hand ");
+            for (s = 0; s < CIRNO_HAND; s++) {
+                if (s) ds_buf_putc(out, ' ');
+                if (a.hand[pl][s] != CIRNO_NO_CARD) ds_buf_puts(out, cirno_card_name(a.hand[pl][s]));
+            }
+            ds_buf_puts(out, zh ? "）" : ")");
+            ds_buf_putc(out, '\n');
+        }
+    }
+    /* DOUBLE: given, passed on by a counter card (the same state, another player), used up */
+    if (a.double_left != b.double_left || (a.double_left == 2 && a.current != b.current)) {
+        const char *nm = player_name(in, a.current);
+        if (a.double_left == 2)
+            ds_buf_printf(out, zh ? "%s 被施加了 DOUBLE：要出两张牌" : "%s is under DOUBLE: must play two cards", nm);
+        else if (a.double_left == 1)
+            ds_buf_printf(out, zh ? "%s 还要再出一张牌（DOUBLE）" : "%s plays one more card (DOUBLE)", nm);
+        else
+            ds_buf_puts(out, zh ? "DOUBLE 解除" : "DOUBLE is over");
+        ds_buf_putc(out, '\n');
+    }
+    if (a.phase != b.phase &&
+        (a.phase == CIRNO_PHASE_ROUND_OVER || a.phase == CIRNO_PHASE_GAME_OVER) &&
+        a.loser != CIRNO_NOBODY) {
+        ds_buf_printf(out, zh ? "%s 输掉了第 %d 轮" : "%s loses round %d", player_name(in, a.loser),
+                      (int)a.round);
+        ds_buf_putc(out, '\n');
+    }
+    if (a.phase != b.phase && a.phase == CIRNO_PHASE_GAME_OVER)
+        ds_buf_puts(out, zh ? "游戏结束\n" : "The game is over\n");
+    if (a.current != b.current && a.phase == CIRNO_PHASE_PLAYING && !new_round && a.double_left != 2) {
+        ds_buf_printf(out, zh ? "轮到 %s" : "%s plays next", player_name(in, a.current));
+        ds_buf_putc(out, '\n');
+    }
+    if (a.deck_pos != b.deck_pos)
+        ds_buf_printf(out, zh ? "牌堆：剩 %ld 张\n" : "Deck: %ld left\n", (long)in->k - (long)a.deck_pos);
+    return out->failed ? -1 : 0;
+}

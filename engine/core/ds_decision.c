@@ -335,6 +335,12 @@ int ds_say_list(ds_buf *b, ds_lang lang, const char *const *s, size_t n) {
     return b->failed ? -1 : 0;
 }
 
+int ds_say_capital(ds_buf *b, size_t from) {
+    if (!b->failed && from < b->len && b->data[from] >= 'a' && b->data[from] <= 'z')
+        b->data[from] = (char)(b->data[from] - 'a' + 'A');
+    return b->failed ? -1 : 0;
+}
+
 static const char *const cmp_codes[] = {"same", "equal", "worse", "other"};
 const char *ds_cmp_code(int c) { return c >= 0 && c <= DS_CMP_OTHER ? cmp_codes[c] : NULL; }
 

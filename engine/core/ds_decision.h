@@ -143,6 +143,10 @@ int ds_say_note(ds_buf *b, const ds_decision *d, int k);
 int ds_say_forced(ds_buf *b, const ds_decision *d);
 /* "a, b and c" / "a、b 和 c" of the n strings s[]. */
 int ds_say_list(ds_buf *b, ds_lang lang, const char *const *s, size_t n);
+/* The sentence written into b from byte `from` on starts with a capital: an
+ * ASCII lower-case first letter is raised (a player's name typed in lower
+ * case included); anything else is left as it is. */
+int ds_say_capital(ds_buf *b, size_t from);
 
 /* How a move compares with the rule's, in the rule's own measure (play mode's
  * feedback, issue-free of any reader's arithmetic):

@@ -23,6 +23,15 @@
  *                                    decision, 0 when it is not, -1 on error
  *   narrate(g, tr, i, lang, out)     the sentence about event i (the caption)
  *   outcome(g, tr, lang, out)        who won, in words, one line
+ *   start(g, tr, lang, out)          the sentence of step 0: the game as the
+ *                                    input sets it up (players, deck, wall)
+ *   headline(g, tr, step, lang, out) a state in short (step 0..tr->n: the
+ *                                    state after that many events), parts
+ *                                    joined by " · "
+ *   changes(g, tr, i, lang, out)     what event i changed, read from the
+ *                                    states before and after it: one
+ *                                    sentence a line, each ending in '\n'
+ *                                    (nothing when nothing shows)
  *   generate(seed, out)              a random valid input
  * Every function returns 0 (or 1 where said) on success and -1 on failure.
  */
@@ -48,6 +57,9 @@ typedef struct ds_game {
     int (*narrate)(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out);
     int (*outcome)(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out);
     int (*generate)(uint64_t seed, ds_buf *out);
+    int (*start)(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out);
+    int (*headline)(void *g, const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out);
+    int (*changes)(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out);
 } ds_game;
 
 /* The game of number g (DS_GAME_CIRNO, ...), or NULL. */

@@ -384,6 +384,12 @@ int goudan_decision(const goudan_input *in, const ds_trace *tr, size_t i, ds_lan
 /* Appends the sentence about event i in lang (goudan_narrate.c). 0 or -1. */
 int goudan_narrate(const goudan_input *in, const ds_trace *tr, size_t i, ds_lang lang,
                    ds_buf *out);
+/* The state in words (goudan_narrate.c; ds_game.h says what each is): the
+ * sentence of step 0, the headline of the state after `step` events, and
+ * what event i changed, one sentence a line. 0 or -1. */
+int goudan_start(const ds_trace *tr, ds_lang lang, ds_buf *out);
+int goudan_headline(const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out);
+int goudan_changes(const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out);
 /* Who won the game of tr, in words, one line: "小E wins after 3 turns (event
  * 41)" / "小E 在 3 个回合后获胜（第 41 步）"; "no winner" while none. */
 int goudan_outcome(const ds_trace *tr, ds_lang lang, ds_buf *out);

@@ -919,5 +919,21 @@ static int g_outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
 
 static int g_generate(uint64_t seed, ds_buf *out) { return goudan_generate(seed, 0, out); }
 
+static int g_start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
+    (void)g;
+    return goudan_start(tr, lang, out);
+}
+
+static int g_headline(void *g, const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out) {
+    (void)g;
+    return goudan_headline(tr, step, lang, out);
+}
+
+static int g_changes(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out) {
+    (void)g;
+    return goudan_changes(tr, i, lang, out);
+}
+
 const ds_game goudan_game = {"goudan",      g_parse,    g_free,    g_simulate, g_format,
-                             g_trace_jsonl, g_decision, g_narrate, g_outcome,  g_generate};
+                             g_trace_jsonl, g_decision, g_narrate, g_outcome,  g_generate,
+                             g_start,       g_headline, g_changes};

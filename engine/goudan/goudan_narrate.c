@@ -375,3 +375,180 @@ int goudan_outcome(const ds_trace *tr, ds_lang lang, ds_buf *o) {
     return ds_buf_printf(o, "%s wins after %d turn%s (event %zu)", who(last->player & 1, lang, 1), turns,
                          turns == 1 ? "" : "s", tr->n - 1);
 }
+
+/* ---- the state in words: step 0, a headline, what a step changed ------------------ */
+
+/* "HP 5, 1 card, 2 minions" / "体力 5，手牌 1 张，随从 2 个" */
+static void say_side(ds_buf *o, const goudan_player *p, ds_lang lang) {
+    if (ZH)
+        ds_buf_printf(o, "体力 %d，手牌 %d 张，随从 %d 个", hp_of(p->hp), p->hand, p->count);
+    else
+        ds_buf_printf(o, "HP %d, %d card%s, %d minion%s", hp_of(p->hp), p->hand,
+                      p->hand == 1 ? "" : "s", p->count, p->count == 1 ? "" : "s");
+}
+
+int goudan_start(const ds_trace *tr, ds_lang lang, ds_buf *o) {
+    goudan_state s;
+    if (!tr || tr->state_size != sizeof s || ds_trace_seek(tr, 0, &s)) return -1;
+    ds_buf_puts(o, ZH ? "小E的回合开始前：小E " : "Before 小E\xE2\x80\x99s turn: 小E has ");
+    say_side(o, &s.player[0], lang);
+    ds_buf_puts(o, ZH ? "；老师 " : "; the teacher has ");
+    say_side(o, &s.player[1], lang);
+    ds_buf_printf(o, ZH ? "；每回合技能与打牌合计最多 %d 次" : "; at most %d skills and plays per turn",
+                  (int)s.O);
+    return o->failed ? -1 : 0;
+}
+
+int goudan_headline(const ds_trace *tr, size_t step, ds_lang lang, ds_buf *o) {
+    goudan_state s;
+    if (!tr || step > tr->n || tr->state_size != sizeof s || ds_trace_seek(tr, step, &s)) return -1;
+    ds_buf_printf(o, ZH ? "小E 体力 %d · 老师 体力 %d" : "小E HP %d · teacher HP %d",
+                  hp_of(s.player[0].hp), hp_of(s.player[1].hp));
+    if (s.winner >= 0) {
+        ds_buf_printf(o, ZH ? " · %s获胜" : " · %s won", who(s.winner, lang, 0));
+    } else if (s.turn > 0) {
+        if (ZH) ds_buf_printf(o, " · 轮到%s，剩 %d 次操作", who(s.to_move, lang, 0), s.ops_left);
+        else ds_buf_printf(o, " · %s to move, %d operation%s left", who(s.to_move, lang, 0),
+                           s.ops_left, s.ops_left == 1 ? "" : "s");
+    } else {
+        ds_buf_printf(o, ZH ? " · 轮到%s" : " · %s to move", who(s.to_move, lang, 0));
+    }
+    return o->failed ? -1 : 0;
+}
+
+/* a minion as a sort key: HP first, an attacked one before a ready one */
+static int minion_key(const goudan_minion *m) { return m->hp * 2 + (m->attacked ? 0 : 1); }
+static int key_hp(int k) { return k / 2; }
+static int key_attacked(int k) { return !(k & 1); }
+static int cmp_int(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }
+
+/* the keys of a[] not in b[] (multisets), sorted, into o; their count */
+static int minions_minus(const goudan_player *a, const goudan_player *b, int *o) {
+    int used[4] = {0}, i, j, n = 0;
+    for (i = 0; i < a->count && i < 4; i++) {
+        int k = minion_key(&a->minion[i]);
+        for (j = 0; j < b->count && j < 4; j++)
+            if (!used[j] && minion_key(&b->minion[j]) == k) break;
+        if (j < b->count && j < 4) used[j] = 1;
+        else o[n++] = k;
+    }
+    qsort(o, (size_t)n, sizeof *o, cmp_int);
+    return n;
+}
+
+/* starts a sentence of changes; end_line ends it (English: a capital first) */
+static size_t begin_line(const ds_buf *o) { return o->len; }
+static void end_line(ds_buf *o, size_t at, ds_lang lang) {
+    if (!ZH) ds_say_capital(o, at);
+    ds_buf_putc(o, '\n');
+}
+
+int goudan_changes(const ds_trace *tr, size_t i, ds_lang lang, ds_buf *o) {
+    const goudan_event *e;
+    goudan_state b, a;
+    int w, turn_changed;
+    size_t at;
+    if (!tr || i >= tr->n || tr->state_size != sizeof b || ds_trace_seek(tr, i, &b)) return -1;
+    e = (const goudan_event *)ds_trace_event(tr, i);
+    a = b;
+    goudan_apply(&a, e, NULL);
+    for (w = 0; w < 2; w++) {
+        const goudan_player *pb = &b.player[w], *pa = &a.player[w];
+        int gone[4], come[4], ng, nc, j, ready = 0, off = 0;
+        if (hp_of(pa->hp) != hp_of(pb->hp)) {
+            at = begin_line(o);
+            if (ZH) ds_buf_puts(o, who(w, lang, 0));
+            else poss(o, w, lang, 0);
+            ds_buf_printf(o, ZH ? "体力 %d → %d" : " HP %d → %d", hp_of(pb->hp), hp_of(pa->hp));
+            end_line(o, at, lang);
+        }
+        if (pa->hand != pb->hand) {
+            at = begin_line(o);
+            poss(o, w, lang, 0);
+            if (ZH) ds_buf_printf(o, "手牌 %d → %d 张", pb->hand, pa->hand);
+            else ds_buf_printf(o, " hand: %d → %d card%s", pb->hand, pa->hand, pa->hand == 1 ? "" : "s");
+            end_line(o, at, lang);
+        }
+        /* minions: the unchanged ones cancel out; destroyed ones are removed,
+         * the rest shift left */
+        ng = minions_minus(pb, pa, gone);
+        nc = minions_minus(pa, pb, come);
+        if (pa->count < pb->count) {
+            int d = pb->count - pa->count;
+            for (j = 0; j < d && j < ng; j++) {
+                at = begin_line(o);
+                if (ZH) ds_buf_printf(o, "%s体力为 %d 的随从被摧毁", who(w, lang, 0), key_hp(gone[j]));
+                else { poss(o, w, lang, 0); ds_buf_printf(o, " minion with HP %d is destroyed", key_hp(gone[j])); }
+                end_line(o, at, lang);
+            }
+            off = d < ng ? d : ng;
+            memmove(gone, gone + off, sizeof(int) * (size_t)(ng - off));
+            ng -= off;
+        } else if (pa->count > pb->count) {
+            int d = pa->count - pb->count;
+            for (j = 0; j < d && j < nc; j++) {
+                int att = key_attacked(come[j]);
+                at = begin_line(o);
+                if (ZH)
+                    ds_buf_printf(o, "%s多了一个体力 %d 的随从%s", who(w, lang, 0), key_hp(come[j]),
+                                  att ? "（本回合不能攻击）" : "");
+                else
+                    ds_buf_printf(o, "%s gets a new HP %d minion%s", who(w, lang, 0), key_hp(come[j]),
+                                  att ? " (it cannot attack this turn)" : "");
+                end_line(o, at, lang);
+            }
+            off = d < nc ? d : nc;
+            memmove(come, come + off, sizeof(int) * (size_t)(nc - off));
+            nc -= off;
+        }
+        for (j = 0; j < ng && j < nc; j++) {
+            int k = gone[j], n = come[j];
+            if (key_hp(k) != key_hp(n)) {
+                at = begin_line(o);
+                if (ZH) ds_buf_printf(o, "%s的随从体力 %d → %d", who(w, lang, 0), key_hp(k), key_hp(n));
+                else { poss(o, w, lang, 0); ds_buf_printf(o, " minion: HP %d → %d", key_hp(k), key_hp(n)); }
+                end_line(o, at, lang);
+            } else if (!key_attacked(k) && key_attacked(n)) {
+                at = begin_line(o);
+                if (ZH) ds_buf_printf(o, "%s体力为 %d 的随从已攻击（本回合不能再攻击）", who(w, lang, 0), key_hp(n));
+                else { poss(o, w, lang, 0); ds_buf_printf(o, " HP %d minion has attacked (not again this turn)", key_hp(n)); }
+                end_line(o, at, lang);
+            } else if (key_attacked(k) && !key_attacked(n)) {
+                ready++;
+            }
+        }
+        if (ready) {
+            at = begin_line(o);
+            if (ZH) ds_buf_printf(o, "%s的随从可以再次攻击", who(w, lang, 0));
+            else { poss(o, w, lang, 0); ds_buf_puts(o, ready == 1 ? " minion can attack again" : " minions can attack again"); }
+            end_line(o, at, lang);
+        }
+    }
+    turn_changed = a.to_move != b.to_move;
+    if (turn_changed) {
+        at = begin_line(o);
+        if (ZH) ds_buf_printf(o, "轮到%s", who(a.to_move, lang, 0));
+        else { ds_buf_puts(o, "now "); poss(o, a.to_move, lang, 0); ds_buf_puts(o, " turn"); }
+        end_line(o, at, lang);
+    }
+    if (a.ops_left != b.ops_left && !turn_changed) {
+        if (a.ops_left > b.ops_left) {
+            if (ZH) ds_buf_printf(o, "%s本回合最多可使用技能或打牌 %d 次\n", who(a.to_move, lang, 0), a.ops_left);
+            else ds_buf_printf(o, "%s may use the skill or play a card %d time%s this turn\n",
+                               who(a.to_move, lang, 1), a.ops_left, a.ops_left == 1 ? "" : "s");
+        } else {
+            ds_buf_printf(o, ZH ? "本回合剩余技能与打牌次数 %d → %d\n" : "Skills and plays left this turn: %d → %d\n",
+                          b.ops_left, a.ops_left);
+        }
+    }
+    if (a.playing && !b.playing) {
+        int p = e->player & 1;
+        if (ZH) ds_buf_printf(o, "%s的牌生效：接下来是随机伤害\n", who(p, lang, 0));
+        else { poss(o, p, lang, 1); ds_buf_puts(o, " card is in play: random hits come next\n"); }
+    }
+    if (a.winner != b.winner && a.winner >= 0) {
+        if (ZH) ds_buf_printf(o, "%s赢得了游戏\n", who(a.winner, lang, 0));
+        else ds_buf_printf(o, "%s wins the game\n", who(a.winner, lang, 1));
+    }
+    return o->failed ? -1 : 0;
+}

@@ -423,6 +423,13 @@ int mahjong_decline_name(int player, ds_lang lang, char *buf, size_t cap);
  * forced move says so and names the rule's move with both distances. */
 int mahjong_narrate(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
                     ds_buf *out);
+/* The state in words (mahjong_narrate.c; ds_game.h says what each is): the
+ * sentence of step 0, the headline of the state after `step` events, and
+ * what event i changed, one sentence a line. 0 or -1. */
+int mahjong_start(ds_lang lang, ds_buf *out);
+int mahjong_headline(const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out);
+int mahjong_changes(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_buf *out);
 /* mahjong_outcome in lang (English: the same words). */
 int mahjong_outcome_lang(const ds_trace *tr, ds_lang lang, ds_buf *out);
 /* The game's interface (mahjong_game.c, engine/core/ds_game.h). */

@@ -49,5 +49,21 @@ static int outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return mahjong_generate(seed, 0, out); }
 
-const ds_game mahjong_game = {"mahjong", parse,   release, simulate, format, trace_jsonl,
-                              decision,  narrate, outcome, generate};
+static int start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
+    (void)g;
+    (void)tr;
+    return mahjong_start(lang, out);
+}
+
+static int headline(void *g, const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out) {
+    (void)g;
+    return mahjong_headline(tr, step, lang, out);
+}
+
+static int changes(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out) {
+    return mahjong_changes((const mahjong_input *)g, tr, i, lang, out);
+}
+
+const ds_game mahjong_game = {"mahjong", parse,    release,  simulate, format,
+                              trace_jsonl, decision, narrate, outcome,  generate,
+                              start,     headline, changes};

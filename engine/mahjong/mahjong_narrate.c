@@ -231,3 +231,132 @@ int mahjong_outcome_lang(const ds_trace *tr, ds_lang lang, ds_buf *out) {
     }
     return ds_buf_puts(out, "游戏没有结束");
 }
+
+/* ---- the state in words: step 0, a headline, what a step changed ------------------ */
+
+int mahjong_start(ds_lang lang, ds_buf *out) {
+    if (lang == DS_LANG_ZH)
+        ds_buf_printf(out, "牌堆共 %d 张；从 A 开始按 A B C D 的顺序每人依次摸起手牌", MJ_TILES);
+    else
+        ds_buf_printf(out, "%d tiles in the wall; A, B, C and D are dealt their hands one tile at a time, starting with A",
+                      MJ_TILES);
+    return out->failed ? -1 : 0;
+}
+
+int mahjong_headline(const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out) {
+    mahjong_state s;
+    int zh = lang == DS_LANG_ZH, p;
+    if (step > tr->n || ds_trace_seek(tr, step, &s)) return -1;
+    ds_buf_printf(out, zh ? "牌堆 %d 张 · 顺序 %s" : "Wall %d · order %s", MJ_TILES - s.wall_pos,
+                  s.dir > 0 ? "A B C D" : "A D C B");
+    if (s.winner < MJ_PLAYERS) ds_buf_printf(out, zh ? " · %c 和牌" : " · %c won", P(s.winner));
+    else if (s.phase == MJ_PH_OVER) ds_buf_puts(out, zh ? " · 流局" : " · draw");
+    else if (s.cur < MJ_PLAYERS && s.phase != MJ_PH_DEAL)
+        ds_buf_printf(out, zh ? " · 轮到 %c" : " · %c to play", P(s.cur));
+    ds_buf_puts(out, zh ? " · 和牌距离" : " · distances");
+    for (p = 0; p < MJ_PLAYERS; p++) {
+        if (s.dist[p] >= 0) ds_buf_printf(out, " %c:%d", P(p), (int)s.dist[p]);
+        else ds_buf_printf(out, " %c:-", P(p));
+    }
+    return out->failed ? -1 : 0;
+}
+
+/* the tiles of count a[] above b[] (kind order, repeated) into t; their number */
+static int tiles_minus(const uint8_t *a, const uint8_t *b, const char **t, int cap) {
+    int k, n = 0, c;
+    for (k = 0; k < MJ_KINDS; k++)
+        for (c = b[k]; c < a[k] && n < cap; c++) t[n++] = T(k);
+    return n;
+}
+
+int mahjong_changes(const mahjong_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_buf *out) {
+    const mahjong_event *ev;
+    mahjong_state b, a;
+    int zh = lang == DS_LANG_ZH, p, k, wall = -1, wall_said = 0;
+    int from;
+    if (i >= tr->n || ds_trace_seek(tr, i, &b)) return -1;
+    ev = (const mahjong_event *)ds_trace_event(tr, i);
+    a = b;
+    mahjong_apply(&a, ev, in);
+    if (a.wall_pos != b.wall_pos) wall = MJ_TILES - a.wall_pos;
+    from = b.last_from < MJ_PLAYERS ? b.last_from : -1;
+    for (p = 0; p < MJ_PLAYERS; p++) {
+        const char *add[16], *rem[16];
+        int na = tiles_minus(a.hand[p], b.hand[p], add, 16);
+        int nr = tiles_minus(b.hand[p], a.hand[p], rem, 16);
+        int nm = a.meld_n[p] > b.meld_n[p] ? a.meld_n[p] - b.meld_n[p] : 0;
+        int nd = a.pond_n[p] > b.pond_n[p] ? a.pond_n[p] - b.pond_n[p] : 0;
+        char who = P(p);
+        for (k = b.meld_n[p]; k < a.meld_n[p] && k < MJ_MAX_MELDS; k++) {
+            const mahjong_meld *m = &a.melds[p][k];
+            int pong = m->kind == MJ_MELD_PONG;
+            const char *t0 = T(m->low), *t1 = T(pong ? m->low : m->low + 1),
+                       *t2 = T(pong ? m->low : m->low + 2);
+            if (zh)
+                ds_buf_printf(out, "%c %s %c 打出的 %s（%s %s %s）\n", who, pong ? "碰" : "吃",
+                              P(m->from), T(m->called), t0, t1, t2);
+            else
+                ds_buf_printf(out, "%c takes %c’s %s for a %s (%s %s %s)\n", who, P(m->from),
+                              T(m->called), pong ? "PONG" : "CHOW", t0, t1, t2);
+        }
+        for (k = b.pond_n[p]; k < a.pond_n[p] && k < MJ_POND_MAX; k++)
+            ds_buf_printf(out, zh ? "%c 打出 %s\n" : "%c discards %s\n", who, T(a.pond[p][k].tile));
+        if (!nm && !nd && nr) {
+            ds_buf_printf(out, "%c%s", who, zh ? "：" : ": ");
+            ds_say_list(out, lang, rem, (size_t)nr);
+            ds_buf_puts(out, zh ? " 离开手牌\n" : nr > 1 ? " leave the hand\n" : " leaves the hand\n");
+        }
+        if (na) {
+            if (a.winner == p && a.win_how == MJ_EV_RON) {
+                if (zh) {
+                    ds_buf_printf(out, "%c 荣和", who);
+                    if (from >= 0) ds_buf_printf(out, " %c 打出的", P(from));
+                } else {
+                    ds_buf_printf(out, "%c takes ", who);
+                    if (from >= 0) ds_buf_printf(out, "%c’s ", P(from));
+                }
+                for (k = 0; k < na; k++) ds_buf_printf(out, zh || k ? " %s" : "%s", add[k]);
+                ds_buf_puts(out, zh ? "\n" : " to complete the hand (RON)\n");
+            } else {
+                int deal = b.phase == MJ_PH_DEAL || ev->kind == MJ_EV_DEAL;
+                wall_said = wall_said || wall >= 0;
+                ds_buf_printf(out, "%c %s", who, deal ? (zh ? "摸到起手牌 " : "is dealt ")
+                                                      : (zh ? "摸到 " : "draws "));
+                ds_say_list(out, lang, add, (size_t)na);
+                if (wall >= 0) ds_buf_printf(out, zh ? "（牌堆剩 %d 张）" : " (wall: %d left)", wall);
+                ds_buf_putc(out, '\n');
+            }
+        }
+        if (a.dist[p] != b.dist[p] && a.dist[p] >= 0) {
+            ds_buf_printf(out, zh ? "%c 的和牌距离" : "%c’s winning distance", who);
+            if (b.dist[p] >= 0) ds_buf_printf(out, " %d → ", (int)b.dist[p]);
+            else ds_buf_puts(out, zh ? "：" : ": ");
+            if (a.dist[p] == 0) ds_buf_puts(out, zh ? "0，已能和牌\n" : "0, a winning hand\n");
+            else ds_buf_printf(out, "%d\n", (int)a.dist[p]);
+        }
+        if (a.skip[p] != b.skip[p]) {
+            if (a.skip[p]) ds_buf_printf(out, zh ? "%c 的下一个回合将被跳过\n" : "%c’s next turn will be skipped\n", who);
+            else ds_buf_printf(out, zh ? "%c 的回合被跳过\n" : "%c’s turn is skipped\n", who);
+        }
+    }
+    if (wall >= 0 && !wall_said) ds_buf_printf(out, zh ? "牌堆：剩 %d 张\n" : "Wall: %d left\n", wall);
+    if (a.dir != b.dir)
+        ds_buf_printf(out, zh ? "回合顺序反转：%s\n" : "The turn order reverses: %s\n",
+                      a.dir > 0 ? "A B C D" : "A D C B");
+    if (a.winner != b.winner && a.winner < MJ_PLAYERS) {
+        if (zh)
+            ds_buf_printf(out, "%c %s胜出\n", P(a.winner),
+                          a.win_how == MJ_EV_RON ? "荣和" : a.win_how == MJ_EV_SELFDRAWN ? "自摸" : "和牌");
+        else
+            ds_buf_printf(out, "%c wins%s\n", P(a.winner),
+                          a.win_how == MJ_EV_RON ? " by RON" : a.win_how == MJ_EV_SELFDRAWN ? " by SELFDRAWN" : "");
+    }
+    if (a.phase != b.phase && a.phase == MJ_PH_OVER)
+        ds_buf_puts(out, a.winner < MJ_PLAYERS ? (zh ? "游戏结束\n" : "The game is over\n")
+                                               : (zh ? "牌堆已空：流局\n" : "The wall is empty: the game ends in a draw\n"));
+    if (a.cur != b.cur && a.cur < MJ_PLAYERS && a.phase != MJ_PH_DEAL && a.phase != MJ_PH_WON &&
+        a.phase != MJ_PH_OVER && b.phase != MJ_PH_DEAL)
+        ds_buf_printf(out, zh ? "轮到 %c\n" : "Now %c’s turn\n", P(a.cur));
+    return out->failed ? -1 : 0;
+}

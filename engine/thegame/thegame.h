@@ -245,6 +245,14 @@ int thegame_decision(const thegame_input *in, const ds_trace *tr, size_t i, ds_l
  * thegame_narrate.c holds every sentence of the game in both languages). */
 int thegame_narrate(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
                     ds_buf *out);
+/* The state in words (thegame_narrate.c; ds_game.h says what each is): the
+ * sentence of step 0, the headline of the state after `step` events, and
+ * what event i changed, one sentence a line. 0 or -1. */
+int thegame_start(const thegame_input *in, ds_lang lang, ds_buf *out);
+int thegame_headline(const thegame_input *in, const ds_trace *tr, size_t step, ds_lang lang,
+                     ds_buf *out);
+int thegame_changes(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_buf *out);
 /* Who won, in words, one line, no newline ("won: every card played"). */
 int thegame_outcome(const thegame_input *in, const ds_trace *tr, ds_lang lang, ds_buf *out);
 

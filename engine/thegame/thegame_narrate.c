@@ -262,3 +262,99 @@ int thegame_outcome(const thegame_input *in, const ds_trace *tr, ds_lang lang, d
         ds_buf_puts(out, ZH(lang) ? "未结束" : "not over");
     return out->failed ? -1 : 0;
 }
+
+/* ---- the state in words: step 0, a headline, what a step changed ------------------ */
+
+int thegame_start(const thegame_input *in, ds_lang lang, ds_buf *out) {
+    if (ZH(lang))
+        ds_buf_printf(out, "抽牌堆共 %d 张，堆顶是 %d；%s 从堆顶取手牌", THEGAME_CARDS,
+                      (int)in->deck[0], player(lang));
+    else
+        ds_buf_printf(out, "%d cards in the draw pile, %d on top; %s takes his hand from the top",
+                      THEGAME_CARDS, (int)in->deck[0], player(lang));
+    return out->failed ? -1 : 0;
+}
+
+int thegame_headline(const thegame_input *in, const ds_trace *tr, size_t step, ds_lang lang,
+                     ds_buf *out) {
+    thegame_state s;
+    int zh = ZH(lang), pile;
+    (void)in;
+    if (step > tr->n || ds_trace_seek(tr, step, &s)) return -1;
+    pile = THEGAME_CARDS - (s.pile_pos < THEGAME_CARDS ? s.pile_pos : THEGAME_CARDS);
+    ds_buf_printf(out, zh ? "第 %d 回合 · 手牌 %d 张 · 抽牌堆 %d 张" : "Turn %d · %d in hand · %d in the pile",
+                  (int)s.turn, (int)s.hand_len, pile);
+    if (s.result == THEGAME_WIN) ds_buf_puts(out, zh ? " · 胜利" : " · won");
+    if (s.result == THEGAME_LOSS) ds_buf_puts(out, zh ? " · 失败" : " · lost");
+    return out->failed ? -1 : 0;
+}
+
+/* the cards of a[0..na-1] not in b[0..nb-1] (multisets, a's order) into o; their count */
+static int hand_minus(const uint8_t *a, int na, const uint8_t *b, int nb, int *o) {
+    int used[THEGAME_HAND] = {0}, i, j, n = 0;
+    for (i = 0; i < na; i++) {
+        for (j = 0; j < nb; j++)
+            if (!used[j] && b[j] == a[i]) break;
+        if (j < nb) used[j] = 1;
+        else o[n++] = a[i];
+    }
+    return n;
+}
+
+static void say_numbers(ds_buf *out, ds_lang lang, const int *v, int n) {
+    char w[THEGAME_HAND][8];
+    const char *p[THEGAME_HAND];
+    int k;
+    for (k = 0; k < n; k++) {
+        snprintf(w[k], sizeof w[k], "%d", v[k]);
+        p[k] = w[k];
+    }
+    ds_say_list(out, lang, p, (size_t)n);
+}
+
+int thegame_changes(const thegame_input *in, const ds_trace *tr, size_t i, ds_lang lang,
+                    ds_buf *out) {
+    thegame_state b, a;
+    int zh = ZH(lang), r, played[THEGAME_HAND], got[THEGAME_HAND], np, ng, n, k;
+    if (i >= tr->n || ds_trace_seek(tr, i, &b)) return -1;
+    a = b;
+    thegame_apply(&a, ds_trace_event(tr, i), in);
+    for (r = 0; r < THEGAME_ROWS; r++) {
+        int la = a.row_len[r] < THEGAME_ROW_CAP ? a.row_len[r] : THEGAME_ROW_CAP;
+        int lb = b.row_len[r] < THEGAME_ROW_CAP ? b.row_len[r] : THEGAME_ROW_CAP;
+        if (la && lb && (la != lb || a.row[r][la - 1] != b.row[r][lb - 1])) {
+            size_t at = out->len;
+            ds_buf_printf(out, zh ? "%s：末张 %d → %d\n" : "%s: last card %d → %d\n",
+                          thegame_row_words(r, lang), (int)b.row[r][lb - 1], (int)a.row[r][la - 1]);
+            if (!zh) ds_say_capital(out, at);
+        }
+    }
+    np = hand_minus(b.hand, b.hand_len, a.hand, a.hand_len, played);
+    ng = hand_minus(a.hand, a.hand_len, b.hand, b.hand_len, got);
+    n = a.hand_len;
+    if (np) {
+        ds_buf_puts(out, zh ? "手牌：打出 " : "Hand: ");
+        say_numbers(out, lang, played, np);
+        if (zh) ds_buf_printf(out, "（剩 %d 张）\n", n);
+        else ds_buf_printf(out, " played (%d card%s left)\n", n, n == 1 ? "" : "s");
+    }
+    if (ng && !b.hand_len) {
+        ds_buf_puts(out, zh ? "手牌：" : "Hand: ");
+        for (k = 0; k < ng; k++) ds_buf_printf(out, k ? " %d" : "%d", got[k]);
+        if (zh) ds_buf_printf(out, "（%d 张）\n", n);
+        else ds_buf_printf(out, " (%d card%s)\n", n, n == 1 ? "" : "s");
+    } else if (ng) {
+        ds_buf_puts(out, zh ? "手牌：摸到 " : "Hand: ");
+        say_numbers(out, lang, got, ng);
+        if (zh) ds_buf_printf(out, "（共 %d 张）\n", n);
+        else ds_buf_printf(out, " drawn (%d card%s)\n", n, n == 1 ? "" : "s");
+    }
+    if (a.pile_pos != b.pile_pos)
+        ds_buf_printf(out, zh ? "抽牌堆：剩 %d 张\n" : "Pile: %d left\n",
+                      THEGAME_CARDS - (a.pile_pos < THEGAME_CARDS ? a.pile_pos : THEGAME_CARDS));
+    if (a.result != b.result && a.result == THEGAME_WIN)
+        ds_buf_puts(out, zh ? "所有牌都已打出：游戏胜利\n" : "Every card is played: the game is won\n");
+    else if (a.result != b.result && a.result == THEGAME_LOSS)
+        ds_buf_puts(out, zh ? "没有牌能放上任何一行：游戏失败\n" : "No card fits any row: the game is lost\n");
+    return out->failed ? -1 : 0;
+}

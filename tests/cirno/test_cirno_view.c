@@ -3,7 +3,9 @@
  * output, one output line per step, marks), "" goes back to the main line,
  * and a bad choice keeps the line shown and fills v->error with the
  * engine's message; the caption (dsv_narrate) is cirno_narrate's sentence
- * in the view's language. */
+ * in the view's language, and the words about the state (dsv_start,
+ * dsv_headline, dsv_changes) are cirno_start's, cirno_headline's and
+ * cirno_changes'. */
 #include <stdio.h>
 #include <string.h>
 
@@ -52,7 +54,26 @@ static void same_words(ds_view *v, const cirno_input *in) {
             CHECK_EQ_INT(dsv_narrate(v, i, &a), 0);
             CHECK_EQ_INT(cirno_narrate(in, &v->trace, i, (ds_lang)lang, &b), 0);
             CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+            /* what the event changed and the headline of the state before it */
+            ds_buf_clear(&a);
+            ds_buf_clear(&b);
+            CHECK_EQ_INT(dsv_changes(v, i, &a), 0);
+            CHECK_EQ_INT(cirno_changes(in, &v->trace, i, (ds_lang)lang, &b), 0);
+            CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+            ds_buf_clear(&a);
+            ds_buf_clear(&b);
+            CHECK_EQ_INT(dsv_headline(v, i, &a), 0);
+            CHECK_EQ_INT(cirno_headline(in, &v->trace, i, (ds_lang)lang, &b), 0);
+            CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
         }
+        ds_buf_clear(&a);
+        ds_buf_clear(&b);
+        CHECK_EQ_INT(dsv_start(v, &a), 0);
+        CHECK_EQ_INT(cirno_start(in, (ds_lang)lang, &b), 0);
+        CHECK(a.len > 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+        CHECK_EQ_INT(dsv_headline(v, v->trace.n, &a), 0);
+        CHECK_EQ_INT(dsv_headline(v, v->trace.n + 1, &a), -1);
+        CHECK_EQ_INT(dsv_changes(v, v->trace.n, &a), -1);
     }
     v->lang = DS_LANG_EN;
     ds_buf_free(&a);

@@ -21,6 +21,14 @@
  *     label, rule_choice is the main line's; the sentence at that event names
  *     the forced move and the rule's move by their names (both languages) and
  *     keeps every rule above.
+ * and the sentences about the state (start, headline, changes), en and zh:
+ *   - the sentence of step 0 and the headline of every step 0..n exist and
+ *     keep the rules of every sentence above (no marker, no label of the
+ *     decision there, zh Chinese);
+ *   - what every event changed: at least one sentence, one a line, each line
+ *     ending in a newline, none empty, each keeping the same rules;
+ *   - the same in a forced variation at the forced event.
+ * (the main line's state words: the first 50 inputs; forced events: all)
  * Usage: test_narration [INPUTS]   (default 200; goudan 50) */
 #include <math.h>
 #include <stdlib.h>
@@ -198,6 +206,53 @@ static void check_record(const ds_decision *d, size_t i, int forced_expected) {
     OK();
 }
 
+/* start, every headline and what every event changed, en and zh (d[i]: the
+ * decision at event i in that language, or NULL) */
+static void check_state_words(void *g, const ds_trace *tr, const char *input, size_t from,
+                              size_t to) {
+    static ds_decision d[2];
+    ds_buf s;
+    size_t i;
+    int l;
+    ds_buf_init(&s);
+    for (i = from; i <= to && i <= tr->n; i++) {
+        int isd[2] = {0, 0};
+        for (l = 0; l < 2 && i < tr->n; l++)
+            isd[l] = G->decision(g, tr, i, l ? DS_LANG_ZH : DS_LANG_EN, &d[l]) == 1;
+        for (l = 0; l < 2; l++) {
+            ds_lang lang = l ? DS_LANG_ZH : DS_LANG_EN;
+            const ds_decision *dl = isd[l] && isd[0] ? &d[l] : NULL, *den = dl ? &d[0] : NULL;
+            if (i == 0) {
+                ds_buf_clear(&s);
+                if (G->start(g, tr, lang, &s)) FAILF("start failed (%s)", ds_lang_code(lang));
+                else check_sentence(s.data, lang, NULL, NULL, input, 0);
+            }
+            ds_buf_clear(&s);
+            if (G->headline(g, tr, i, lang, &s)) FAILF("step %zu: headline failed", i);
+            else check_sentence(s.data, lang, NULL, NULL, input, i);
+            if (i == tr->n) continue;
+            ds_buf_clear(&s);
+            if (G->changes(g, tr, i, lang, &s)) {
+                FAILF("event %zu: changes failed", i);
+            } else if (!s.len || s.data[s.len - 1] != '\n') {
+                FAILF("event %zu: no change said, or the last line has no newline (%s): '%s'", i,
+                      ds_lang_code(lang), s.len ? s.data : "");
+            } else {
+                char *line = s.data, *nl;
+                while ((nl = strchr(line, '\n')) != NULL) {
+                    *nl = '\0';
+                    if (!*line) FAILF("event %zu: an empty line in the changes", i);
+                    else check_sentence(line, lang, dl, den, input, i);
+                    line = nl + 1;
+                }
+            }
+        }
+    }
+    if (G->headline(g, tr, tr->n + 1, DS_LANG_EN, &s) != -1) FAILF("a headline past the end");
+    if (tr->n && G->changes(g, tr, tr->n, DS_LANG_EN, &s) != -1) FAILF("changes past the end");
+    ds_buf_free(&s);
+}
+
 static int same_trace(const ds_trace *a, const ds_trace *b) {
     return a->n == b->n && a->event_size == b->event_size &&
            !memcmp(a->events, b->events, a->n * a->event_size);
@@ -221,6 +276,9 @@ static void one_input(uint64_t seed) {
         FAILF("seed %llu: simulate failed: %s", (unsigned long long)seed, err.msg);
         goto done;
     }
+    /* the state's words over the whole main line of the first inputs (all
+     * of them would double the test's time for no new sentence) */
+    if (seed <= 50) check_state_words(g, &tr, in.data, 0, tr.n);
     for (i = 0; i < tr.n; i++) {
         int isd = G->decision(g, &tr, i, DS_LANG_EN, &den);
         int isz = G->decision(g, &tr, i, DS_LANG_ZH, &dzh);
@@ -270,6 +328,7 @@ static void one_input(uint64_t seed) {
                         FAILF("event %zu: forcing '%s': forced %d chosen '%s' rule '%s'", i,
                               want->label, dv.forced, dv.cand[dv.chosen].label,
                               dv.cand[dv.rule_choice].label);
+                    check_state_words(g, &vt, in.data, i, i + 1);
                     ds_buf_clear(&s_en);
                     ds_buf_clear(&s_zh);
                     G->narrate(g, &vt, i, DS_LANG_EN, &s_en);

@@ -178,6 +178,33 @@ DSV_API const char *dsv_api_outcome(void) {
     return scratch(b);
 }
 
+/* The engine's words about the state, in the view's language: the sentence
+ * of step 0, the headline of the state at `step`, and what event i changed
+ * (one sentence a line, each ending in a newline); "" when there is none. */
+DSV_API const char *dsv_api_start(void) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (dsv_start(the_view, b)) ds_buf_clear(b);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+
+DSV_API const char *dsv_api_headline(int step) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (step < 0 || dsv_headline(the_view, (size_t)step, b)) ds_buf_clear(b);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+
+DSV_API const char *dsv_api_changes(int i) {
+    ds_buf *b = &the_view->scratch;
+    ds_buf_clear(b);
+    if (i < 0 || dsv_changes(the_view, (size_t)i, b)) ds_buf_clear(b);
+    ds_buf_puts(b, "");
+    return scratch(b);
+}
+
 DSV_API const char *dsv_api_state_json(int step) {
     ds_buf *b = &the_view->scratch;
     ds_buf_clear(b);

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/view.h"
 #include "ds_game.h"
+#include "model/view.h"
 #include "model/view_dp_goudan.h"
 #include "model/view_dp_mahjong.h"
 #include "model/view_games.h"
@@ -351,6 +351,24 @@ int dsv_outcome(const ds_view *v, ds_buf *out) {
     const ds_game *g = v->loaded ? ds_game_at(v->game) : NULL;
     if (!g || !g->outcome || !v->input) return -1;
     return g->outcome(v->input, &v->trace, (ds_lang)v->lang, out);
+}
+
+int dsv_start(const ds_view *v, ds_buf *out) {
+    const ds_game *g = ds_game_at(v->game);
+    if (!v->loaded || !g) return -1;
+    return g->start(v->input, &v->trace, (ds_lang)v->lang, out);
+}
+
+int dsv_headline(const ds_view *v, size_t step, ds_buf *out) {
+    const ds_game *g = ds_game_at(v->game);
+    if (!v->loaded || !g || step > v->trace.n) return -1;
+    return g->headline(v->input, &v->trace, step, (ds_lang)v->lang, out);
+}
+
+int dsv_changes(const ds_view *v, size_t i, ds_buf *out) {
+    const ds_game *g = ds_game_at(v->game);
+    if (!v->loaded || !g || i >= v->trace.n) return -1;
+    return g->changes(v->input, &v->trace, i, (ds_lang)v->lang, out);
 }
 
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out) {

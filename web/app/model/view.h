@@ -210,6 +210,13 @@ int dsv_narrate(const ds_view *v, size_t i, ds_buf *out);
  * outcome, what the CLI's --compare says in its words: "lost: 16 cards left (8 in hand, 8 in
  * the pile)", "The teacher wins after 5 turns (event 39)"). */
 int dsv_outcome(const ds_view *v, ds_buf *out);
+/* The engine's words about the state, in v->lang, through the game's
+ * ds_game (engine/core/ds_game.h): the sentence of step 0 (start), the
+ * headline of the state at `step` (0..steps), and what event i changed
+ * (one sentence a line). 0 or -1 (nothing loaded, out of range). */
+int dsv_start(const ds_view *v, ds_buf *out);
+int dsv_headline(const ds_view *v, size_t step, ds_buf *out);
+int dsv_changes(const ds_view *v, size_t i, ds_buf *out);
 int dsv_state_json(ds_view *v, size_t step, ds_buf *out);
 /* thegame: the six judge lines of the state at `step` (the answer at step n). */
 int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out);
