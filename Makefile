@@ -81,6 +81,7 @@ check:
 # (scripts/offline.mjs: the wasm built again with -sSINGLE_FILE=1 in build/offline).
 offline:
 	@scripts/setup.sh web
+	@scripts/setup.sh test
 	@$(EMENV) node scripts/offline.mjs
 	@echo "offline: open build/deckscope.html in a browser (file://)"
 

@@ -20,12 +20,12 @@
 // Environment: DS_SDL2_WASM_PREFIX (default ~/.cache/deckscope/sdl2-wasm),
 // JOBS (default 2).
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -93,11 +93,22 @@ html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi, (tag) => {
 // while parsing. They all sit at the end of <body>, after the DOM they use,
 // and every module waits for DOMContentLoaded if the document is still
 // loading, so the order and the behaviour are the same.
+// The page's entry module (<script type="module" src="main.js">) and the
+// modules it imports: one classic script bundled by esbuild (a file:// page
+// cannot import modules from files), in the entry's place.
+const bundle = (entry) => {
+  const r = esbuild.buildSync({ entryPoints: [path.join(shell, entry)], bundle: true, write: false, metafile: true,
+    format: 'iife', target: 'es2020', charset: 'utf8', logLevel: 'silent' });
+  inlined.push(...Object.keys(r.metafile ? r.metafile.inputs : {}));
+  return r.outputFiles[0].text;
+};
 html = html.replace(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/gi, (tag, a, src, b) => {
   if (!local(src)) die(`index.html loads a remote script: ${src}`);
   inlined.push(src);
-  const attrs = (a + b).replace(/\b(defer|async)\b/g, '').replace(/\s+/g, ' ').trim();
-  return `<script${attrs ? ' ' + attrs : ''} data-file="${src}">\n${scriptSafe(fileText(src))}\n</script>`;
+  const module = /\btype="module"/.test(a + b);
+  const attrs = (a + b).replace(/\b(defer|async)\b|\btype="module"/g, '').replace(/\s+/g, ' ').trim();
+  const text = module ? bundle(src) : fileText(src);
+  return `<script${attrs ? ' ' + attrs : ''} data-file="${src}">\n${scriptSafe(text)}\n</script>`;
 });
 // Images and icons of the shell: data: URLs.
 const MIME = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
@@ -110,7 +121,7 @@ html = html.replace(/\b(href|src)="([^"]+\.(svg|png|ico))"/gi, (all, attr, ref) 
 });
 
 // ---- 3. the samples, answered to fetch() from memory ----------------------------
-const GAMES = createRequire(import.meta.url)(path.join(shell, 'games.js')).ids; // the page's one list
+const GAMES = (await import(pathToFileURL(path.join(shell, 'games', 'index.js')).href)).default.ids; // the page's one list
 const files = {};
 const index = {};
 for (const g of GAMES) {

@@ -12,20 +12,20 @@
 // The zip: imsmanifest.xml (one SCO, index.html, every file listed), the site
 // (every file of --site), and scorm-activity.json (the lesson or assignment
 // the page opens when it finds the LMS). The manifest and the zip writer are
-// web/shell/scorm.js's (the page's "Download for LMS" writes the same); files
+// web/shell/features/scorm.js's (the page's "Download for LMS" writes the same); files
 // are deflated with node's zlib where that makes them smaller.
-import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.join(here, '..');
-const require = createRequire(import.meta.url);
-const scorm = require(path.join(repo, 'web/shell/scorm.js'));
-const lessonLib = require(path.join(repo, 'web/shell/lesson.js'));
-const assignLib = require(path.join(repo, 'web/shell/assign.js'));
+// the page's ES modules (their pure parts run under node)
+const load = async (p) => (await import(pathToFileURL(path.join(repo, 'web/shell', p)).href)).default;
+const scorm = await load('features/scorm.js');
+const lessonLib = await load('features/lesson.js');
+const assignLib = await load('features/assign.js');
 const { pack } = scorm;
 
 function die(msg) { console.error('scorm: ' + msg); process.exit(2); }
@@ -62,7 +62,7 @@ function walk(dir, rel = '') {
 }
 let siteNames;
 try { siteNames = walk(args.site); } catch (e) { die(`cannot read the site ${args.site} (run make wasm first): ${e.message}`); }
-for (const need of ['index.html', 'scorm.js', 'deckscope-view.wasm']) {
+for (const need of ['index.html', 'features/scorm.js', 'deckscope-view.wasm']) {
   if (!siteNames.includes(need)) die(`${args.site} has no ${need} (run make wasm first)`);
 }
 

@@ -2,7 +2,7 @@
 #   games_list  engine/core/ds_games.h: ids and numbers back and forth, the
 #               usage words; the front end's DSV_* numbers, dsv_game_id and the
 #               page's exports (dsv_api_games, dsv_api_mark_kinds) agree with it
-# The CLI and web/shell/games.js against the same list: tests/js/games.test.mjs.
+# The CLI and web/shell/games/index.js against the same list: tests/js/games.test.mjs.
 ds_add_unit_test(games_list ${CMAKE_SOURCE_DIR}/tests/games/test_games.c)
 if(TARGET ds_view_model)
   target_link_libraries(games_list PRIVATE ds_view_api ds_view_model)

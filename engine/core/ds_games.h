@@ -4,7 +4,7 @@
  * CLI's command table and usage messages (cli/main.c), the front end's game
  * numbers (DSV_* in web/app/model/view.h are these), its game ids
  * (dsv_game_id), the placeholder scene, the tests. The page's JavaScript
- * has its own single copy, web/shell/games.js, in the same order; the CLI
+ * has its own single copy, web/shell/games/index.js, in the same order; the CLI
  * prints this list (`deckscope --games`) and tests/js/games.test.mjs checks
  * that the two agree.
  *

@@ -1,4 +1,4 @@
-// assign.test.mjs - assignments (web/shell/assign.js, docs/teaching.md
+// assign.test.mjs - assignments (web/shell/features/assign.js, docs/teaching.md
 // "Assignments") in headless Chromium, as a teacher and a student use them:
 // the teacher makes a link in the Assignment dialog; the student's page runs
 // it (play mode / the quiz, clicked as a student clicks), with some moves or
@@ -46,7 +46,7 @@ async function handIn(page) {
 async function openHandin(link) {
   const page = await openPage(env.browser);
   await loadView(page, link);
-  await page.waitForFunction(() => window.deckscopeAssign.result && window.deckscopeAssign.current.mode === 'teacher', null, { timeout: LIMIT });
+  await page.waitForFunction(() => window.deckscope.assign.result && window.deckscope.assign.current.mode === 'teacher', null, { timeout: LIMIT });
   return page;
 }
 
@@ -118,7 +118,7 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   await teacher.evaluate(() => document.getElementById('assign-open').click());
   await teacher.fill('#assign-paste', h.code);
   await teacher.click('#assign-open-handin');
-  await teacher.waitForFunction(() => window.deckscopeAssign.current && window.deckscopeAssign.current.mode === 'teacher' && window.deckscopeAssign.result, null, { timeout: LIMIT });
+  await teacher.waitForFunction(() => window.deckscope.assign.current && window.deckscope.assign.current.mode === 'teacher' && window.deckscope.assign.result, null, { timeout: LIMIT });
   assert.equal((await card(teacher)).score, sc.score);
   for (const p of [teacher, student, t1, t2]) { assert.deepEqual(p.problems, []); await p.closeAll(); }
 });
@@ -128,14 +128,14 @@ test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s 
   const scratch = await openPage(env.browser);
   await loadView(scratch, `${env.url}#game=mahjong&sample=1&lang=en`);
   await scratch.waitForFunction(() => window.deckscope.steps > 0);
-  await scratch.evaluate(() => window.deckscopeQuiz.start());
+  await scratch.evaluate(() => window.deckscope.quiz.start());
   const truth = [];
   for (let q = 0; q < 3; q++) {
-    await scratch.waitForFunction(() => { const c = window.deckscopeQuiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
-    await scratch.evaluate(() => window.deckscopeQuiz.answer(0));
-    const c = await scratch.evaluate(() => window.deckscopeQuiz.current);
+    await scratch.waitForFunction(() => { const c = window.deckscope.quiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
+    await scratch.evaluate(() => window.deckscope.quiz.answer(0));
+    const c = await scratch.evaluate(() => window.deckscope.quiz.current);
     truth.push({ step: c.step, correct: c.correct, n: c.options.length });
-    await scratch.evaluate(() => window.deckscopeQuiz.next());
+    await scratch.evaluate(() => window.deckscope.quiz.next());
   }
   await scratch.closeAll();
 
@@ -151,12 +151,12 @@ test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s 
   // answers: the first wrong, the second right, the third wrong (when it has a wrong option)
   const plan = truth.map((q, i) => (i === 1 || q.n < 2 ? q.correct : (q.correct + 1) % q.n));
   for (let q = 0; q < 3; q++) {
-    await student.waitForFunction((s) => { const c = window.deckscopeQuiz.current; return c && !c.answered && c.step === s; }, truth[q].step, { timeout: LIMIT });
+    await student.waitForFunction((s) => { const c = window.deckscope.quiz.current; return c && !c.answered && c.step === s; }, truth[q].step, { timeout: LIMIT });
     await student.click(`#quiz-panel .quiz-options button >> nth=${plan[q]}`).catch(async () => {
-      await student.evaluate((j) => window.deckscopeQuiz.answer(j), plan[q]);
+      await student.evaluate((j) => window.deckscope.quiz.answer(j), plan[q]);
     });
-    await student.waitForFunction(() => window.deckscopeQuiz.current.answered);
-    if (q < 2) await student.evaluate(() => window.deckscopeQuiz.next());
+    await student.waitForFunction(() => window.deckscope.quiz.current.answered);
+    if (q < 2) await student.evaluate(() => window.deckscope.quiz.next());
   }
   await student.waitForSelector('#assign-score');
   const right = plan.filter((j, q) => j === truth[q].correct).length;

@@ -42,7 +42,7 @@ function cliExplain(input) {
   return ops;
 }
 
-const dp = (page) => page.evaluate(() => window.deckscopeDpGoudan && window.deckscopeDpGoudan.state);
+const dp = (page) => page.evaluate(() => window.deckscope.dpGoudan && window.deckscope.dpGoudan.state);
 const panel = (page) => page.evaluate(() => {
   const root = document.querySelector('[data-dp="goudan"]');
   if (!root) return null;

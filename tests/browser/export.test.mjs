@@ -1,4 +1,4 @@
-// export.test.mjs - PNG and GIF export of the page (web/shell/export.js over
+// export.test.mjs - PNG and GIF export of the page (web/shell/features/export.js over
 // web/app/api/view_export.c) in headless Chromium:
 //   - the Export dialog saves the current frame as PNG at 1x and 2x: the
 //     downloaded files decode (by the browser) to the canvas's CSS size times
@@ -129,7 +129,7 @@ test('PNG of the current frame at 1x and 2x, light and dark', { timeout: LIMIT }
   await page.keyboard.press('Escape');
   await page.selectOption('#theme', 'light');
   const light = await page.evaluate(async () => {
-    const r = await window.deckscopeExport.png({ scale: 1, caption: false });
+    const r = await window.deckscope.export.png({ scale: 1, caption: false });
     const buf = new Uint8Array(await r.blob.arrayBuffer());
     let s = '';
     for (const b of buf) s += String.fromCharCode(b);
@@ -204,7 +204,7 @@ test('the page PNG equals the CLI render of the same step', { timeout: LIMIT }, 
   const same = await page.evaluate(async ([cliB64, w, h]) => {
     window.deckscope.module.dsHost.dark = true;
     window.deckscope.seek(window.deckscope.step, false);
-    const r = await window.deckscopeExport.png({ width: w, height: h, scale: 1, caption: false });
+    const r = await window.deckscope.export.png({ width: w, height: h, scale: 1, caption: false });
     const read = async (src) => {
       const img = new Image();
       img.src = src;
@@ -241,7 +241,7 @@ test('bad ranges, cancel, a new game during an export; the next export works', {
   await openGame(page, 'game=thegame&sample=1');
   const big = cli(['gen', 'cirno', '--seed', '1', '--max']); // the largest cirno game
   const r = await page.evaluate(async (bigInput) => {
-    const X = window.deckscopeExport;
+    const X = window.deckscope.export;
     const out = {};
     const err = (p) => p.then(() => 'resolved', (e) => (e.cancelled ? 'cancelled' : 'error: ' + e.message));
     out.backwards = await err(X.gif({ from: 9, to: 3 }));
@@ -283,14 +283,14 @@ test('exports in the DP view draw the DP scene (mahjong)', { timeout: LIMIT }, a
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=20');
   const gamePng = await page.evaluate(async () => {
-    const p = await window.deckscopeExport.png({ width: 640, height: 360, caption: false });
+    const p = await window.deckscope.export.png({ width: 640, height: 360, caption: false });
     return [...new Uint8Array(await p.blob.arrayBuffer())].join(',');
   });
   await page.evaluate(() => window.deckscope.setMode(1));
   await page.waitForFunction(() => window.deckscope.mode === 1);
   const r = await page.evaluate(async () => {
-    const p = await window.deckscopeExport.png({ width: 640, height: 360, caption: false });
-    const g = await window.deckscopeExport.gif({ from: 20, to: 22, tween: 1, caption: false });
+    const p = await window.deckscope.export.png({ width: 640, height: 360, caption: false });
+    const g = await window.deckscope.export.gif({ from: 20, to: 22, tween: 1, caption: false });
     const u8 = new Uint8Array(await p.blob.arrayBuffer());
     let s = '';
     for (const x of u8) s += String.fromCharCode(x);
@@ -341,7 +341,7 @@ async function dpExportVsCanvas(page, name) {
     // the size the scene is laid out for: the canvas's backing store (the
     // page runs at a device pixel ratio of 1)
     const c = document.getElementById('canvas');
-    const p = await window.deckscopeExport.png({ width: c.width, height: c.height, scale: 1, caption: false });
+    const p = await window.deckscope.export.png({ width: c.width, height: c.height, scale: 1, caption: false });
     const read = async (blob) => {
       const bm = await createImageBitmap(blob);
       const oc = new OffscreenCanvas(bm.width, bm.height);
@@ -442,7 +442,7 @@ test('the DP export of a step is the DP canvas at that step (mahjong, goudan)', 
 // the same step).
 async function captionCheck(page, from, to) {
   return page.evaluate(async ([from, to]) => {
-    const X = window.deckscopeExport, d = window.deckscope;
+    const X = window.deckscope.export, d = window.deckscope;
     const fg = d.module.ccall('dsv_api_export_theme_color', 'number', ['number', 'number'], [1, 1]) >>> 0;
     const FG = [fg >> 16 & 255, fg >> 8 & 255, fg & 255];
     const T = 1;
@@ -565,7 +565,7 @@ test('caption strip: the time of a 40-step GIF with and without it', { timeout: 
   const page = await openPage(env.browser);
   await openGame(page, 'game=mahjong&sample=1&step=10');
   const r = await page.evaluate(async () => {
-    const X = window.deckscopeExport;
+    const X = window.deckscope.export;
     const out = {};
     for (const [k, caption] of [['off', false], ['on', true], ['off2', false], ['on2', true]]) {
       const t0 = performance.now();

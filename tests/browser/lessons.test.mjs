@@ -124,7 +124,7 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
   const page = await openPage(env.browser);
   const { lesson } = await makeLesson(page, 'mahjong');
   await page.evaluate(() => window.deckscope.mainLine().then(() => window.deckscope.seek(0, false)));
-  const enc = await page.evaluate(async () => window.deckscopeLesson.encode(window.deckscope.lesson()));
+  const enc = await page.evaluate(async () => window.deckscope.lessons.encode(window.deckscope.lesson()));
   const want = await page.evaluate(() => window.deckscope.lesson());
   const mainNotes = want.notes.filter((n) => n.line === '');
   const emb = await openPage(env.browser);

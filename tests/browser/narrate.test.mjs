@@ -1,4 +1,4 @@
-// narrate.test.mjs - web/shell/narrate.js inside the page, with the states the
+// narrate.test.mjs - web/shell/core/narrate.js inside the page, with the states the
 // page really has (dsv_api_state_json before and after every event): every
 // event of a sample of each game narrated, explained and quizzed in English
 // and Chinese with full context, the sentences that read the states checked
@@ -20,7 +20,7 @@ after(async () => { if (page) await page.closeAll(); if (env) await env.close();
 
 // Runs in the page: every event of the loaded game through dsNarrate.
 function walk(game) {
-  const d = window.deckscope, M = d.module, N = window.dsNarrate;
+  const d = window.deckscope, M = d.module, N = window.deckscope.narrate;
   const J = (f, i) => JSON.parse(M.ccall(f, 'string', ['number'], [i]));
   const steps = d.steps, out = [];
   // the engine's sentence about event i in a language (the view's language set and restored)
@@ -58,7 +58,7 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
       await window.deckscope.load({ game: g, sample: k });
       while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
     }, [game, n]);
-    assert.equal(await page.evaluate(() => typeof window.dsNarrate), 'object', 'narrate.js is loaded by the page');
+    assert.equal(await page.evaluate(() => typeof window.deckscope.narrate), 'object', 'narrate.js is loaded by the page');
     const { steps, start, events } = await page.evaluate(walk, game);
     assert.ok(steps > 0 && events.length === steps);
     assert.ok(start.en && !BAD.test(start.en) && CJK.test(start.zh), `start: ${start.en} / ${start.zh}`);

@@ -111,7 +111,7 @@ for (const lang of ['en', 'zh']) {
     // With a question asked, the timeline stays usable: play and scrubber on
     // screen, above the sheet (not covered), the canvas in view too.
     await page.waitForFunction(() => {
-      const c = window.deckscopeQuiz.current;
+      const c = window.deckscope.quiz.current;
       return c && window.deckscope.step === c.step;
     }, null, { timeout: LIMIT });
     await settle(page);

@@ -1,4 +1,4 @@
-// pick.test.mjs - choosing a move by clicking the canvas (web/shell/pick.js,
+// pick.test.mjs - choosing a move by clicking the canvas (web/shell/features/pick.js,
 // docs/variations.md "Clicking the canvas"). For every game, at decision
 // steps of sample 1: a click at the centre of a region with one label makes
 // the variation [[step, label]] whose judge output is the CLI's `--try

@@ -1,4 +1,4 @@
-// quiz.test.mjs - "Predict the next move" (web/shell/quiz.js) in headless
+// quiz.test.mjs - "Predict the next move" (web/shell/features/quiz.js) in headless
 // Chromium. The engine's choice at each question is taken from the native
 // CLI's trace (`deckscope <game> --trace`, event i = the decision asked at
 // step i) or, for goudan's played-out game, from the engine's own event JSON
@@ -38,14 +38,14 @@ const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors
 async function openGame(page, hash) {
   await loadView(page, env.url + '#' + hash);
   await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
-    window.deckscopeQuiz && document.getElementById('quiz-open'), null, { timeout: LIMIT });
+    window.deckscope.quiz && document.getElementById('quiz-open'), null, { timeout: LIMIT });
 }
 async function question(page, notStep = -1) {
   await page.waitForFunction((s) => {
-    const c = window.deckscopeQuiz.current;
+    const c = window.deckscope.quiz.current;
     return c && !c.answered && c.step !== s && window.deckscope.step === c.step;
   }, notStep, { timeout: LIMIT });
-  return page.evaluate(() => ({ ...window.deckscopeQuiz.current, playing: window.deckscope.playing }));
+  return page.evaluate(() => ({ ...window.deckscope.quiz.current, playing: window.deckscope.playing }));
 }
 const scoreText = (page) => page.locator('#quiz-score').textContent();
 const engineEvent = (page, i) => page.evaluate((k) =>
@@ -112,8 +112,8 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
   await page.click('#quiz-next');
   const q3 = await question(page, q2.step);
   await page.evaluate((s) => window.deckscope.seek(s + 2, false), q3.step);
-  await page.waitForFunction(() => window.deckscopeQuiz.current && window.deckscopeQuiz.current.skipped, null, { timeout: LIMIT });
-  assert.deepEqual(await page.evaluate(() => window.deckscopeQuiz.score), { right: 1, answered: 2, skipped: 1 });
+  await page.waitForFunction(() => window.deckscope.quiz.current && window.deckscope.quiz.current.skipped, null, { timeout: LIMIT });
+  assert.deepEqual(await page.evaluate(() => window.deckscope.quiz.score), { right: 1, answered: 2, skipped: 1 });
 
   await page.click('#quiz-close');
   assert.equal(await page.locator('#quiz-panel').isVisible(), false);
@@ -125,7 +125,7 @@ test('every game: the revealed answer of the first question is the engine\'s cho
   for (const game of ['thegame', 'mahjong', 'goudan', 'cirno']) {
     const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=1`);
-    await page.evaluate(() => window.deckscopeQuiz.start());
+    await page.evaluate(() => window.deckscope.quiz.start());
     const q = await question(page);
     const ev = await engineEvent(page, q.step);
     let want;
@@ -141,7 +141,7 @@ test('every game: the revealed answer of the first question is the engine\'s cho
       assert.ok(want >= 0, `${game}: the engine's choice ${choiceLabel[game](cliEvent)} is an option: ${q.options}`);
     }
     await page.click(`#quiz-options button[data-index="${want}"]`);
-    const c = await page.evaluate(() => window.deckscopeQuiz.current);
+    const c = await page.evaluate(() => window.deckscope.quiz.current);
     assert.equal(c.correct, want, `${game}: the revealed answer is the engine's choice`);
     assert.equal(await page.locator('#quiz-options button.right').textContent(), q.options[want]);
     assert.match(await scoreText(page), /1 \/ 1/);
@@ -153,9 +153,9 @@ test('every game: the revealed answer of the first question is the engine\'s cho
 test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 720, height: 520 } });
   await page.goto(env.url + 'embed.html#game=thegame&sample=1&quiz=1', { waitUntil: 'load' });
-  await page.waitForFunction(() => window.deckscopeQuiz && window.deckscopeQuiz.active && window.deckscopeQuiz.current,
+  await page.waitForFunction(() => window.deckscope.quiz && window.deckscope.quiz.active && window.deckscope.quiz.current,
     null, { timeout: LIMIT });
-  const q = await page.evaluate(() => window.deckscopeQuiz.current);
+  const q = await page.evaluate(() => window.deckscope.quiz.current);
   const ev = trace('thegame', sample('thegame', 1))[q.step];
   const k = q.options.indexOf(choiceLabel.thegame(ev));
   assert.ok(k >= 0);
@@ -170,7 +170,7 @@ test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
 // {step, n (options), correct (its position)} for each.
 function collect(page, max) {
   return page.evaluate(async ([limit, wait]) => {
-    const Q = window.deckscopeQuiz, d = window.deckscope, out = [];
+    const Q = window.deckscope.quiz, d = window.deckscope, out = [];
     const until = (f) => new Promise((res, rej) => {
       const t0 = Date.now();
       const tick = () => (f() ? res() : Date.now() - t0 > wait ? rej(new Error('no question')) : requestAnimationFrame(tick));
@@ -216,17 +216,17 @@ test('the same step shows the same order: after a reload, in either language', {
   for (const [hash, game] of [['game=mahjong&sample=1&step=60', 'mahjong'], ['game=thegame&sample=1&step=20', 'thegame']]) {
     const page = await openPage(env.browser);
     await openGame(page, hash);
-    await page.evaluate(() => window.deckscopeQuiz.start());
+    await page.evaluate(() => window.deckscope.quiz.start());
     const q1 = await question(page);
     await page.reload({ waitUntil: 'load' });
     await page.evaluate(() => window.deckscope.ready);
-    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscopeQuiz, null, { timeout: LIMIT });
-    await page.evaluate((s) => { window.deckscope.seek(s, false); window.deckscopeQuiz.start(); }, q1.step);
+    await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.quiz, null, { timeout: LIMIT });
+    await page.evaluate((s) => { window.deckscope.seek(s, false); window.deckscope.quiz.start(); }, q1.step);
     const q2 = await question(page);
     assert.equal(q2.step, q1.step);
     assert.deepEqual(q2.options, q1.options, `${game}: the same order after a reload`);
     await page.evaluate(() => window.deckscope.setLang('zh'));
-    const zh = await page.evaluate(() => window.deckscopeQuiz.current);
+    const zh = await page.evaluate(() => window.deckscope.quiz.current);
     assert.notEqual(zh.question, q1.question, 'the question is in Chinese');
     // the same options in the same places (thegame's row names are translated, the cards are not)
     // (the engine's labels of the options: the names are in the page's language)
@@ -235,7 +235,7 @@ test('the same step shows the same order: after a reload, in either language', {
     const ev = trace(game, sample(game, 1))[q1.step];
     const want = q1.options.indexOf(choiceLabel[game](ev));
     await page.click(`#quiz-options button[data-index="${want}"]`);
-    assert.equal(await page.evaluate(() => window.deckscopeQuiz.current.correct), want);
+    assert.equal(await page.evaluate(() => window.deckscope.quiz.current.correct), want);
     noProblems(page);
     await page.closeAll();
   }
@@ -246,7 +246,7 @@ test('a wrong answer says what both options are worth and why the rule prefers i
   for (const [game, n] of [['mahjong', 1], ['cirno', 2], ['thegame', 1], ['goudan', 1]]) {
     const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=${n}`);
-    await page.evaluate(() => window.deckscopeQuiz.start());
+    await page.evaluate(() => window.deckscope.quiz.start());
     const q = await question(page);
     // the record of the event as the page has it (goudan: the page's playout), in each language
     const ev = await engineEvent(page, q.step);

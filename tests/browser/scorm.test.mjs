@@ -1,4 +1,4 @@
-// scorm.test.mjs - the SCORM 1.2 package (scripts/scorm.mjs, web/shell/scorm.js)
+// scorm.test.mjs - the SCORM 1.2 package (scripts/scorm.mjs, web/shell/features/scorm.js)
 // run by a real SCORM run-time: scorm-again (npm, pinned in package.json) as
 // the LMS side in a parent page that frames the package's index.html, as
 // Moodle, Canvas and Blackboard do. The zip is read by a reader written here
@@ -105,7 +105,7 @@ async function openLms(pkg, cmi) {
   const page = await openPage(browser);
   await page.goto(`${server.url}lms/parent.html#${encodeURIComponent(JSON.stringify({ pkg, cmi }))}`);
   const frame = await (await page.waitForSelector('#sco')).contentFrame();
-  await frame.waitForFunction(() => window.deckscopeScorm && window.deckscopeScorm.ready, null, { timeout: LIMIT });
+  await frame.waitForFunction(() => window.deckscope.scorm && window.deckscope.scorm.ready, null, { timeout: LIMIT });
   return { page, frame };
 }
 // moves the view as the learner does, one step at a time seen by the page
@@ -138,7 +138,7 @@ test('the package: a SCORM 1.2 manifest listing every file, the site and the les
   assert.match(man, /<title>PONG &amp; the order &lt;of&gt; play<\/title>/);
   const listed = [...man.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
   assert.deepEqual(new Set(listed), new Set([...files.keys()].filter((n) => n !== 'imsmanifest.xml')));
-  for (const need of ['index.html', 'scorm.js', 'assign.js', 'deckscope-view.wasm', 'samples/index.json', 'scorm-activity.json']) {
+  for (const need of ['index.html', 'features/scorm.js', 'features/assign.js', 'deckscope-view.wasm', 'samples/index.json', 'scorm-activity.json']) {
     assert.ok(files.has(need), need);
   }
   // every file of the built site, byte for byte
@@ -161,7 +161,7 @@ test('the package: a SCORM 1.2 manifest listing every file, the site and the les
 
 test('a lesson in the LMS: incomplete, completed after every note, location and suspend data; resume', { timeout: LIMIT }, async () => {
   const { page, frame } = await openLms('pkg', null);
-  assert.equal(await frame.evaluate(() => window.deckscopeScorm.connected), true, 'the page found window.API in its parent');
+  assert.equal(await frame.evaluate(() => window.deckscope.scorm.connected), true, 'the page found window.API in its parent');
   assert.equal(await frame.evaluate(() => window.deckscope.game), 'mahjong');
   let cmi = await cmiOf(page);
   assert.equal(cmi.core.lesson_status, 'incomplete');
@@ -182,7 +182,7 @@ test('a lesson in the LMS: incomplete, completed after every note, location and 
   // the next session: back at step 40, two notes seen; the third completes it
   const s2 = await openLms('pkg', resumeData(cmi));
   assert.equal(await s2.frame.evaluate(() => window.deckscope.step), 40, 'resumed where the learner was');
-  assert.deepEqual(await s2.frame.evaluate(() => window.deckscopeScorm.restored.seen), ['@10', '@30']);
+  assert.deepEqual(await s2.frame.evaluate(() => window.deckscope.scorm.restored.seen), ['@10', '@30']);
   assert.equal((await cmiOf(s2.page)).core.lesson_status, 'incomplete');
   await seek(s2.frame, 60);
   await s2.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
@@ -223,7 +223,7 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
   p = await s2.frame.evaluate(() => window.deckscope.pending);
   while (p) p = await s2.frame.evaluate((l) => window.deckscope.choose(l), p.chosen);
   await s2.page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: LIMIT });
-  const r = await s2.frame.evaluate(() => window.deckscopeAssign.result);
+  const r = await s2.frame.evaluate(() => window.deckscope.assign.result);
   const sum = await s2.frame.evaluate(() => window.deckscope.summary());
   assert.equal(r.score, Math.round(100 * sum.matched / sum.moves));
   assert.ok(r.score < 100 && r.score > 0, `one move of ${sum.moves} differed: ${r.score}`);
@@ -244,11 +244,11 @@ test('a quiz assignment in the LMS: score.raw of the answers, passed with the pa
   await frame.click('#assign-start');
   const answered = [];
   for (let k = 0; k < 2; k++) {
-    await frame.waitForFunction(() => { const c = window.deckscopeQuiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
+    await frame.waitForFunction(() => { const c = window.deckscope.quiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
     // the first answer right? unknown before answering: answer option 0, then the quiz says
-    await frame.evaluate(() => window.deckscopeQuiz.answer(0));
-    answered.push(await frame.evaluate(() => window.deckscopeQuiz.current.correct === 0));
-    if (k === 0) await frame.evaluate(() => window.deckscopeQuiz.next());
+    await frame.evaluate(() => window.deckscope.quiz.answer(0));
+    answered.push(await frame.evaluate(() => window.deckscope.quiz.current.correct === 0));
+    if (k === 0) await frame.evaluate(() => window.deckscope.quiz.next());
   }
   const right = answered.filter(Boolean).length;
   await page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: LIMIT });
@@ -263,7 +263,7 @@ test('without an LMS the package is the normal page', { timeout: LIMIT }, async 
   const page = await openPage(browser);
   await page.goto(`${server.url}pkg/index.html#game=cirno&sample=1`);
   await page.waitForFunction(() => window.deckscope && window.deckscope.state === 'running' && window.deckscope.steps > 0, null, { timeout: LIMIT });
-  assert.equal(await page.evaluate(() => window.deckscopeScorm.connected), false);
+  assert.equal(await page.evaluate(() => window.deckscope.scorm.connected), false);
   assert.equal(await page.evaluate(() => document.body.dataset.lms), undefined);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
@@ -287,7 +287,7 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
     assert.match(man, /<title>Typed after opening<\/title>/);
     const listed = [...man.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
     assert.deepEqual(new Set(listed), new Set([...files.keys()].filter((n) => n !== 'imsmanifest.xml')));
-    for (const n of ['index.html', 'scorm.js', 'app.js', 'style.css', 'deckscope-view.wasm', 'samples/thegame-1.in']) {
+    for (const n of ['index.html', 'features/scorm.js', 'app.js', 'style.css', 'deckscope-view.wasm', 'samples/thegame-1.in']) {
       assert.ok(files.has(n), n);
       assert.deepEqual(files.get(n), readFileSync(path.join(SITE_DIR, n)), n);
     }

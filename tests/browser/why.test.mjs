@@ -102,7 +102,7 @@ const ZH_ASCII = new Set(['PASS', 'TURN', 'DOUBLE', 'REVERSE', 'PONG', 'CHOW', '
 // Runs in the page: for every event, the states before and after, the raw
 // diff and the sentences in both languages.
 function walkChanges(game) {
-  const d = window.deckscope, M = d.module, N = window.dsNarrate;
+  const d = window.deckscope, M = d.module, N = window.deckscope.narrate;
   const J = (f, i) => JSON.parse(M.ccall(f, 'string', ['number'], [i]));
   const flat = (o, prefix, out) => {
     if (o === null || typeof o !== 'object') { out.set(prefix, o); return out; }

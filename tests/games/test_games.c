@@ -3,7 +3,7 @@
  * the mark kinds the page reads are the model's.
  *
  * (That the CLI dispatches exactly these games, and that the page's
- * web/shell/games.js lists them in the same order, is tests/js/games.test.mjs,
+ * web/shell/games/index.js lists them in the same order, is tests/js/games.test.mjs,
  * through `deckscope --games` and every game's --help.) */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-// games.test.mjs - one list of games for JavaScript (issue 17): web/shell/games.js
+// games.test.mjs - one list of games for JavaScript (issue 17): web/shell/games/index.js
 // is the C list (`deckscope --games`, engine/core/ds_games.h) in the same order,
 // the CLI runs every game of it, and no other script of the page keeps its own
 // copy of the ids or a game's number.
@@ -6,16 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
 const SHELL = process.env.DS_WEB_SHELL || path.join(root, 'web', 'shell');
 const CLI = process.env.DS_CLI || ['build/native/deckscope', 'build/native-asan/deckscope']
   .map((p) => path.join(root, p)).find((p) => existsSync(p));
-const G = createRequire(import.meta.url)(path.join(SHELL, 'games.js'));
+const G = (await import(pathToFileURL(path.join(SHELL, 'games', 'index.js')).href)).default;
 
 test('games.js is the C list, in the same order (deckscope --games)', () => {
   const c = execFileSync(CLI, ['--games'], { encoding: 'utf8' }).trim().split('\n');
@@ -46,9 +45,9 @@ test('the CLI runs every game of the list (its command and its generator), and n
   for (const id of G.ids) assert.match(r.stderr, new RegExp(`\\b${id}\\b`));
 });
 
-// Every JavaScript file of the page and the scripts, but games.js.
+// Every JavaScript file of the page (all its folders) and the scripts, but games/index.js.
 function sources() {
-  const files = readdirSync(SHELL).filter((f) => /\.(m?js|html)$/.test(f) && f !== 'games.js').map((f) => path.join(SHELL, f));
+  const files = readdirSync(SHELL, { recursive: true }).filter((f) => /\.(m?js|html)$/.test(f) && f !== path.join('games', 'index.js')).map((f) => path.join(SHELL, f));
   const scripts = path.join(root, 'scripts');
   if (existsSync(scripts)) files.push(...readdirSync(scripts).filter((f) => /\.m?js$/.test(f)).map((f) => path.join(scripts, f)));
   return files;
@@ -72,14 +71,16 @@ test('no other script lists the game ids or numbers a game by hand', () => {
 });
 
 test('the pages load games.js before every script that reads it', () => {
+  // ES modules: a module that reads dsGames imports it from games/index.js
+  // (so it has run before), and each page loads one entry module.
   for (const page of ['index.html', 'embed.html']) {
     const html = readFileSync(path.join(SHELL, page), 'utf8');
-    const srcs = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
-    const at = srcs.indexOf('games.js');
-    assert.ok(at >= 0, `${page} loads games.js`);
-    for (const s of srcs.slice(0, at)) {
-      const f = path.join(SHELL, s);
-      if (existsSync(f)) assert.doesNotMatch(readFileSync(f, 'utf8'), /dsGames/, `${page}: ${s} runs before games.js`);
-    }
+    const mods = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(mods.length, 1, `${page} loads one entry module: ${mods.join(' ')}`);
+  }
+  for (const f of readdirSync(SHELL, { recursive: true }).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(path.join(SHELL, f), 'utf8');
+    if (f === path.join('games', 'index.js') || !/\bdsGames\b/.test(text)) continue;
+    assert.match(text, /^import \{ dsGames \} from '[./]*(games\/)?index\.js';$/m, `${f} reads dsGames without importing games/index.js`);
   }
 });

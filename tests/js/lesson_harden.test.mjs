@@ -1,18 +1,17 @@
-// lesson_harden.test.mjs - web/shell/lesson.js under hostile lessons (issue 25):
+// lesson_harden.test.mjs - web/shell/features/lesson.js under hostile lessons (issue 25):
 // a link that inflates past the cap is refused with the cap in the message
 // (and no more than the cap is inflated); "version": 1.5 is not supported
 // (not "missing"); an error never quotes the text it refused (a lesson_url
 // error is posted to the host page: no file content in it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shell = process.env.DS_WEB_SHELL || path.join(here, '..', '..', 'web', 'shell');
-const L = createRequire(import.meta.url)(path.join(shell, 'lesson.js'));
+const L = (await import(pathToFileURL(path.join(shell, 'features', 'lesson.js')).href)).default;
 const b64url = (buf) => Buffer.from(buf).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const lesson = (extra) => ({ format: 'deckscope-lesson', version: 1, game: 'cirno', source: { sample: 1 }, notes: [], ...extra });
 const refusal = async (p) => { try { await p; } catch (e) { return e; } assert.fail('accepted'); };

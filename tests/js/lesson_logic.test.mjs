@@ -1,17 +1,16 @@
-// lesson_logic.test.mjs - the pure part of web/shell/lesson.js: the lesson
+// lesson_logic.test.mjs - the pure part of web/shell/features/lesson.js: the lesson
 // schema (every valid lesson survives validate, encode and decode unchanged;
 // each kind of bad lesson is refused with a message naming the field) and the
 // note markup (only **bold**, `code` and line breaks; the plain words are the
 // text without the marks), over generated lessons and notes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shell = process.env.DS_WEB_SHELL || path.join(here, '..', '..', 'web', 'shell');
-const L = createRequire(import.meta.url)(path.join(shell, 'lesson.js'));
+const L = (await import(pathToFileURL(path.join(shell, 'features', 'lesson.js')).href)).default;
 
 // A small deterministic generator (xorshift32).
 function rng(seed) {

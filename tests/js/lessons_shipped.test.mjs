@@ -8,19 +8,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
 const shell = process.env.DS_WEB_SHELL || path.join(root, 'web', 'shell');
 const lessonsDir = path.join(root, 'assets', 'lessons');
 const samplesDir = path.join(root, 'assets', 'samples');
-const require = createRequire(import.meta.url);
-const L = require(path.join(shell, 'lesson.js'));
-const GAMES = require(path.join(shell, 'games.js')).ids;
+const L = (await import(pathToFileURL(path.join(shell, 'features', 'lesson.js')).href)).default;
+const GAMES = (await import(pathToFileURL(path.join(shell, 'games', 'index.js')).href)).default.ids;
 const CLI = process.env.DS_CLI || path.join(root, 'build', 'native', 'deckscope');
 const LANGS = ['en', 'zh'];
 

@@ -1,4 +1,4 @@
-// narrate.test.mjs - web/shell/narrate.js (narration, "why" panel, quiz) on
+// narrate.test.mjs - web/shell/core/narrate.js (narration, "why" panel, quiz) on
 // real engine traces: every event of the samples and of generated games, in
 // English and Chinese. The traces come from the native CLI ($DS_CLI), the
 // expected values from the engine's own records and from the judge answers in
@@ -8,15 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const require = createRequire(import.meta.url);
 const SHELL = process.env.DS_WEB_SHELL || path.join(root, 'web', 'shell');
-const N = require(path.join(SHELL, 'narrate.js'));
+const N = (await import(pathToFileURL(path.join(SHELL, 'core', 'narrate.js')).href)).default;
 const DATA = path.join(root, 'assets', 'samples');
 const OFFICIAL = path.join(root, 'tests', 'data', 'mahjong-official');
 const CLI = process.env.DS_CLI || ['build/h-narrate/deckscope', 'build/native/deckscope', 'build/native-asan/deckscope']

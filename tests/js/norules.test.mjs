@@ -50,7 +50,7 @@ const RULES = [
 const QUOTES_ENGINE = /%[0-9.*]*(d|s|u|zu|lld)\b/;
 
 function scripts() {
-  return readdirSync(SHELL).filter((f) => f.endsWith('.js')).sort()
+  return readdirSync(SHELL, { recursive: true }).filter((f) => f.endsWith('.js')).sort()
     .map((f) => ({ file: f, lines: readFileSync(path.join(SHELL, f), 'utf8').split('\n') }));
 }
 

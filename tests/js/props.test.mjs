@@ -12,17 +12,15 @@
 //     unchanged; a valid lesson survives encode + decode.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shell = process.env.DS_WEB_SHELL || path.join(here, '..', '..', 'web', 'shell');
-const require = createRequire(import.meta.url);
-const H = require(path.join(shell, 'hash.js'));
-const L = require(path.join(shell, 'lesson.js'));
+const H = (await import(pathToFileURL(path.join(shell, 'core', 'hash.js')).href)).default;
+const L = (await import(pathToFileURL(path.join(shell, 'features', 'lesson.js')).href)).default;
 const RUNS = Number(process.env.DS_PROP_RUNS) || 2000;
 const SEED = Number(process.env.DS_PROP_SEED) || 25;
 const opts = { numRuns: RUNS, seed: SEED };

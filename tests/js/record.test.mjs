@@ -1,7 +1,7 @@
 // record.test.mjs - the page shows the engine's decision record and nothing
 // of its own (issue 21). On real traces (samples and generated inputs of every
 // game, in English and Chinese, the rule's line and variations forced with
-// --try), web/shell/narrate.js's why() and quizzes() must give:
+// --try), web/shell/core/narrate.js's why() and quizzes() must give:
 //   * the rule's sentence: decision.text, as the engine wrote it;
 //   * every candidate, in the record's order, by its name (never its label,
 //     which stays in `key`), with the engine's note; the move taken is the
@@ -15,18 +15,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const require = createRequire(import.meta.url);
 const SHELL = process.env.DS_WEB_SHELL || path.join(root, 'web', 'shell');
 const CLI = process.env.DS_CLI || ['build/native/deckscope', 'build/native-asan/deckscope']
   .map((p) => path.join(root, p)).find((p) => existsSync(p));
-const N = require(path.join(SHELL, 'narrate.js'));
-const G = require(path.join(SHELL, 'games.js'));
+const N = (await import(pathToFileURL(path.join(SHELL, 'core', 'narrate.js')).href)).default;
+const G = (await import(pathToFileURL(path.join(SHELL, 'games', 'index.js')).href)).default;
 const DATA = path.join(root, 'assets', 'samples');
 const CJK = /[\u4e00-\u9fff]/;
 const sp = (s) => String(s).replace(/\u00a0/g, ' ');

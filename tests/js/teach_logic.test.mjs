@@ -1,17 +1,15 @@
 // teach_logic.test.mjs - the pure comparison logic of "Check my output"
-// (web/shell/teach.js) under node, on the statements' samples in
+// (web/shell/features/teach.js) under node, on the statements' samples in
 // assets/samples: line diffs, goudan's 1e-6 tolerance, the binary search for
 // the step that wrote a line, thegame's split step.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const T = require(path.join(here, '..', '..', 'web', 'shell', 'teach.js'));
+const T = (await import(pathToFileURL(path.join(here, '..', '..', 'web', 'shell', 'features', 'teach.js')).href)).default;
 const DATA = path.join(here, '..', '..', 'assets', 'samples');
 const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
 

@@ -8,9 +8,12 @@
 // JSON. The public API is window.deckscope (docs/embedding.md, "JavaScript
 // API"); keyboard shortcuts and the URL hash are documented in docs/viewer.md.
 'use strict';
+import { dsGames } from './games/index.js';
+import i18nModule from './core/i18n.js';
+import dsNarrate from './core/narrate.js';
 
 (function () {
-  const GAMES = window.dsGames.ids; // games.js: the one list (checked against dsv_api_games)
+  const GAMES = dsGames.ids; // games.js: the one list (checked against dsv_api_games)
   const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
   // Mark kinds by name (MARK.ROUND ...): filled from the module's one list
   // (DSV_MARKS in web/app/model/view.h, dsv_api_mark_kinds) when it starts.
@@ -18,9 +21,7 @@
   const MAX_HASH_INPUT = 6000; // bytes of input text kept in the URL
 
   const $ = (id) => document.getElementById(id);
-  const i18n = (window.deckscope && window.deckscope.i18n) || {
-    lang: 'en', t: (k) => k, setLang() {}, add() {}, apply() {}, onChange() {},
-  };
+  const i18n = i18nModule;
   const t = (k, v) => i18n.t(k, v);
 
   const el = {
@@ -136,7 +137,6 @@
     setState('error', t('app.failed', { msg: message }));
     rejectReady(new Error(message));
   }
-  window.deckscopeFail = fail;
 
   // ---- canvas size, theme, motion ------------------------------------------
   // The canvas gets a whole number of CSS pixels (the stage's content box,
@@ -1002,7 +1002,7 @@
     if (!C || !S.game) return { caption: t('caption.startNone'), why: null, changes: [] };
     const steps = C.steps();
     const lang = i18n.lang;
-    const N = window.dsNarrate;
+    const N = dsNarrate;
     if (step <= 0) {
       let caption = t('caption.start', { steps });
       if (N && N.headline) {
@@ -1079,7 +1079,7 @@
       if (u !== v) out.push({ path: k, before: u, after: v });
       if (out.length >= 16) break;
     }
-    const N = window.dsNarrate;
+    const N = dsNarrate;
     if (N && N.changes) {
       try { out.words = N.changes(S.game, a, b, i18n.lang, ev) || []; } catch (e) { warnNarrate(e); }
     }

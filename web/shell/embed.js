@@ -28,9 +28,13 @@
 // The canvas never takes focus by itself and nothing here scrolls, so the
 // host page never jumps to the iframe.
 'use strict';
+import { dsGames } from './games/index.js';
+import i18nModule from './core/i18n.js';
+import dsNarrate from './core/narrate.js';
+import dsHash from './core/hash.js';
 
 (function () {
-  const GAMES = window.dsGames.ids; // games.js: the one list
+  const GAMES = dsGames.ids; // games.js: the one list
   const $ = (id) => document.getElementById(id);
   const stage = $('stage');
   const canvas = $('canvas');
@@ -40,9 +44,7 @@
     end: $('e-end'), scrub: $('e-scrub'), step: $('e-step'), speed: $('e-speed'), open: $('e-open'),
     caption: $('e-caption'),
   };
-  const i18n = (window.deckscope && window.deckscope.i18n) || {
-    t: (k, v) => (v ? k + ' ' + JSON.stringify(v) : k), lang: 'en', apply() {}, onChange() {},
-  };
+  const i18n = i18nModule;
 
   // ---- the hash --------------------------------------------------------------
   // hash.js: never throws; a part that is not valid URL encoding (`?%=1`,
@@ -50,7 +52,7 @@
   // and posts an `error` (not "Loading…" forever with neither `ready` nor `error`).
   const linkErrors = [];
   function parseHash(hash) {
-    const r = window.dsHash.parseHash(hash);
+    const r = dsHash.parseHash(hash);
     linkErrors.push(...r.errors);
     return r.params;
   }
@@ -140,9 +142,8 @@
   let C = null; // cwrapped dsv_api_*
   const view = { step: 0, steps: 0, playing: 0, busy: 0, progress: 0, mode: 0, game: -1, loaded: false };
   let resolveReady, rejectReady;
-  // i18n.js made window.deckscope already; getters need defineProperties
-  // (Object.assign would copy their values once).
-  const ds = window.deckscope || {};
+  // getters need defineProperties (Object.assign would copy their values once).
+  const ds = { i18n };
   const getters = {
     step: () => view.step,
     steps: () => view.steps,
@@ -424,7 +425,7 @@
   }
   function computeCaption(step) {
     const lang = i18n.lang;
-    const N = window.dsNarrate;
+    const N = dsNarrate;
     if (step <= 0) {
       let c = i18n.t('caption.start', { steps: view.steps });
       if (N && N.headline) {
@@ -563,7 +564,7 @@
     const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined && params[k] !== '');
     const game = params.game || (opts.mode === 1 ? 'mahjong' : 'cirno');
     // &lesson= / lesson_url=: lesson.js loads the lesson's game, line and notes
-    const lessons = window.deckscopeLesson;
+    const lessons = ds.lessons; // embed-main.js: features/lesson.js
     if ((params.lesson || params.lesson_url) && lessons && lessons.embedStart) {
       try {
         await lessons.embedStart(params);
@@ -591,16 +592,13 @@
     }
   }
   function loadQuiz() {
-    const s = document.createElement('script');
-    s.src = window.deckscopeTrusted.scriptURL('quiz.js'); // Trusted Types (trusted.js)
-    s.onerror = () => console.warn('deckscope embed: quiz.js is not available');
     // quiz.js starts itself for &quiz=1 in the hash; ?quiz=1 is started here.
-    s.onload = () => {
-      if (!/(^|[#&])quiz=1(&|$)/.test(location.hash) && window.deckscopeQuiz && window.deckscopeQuiz.start) {
-        ds.ready.then(() => window.deckscopeQuiz.start(), () => {});
+    import('./features/quiz.js').then(({ default: quiz }) => {
+      ds.quiz = quiz;
+      if (!/(^|[#&])quiz=1(&|$)/.test(location.hash) && quiz && quiz.start) {
+        ds.ready.then(() => quiz.start(), () => {});
       }
-    };
-    document.body.appendChild(s);
+    }, (e) => console.warn('deckscope embed: quiz.js is not available: ' + e.message));
   }
 
   // The module's functions (MODULARIZE fills the config object itself, so

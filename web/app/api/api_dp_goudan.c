@@ -1,5 +1,5 @@
 /* api_dp_goudan.c - the dsv_api_dp_goudan_* functions the page's decision
- * explorer (web/shell/dp_goudan.js) calls, on the attached view's explorer
+ * explorer (web/shell/games/goudan.js) calls, on the attached view's explorer
  * (model/view_dp_goudan.c), and the JSON they hand out: the explorer's state
  * with the engine's own JSON of its turn, decision and chance tree, plus what
  * the canvas's last frame drew of that tree (scenes/frame_out.h). */

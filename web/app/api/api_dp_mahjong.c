@@ -1,5 +1,5 @@
 /* api_dp_mahjong.c - the dsv_api_dp_mahjong_* functions the page's DP panel
- * (web/shell/dp_mahjong.js) calls: they act on the attached view's DP model
+ * (web/shell/games/mahjong.js) calls: they act on the attached view's DP model
  * (model/view_dp_mahjong.c) and read what the canvas's last frame measured
  * (scenes/frame_out.h, view_api_frame_out). */
 #include <stdio.h>

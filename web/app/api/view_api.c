@@ -82,7 +82,7 @@ DSV_API int dsv_api_error_line(void) { return the_view->error.line; }
 DSV_API int dsv_api_error_col(void) { return the_view->error.col; }
 
 /* The lists the page must agree with, as JSON arrays of ids in number order:
- * the games (ds_games.h; web/shell/games.js must list the same) and the mark
+ * the games (ds_games.h; web/shell/games/index.js must list the same) and the mark
  * kinds (DSV_MARKS in view.h; app.js builds its MARK table from this).
  * Constant texts made at compile time: they need no view. A leading comma is
  * skipped, so the lists stay one X-macro each. */

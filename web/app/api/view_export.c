@@ -1,4 +1,4 @@
-/* view_export.c - PNG and GIF exports for the page (web/shell/export.js):
+/* view_export.c - PNG and GIF exports for the page (web/shell/features/export.js):
  * dsv_api_export_* functions exported to JavaScript. They render offscreen
  * through render.c (SDL's software renderer on a surface, the same scenes
  * as the canvas), so the result does not depend on the WebGL canvas, its

@@ -2,7 +2,7 @@
  * explained, its engine record (mahjong_distance_explain), the candidates of
  * the decision at that step (from the engine's decision record of the event),
  * the rows shown and the animation cursor. The page's panel
- * (web/shell/dp_mahjong.js) reaches it through api/api_dp_mahjong.c.
+ * (web/shell/games/mahjong.js) reaches it through api/api_dp_mahjong.c.
  *
  * No recurrence here: every value drawn or listed comes from the
  * mahjong_dp_record or from the mahjong_event's record. The only arithmetic on

@@ -1,6 +1,6 @@
 /* strings.c - the canvas's words, one table per language (strings.h).
  *
- * The Chinese terms are the page's own (web/shell/narrate.js, i18n.js):
+ * The Chinese terms are the page's own (web/shell/core/narrate.js, i18n.js):
  * 轮 / 牌堆 (cirno), 回合 / 手牌 / 抽牌堆 / 递增行 / 递减行 (thegame),
  * 碰 / 吃 / 荣和 / 自摸 / 流局 (mahjong), 小E / 老师 / 体力 / 随从 / 技能 /
  * 打牌 / 同归于尽 / 结束回合 / 胜率 (goudan). Card, tile and player codes are

@@ -9,15 +9,13 @@
  * that the two are the same, in the same order (the page also compares it
  * with the module's dsv_api_games when it starts).
  *
- * A classic script (window.dsGames) that node can require() too.
+ * An ES module (import { dsGames } from 'games/index.js'), node imports it too.
  *
  *   dsGames.ids            ['cirno', 'thegame', 'mahjong', 'goudan']
  *   dsGames.index(id)      its number, or -1
  *   dsGames.id(n)          the id of number n, or null
  *   dsGames.num.<id>       the number of a game by name (dsGames.num.goudan)
  */
-(function (root) {
-  'use strict';
   const ids = Object.freeze(['cirno', 'thegame', 'mahjong', 'goudan']);
   const num = {};
   ids.forEach((g, i) => { num[g] = i; });
@@ -27,6 +25,5 @@
     index: (id) => ids.indexOf(String(id)),
     id: (n) => (Number.isInteger(n) && n >= 0 && n < ids.length ? ids[n] : null),
   });
-  root.dsGames = api;
-  if (typeof module === 'object' && module && module.exports) module.exports = api;
-})(typeof globalThis !== 'undefined' ? globalThis : this);
+export const dsGames = api;
+export default api;

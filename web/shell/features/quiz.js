@@ -12,12 +12,15 @@
 // canvas. Stepping away from a question (play, arrows, scrubber) skips it.
 //
 // Works in the main page (a "Quiz" button in #teach-tools) and in
-// embed.html (&quiz=1: embed.js loads this file; narrate.js is loaded on
-// demand). window.deckscopeQuiz:
+// embed.html (&quiz=1: embed.js imports this module on demand).
+// window.deckscope.quiz:
 //   start()  stop()  next()  answer(k)   (k: 0-based option)
 //   active, score {right, answered, skipped}, current
 //     ({step, index, count, question, options: [label], answered, chosen, correct})
 'use strict';
+import dsNarrate from '../core/narrate.js';
+
+let quizApi = null;
 
 (function () {
   const SCAN_CHUNK = 4000; // events examined per slice while looking for a decision
@@ -40,19 +43,10 @@
     token: 0,       // bumps on stop/load: stale async work gives up
   };
 
-  // narrate.js is in the main page; embed.html loads it on demand.
+  // core/narrate.js, imported (a Promise, as when embed.html loaded it by a script tag).
   let narrateReady = null;
   function needNarrate() {
-    if (window.dsNarrate) return Promise.resolve(window.dsNarrate);
-    if (!narrateReady) {
-      narrateReady = new Promise((res, rej) => {
-        const s = document.createElement('script');
-        s.src = window.deckscopeTrusted.scriptURL('narrate.js'); // Trusted Types (trusted.js)
-        s.onload = () => (window.dsNarrate ? res(window.dsNarrate) : rej(new Error('narrate.js did not load')));
-        s.onerror = () => rej(new Error('narrate.js is not available'));
-        document.head.appendChild(s);
-      });
-    }
+    if (!narrateReady) narrateReady = Promise.resolve(dsNarrate);
     return narrateReady;
   }
 
@@ -215,7 +209,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   // orig (index in narrate.js's list), key, value (a phrase, or null)}, plus
   // prefer(key of the chosen, key of the right) -> why the rule takes its own.
   function quizzesAt(step) {
-    const N = window.dsNarrate;
+    const N = dsNarrate;
     if (!N) return null;
     const ev = parse(call('dsv_api_event_json', 'string', ['number'], [step]));
     if (!ev) return null;
@@ -564,7 +558,8 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
       };
     },
   };
-  window.deckscopeQuiz = api;
+  quizApi = api;
+  if (typeof document === 'undefined') return; // node (assign.js's pure part)
 
   function setup() {
     const tools = document.getElementById('teach-tools');
@@ -586,3 +581,4 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
   else setup();
 }());
+export { quizApi as default };

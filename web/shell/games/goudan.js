@@ -9,9 +9,11 @@
 // number format on the whole page (a percentage with 2 decimals, the exact
 // value in the title: also on the why panel's values, added here).
 'use strict';
+import { dsGames } from './index.js';
+import dsNarrate from '../core/narrate.js';
 
 (function () {
-  const GOUDAN = window.dsGames.num.goudan; // games.js
+  const GOUDAN = dsGames.num.goudan; // games.js
   const I18N = {
     en: {
       'dpg.title': 'Decision explorer',
@@ -174,7 +176,7 @@
     // narrate.js's valueText as in the why panel): a percentage with at most
     // two decimals, never 0 or 100 unless certain; the exact value (the
     // judge's 9 decimals) goes in the title.
-    const pct = (v) => window.dsNarrate.valueText({ measure: 'win_chance' }, { value: v }, i18n && i18n.lang);
+    const pct = (v) => dsNarrate.valueText({ measure: 'win_chance' }, { value: v }, i18n && i18n.lang);
     const exact = (v) => v.toFixed(9);
     const num = (v, attrs) => el('span', { class: 'dpg-pct', title: exact(v), 'data-exact': String(v), text: pct(v), ...(attrs || {}) });
     // A breadcrumb's words (the model's labels are ASCII: "step N: E|T", "typed: ...", "PLAY ...").
@@ -412,7 +414,7 @@
     ds.on && ds.on('lang', () => { if (root) { lastStructure = ''; render(true); } });
     if (ds.ready) ds.ready.then(check, () => {});
     // for tests and embedders
-    window.deckscopeDpGoudan = {
+    ds.dpGoudan = {
       get state() { return X ? current() : null; },
       render: () => render(true),
     };

@@ -19,6 +19,7 @@
 //     decision record; clicking one shows the DP of the hand it leads to.
 // Every number shown comes from the engine (the record or the event).
 'use strict';
+import { dsGames } from './index.js';
 
 (function () {
   const I18N = {
@@ -111,7 +112,7 @@
   };
   const LEGEND_SEEN = 'deckscope.dpm.legendSeen';
   const ROW_PX = 16; // the table's row height the stage is grown for (numbers of 13 px)
-  const MAHJONG = window.dsGames.num.mahjong; // games.js
+  const MAHJONG = dsGames.num.mahjong; // games.js
   const KINDS = ['1M', '2M', '3M', '4M', '5M', '6M', '7M', '8M', '9M', '1P', '2P', '3P', '4P', '5P', '6P', '7P',
     '8P', '9P', '1S', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S', 'E', 'S', 'W', 'N', 'B', 'F', 'Z'];
 

@@ -5,11 +5,16 @@
 // in a script sink (a script's src or text, innerHTML, ...) and lets the page
 // make one policy, this one, once. The page builds its markup with DOM calls
 // (no HTML strings), so the policy makes one kind of value only: the URL of
-// one of the site's own scripts that is loaded on demand (embed.js adds
-// quiz.js, quiz.js adds narrate.js where it is missing). Anything else throws.
+// one of the site's own scripts. Since the page's scripts are ES modules
+// (issue 22) nothing loads a script by URL any more (embed.js imports quiz.js
+// with import(), which Trusted Types do not cover, and the CSP's script-src
+// 'self' still does); the policy stays so that no other script can make one
+// (trusted-types deckscope allows one). Anything else throws.
+// An ES module, imported first by the entries (main.js, embed-main.js).
 //
 // window.deckscopeTrusted.scriptURL(name) -> TrustedScriptURL (a string in a
-// browser without Trusted Types, where the sink takes a string anyway).
+// browser without Trusted Types, where the sink takes a string anyway); the
+// page's one global besides window.deckscope (docs/security.md).
 'use strict';
 
 (function () {

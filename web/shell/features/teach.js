@@ -10,13 +10,17 @@
 //
 // The comparison logic is pure and has no DOM: under node it is exported
 // (module.exports) for tests/js/teach_*.test.mjs; in the page it is
-// window.deckscopeTeach. Nothing here knows a game rule: it compares text and
+// window.deckscope.teach. Nothing here knows a game rule: it compares text and
 // asks the engine (through the dsv_api_* exports) which step wrote a line.
 'use strict';
+import { dsGames } from '../games/index.js';
+import dsNarrate from '../core/narrate.js';
+
+let teachApi = null;
 
 (function (root) {
   const GOUDAN_TOLERANCE = 1e-6; // the official statement: absolute error <= 1e-6
-  const GAMES = (root.dsGames || require('./games.js')).ids; // games.js: the one list
+  const GAMES = dsGames.ids; // games.js: the one list
 
   // ---- pure logic --------------------------------------------------------
 
@@ -233,8 +237,7 @@
   const logic = { GOUDAN_TOLERANCE, outputLines, countLines, firstLineDiff, numberTokens, compareNumbers,
                   firstStepReaching, thegameSplitStep, check };
 
-  if (typeof module !== 'undefined' && module.exports) { module.exports = logic; return; }
-  root.deckscopeTeach = logic;
+  teachApi = logic;
   if (typeof document === 'undefined') return;
 
   // ---- the page --------------------------------------------------------------
@@ -681,7 +684,7 @@
       if (!(step > 0) || step > ccall('dsv_api_steps', 'number', [], [])) return null;
       const ev = parseJson(ccall('dsv_api_event_json', 'string', ['number'], [step - 1]));
       if (!ev) return null;
-      const N = root.dsNarrate;
+      const N = dsNarrate;
       const ctx = { stateBefore: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step - 1])),
                     stateAfter: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step])),
                     step, steps: ds.steps };
@@ -798,3 +801,4 @@
     if (i18n.onChange) i18n.onChange(() => { setHint(); render(lastResult); refreshShare(); });
   }
 })(typeof window !== 'undefined' ? window : globalThis);
+export { teachApi as default };

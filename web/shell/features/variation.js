@@ -11,6 +11,7 @@
 //   * the message of a choice the engine refused, in the page's language.
 // Nothing here knows a game rule: labels and values come from the engine.
 'use strict';
+import dsNarrate from '../core/narrate.js';
 
 (function () {
   const ds = window.deckscope;
@@ -89,7 +90,7 @@
   // a candidate's value as the engine's sentences write it (narrate.js lays
   // out the record's number in its measure; nothing is compared)
   const fmt = (d, c) => {
-    const N = window.dsNarrate;
+    const N = dsNarrate;
     if (N && N.valueText) return N.valueText(d, c, i18n.lang);
     return c && c.value !== null && c.value !== undefined ? String(c.value) : '';
   };

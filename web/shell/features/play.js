@@ -29,6 +29,7 @@
 // candidates, their values and the rule's choice are the engine's decision
 // records (docs/trace-format.md).
 'use strict';
+import dsNarrate from '../core/narrate.js';
 
 (function () {
   const ds = window.deckscope;
@@ -111,14 +112,14 @@
     try { return JSON.parse(M().ccall('dsv_api_event_json', 'string', ['number'], [i])); } catch (e) { return null; }
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
-  const pct = (x) => (window.dsNarrate && window.dsNarrate.percent ? window.dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
+  const pct = (x) => (dsNarrate && dsNarrate.percent ? dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
   // A move as the learner reads it: its name in the engine's record (in the
   // view's language); data-label keeps the engine's label. A label the
   // record does not list (mahjong's "A declines") in the page's words.
   const nameIn = (ev, l) => i18n.moveName(ev && ev.decision, l);
   // a candidate's value as the engine's sentences write it ('' for none)
-  const valueIn = (ev, c) => (window.dsNarrate && window.dsNarrate.valueText && ev && ev.decision
-    ? window.dsNarrate.valueText(ev.decision, c, i18n.lang) : c && c.value !== null && c.value !== undefined ? String(c.value) : '');
+  const valueIn = (ev, c) => (dsNarrate && dsNarrate.valueText && ev && ev.decision
+    ? dsNarrate.valueText(ev.decision, c, i18n.lang) : c && c.value !== null && c.value !== undefined ? String(c.value) : '');
 
   // ---- seats -----------------------------------------------------------------------
   function normSeat(game, seat) {

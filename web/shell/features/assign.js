@@ -24,12 +24,16 @@
 //               play: the learner's moves that differed from the rule, as a
 //               variation I:LABEL,... (every other move is the rule's: play
 //               mode plays the rule's move for a move that matched it)
-// window.deckscopeAssign: encode, decode, handinCode, parseHandin (pure);
+// window.deckscope.assign: encode, decode, handinCode, parseHandin (pure);
 // run(code, {resume, progress, done}), replay(handin), result, current.
 'use strict';
+import { dsGames } from '../games/index.js';
+import quiz from './quiz.js';
+
+let assignApi = null;
 
 (function (root) {
-  const GAMES = root.dsGames.ids; // games.js: the one list (loaded before this script)
+  const GAMES = dsGames.ids; // games.js: the one list (loaded before this script)
   const MAX_N = 50;
 
   const b64u = {
@@ -145,15 +149,12 @@
   }
 
   const pure = { encode, decode, check, handinCode, parseHandin, workText, parseWork };
-  root.deckscopeAssign = pure;
-  if (typeof document === 'undefined') {
-    if (typeof module !== 'undefined') module.exports = pure;
-    return;
-  }
+  assignApi = pure;
+  if (typeof document === 'undefined') return;
 
   // ---- the page ------------------------------------------------------------------------
   const ds = () => root.deckscope;
-  const Q = () => root.deckscopeQuiz;
+  const Q = () => quiz;
   const pct = (x) => (Math.round(x * 10000) / 100).toFixed(2) + '%';
   const lineOf = (v) => (v || []).map(([i, l]) => `${i}:${l}`).join(',');
 
@@ -701,10 +702,11 @@
       try {
         const a = spec();
         const code = encode(a);
-        await root.deckscopeScorm.download({ assignment: code, title: taskText(decode(code)), mastery: a.pass });
+        const { default: scorm } = await import('./scorm.js'); // scorm.js imports this file
+        await scorm.download({ assignment: code, title: taskText(decode(code)), mastery: a.pass });
       } catch (e) { msg.textContent = t('assign.bad', { msg: e.message }); }
     });
-    lms.hidden = !root.deckscopeScorm || location.protocol === 'file:';
+    lms.hidden = location.protocol === 'file:';
     openBtn.addEventListener('click', () => {
       const text = paste.value.trim();
       try {
@@ -757,3 +759,4 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
   else setup();
 })(typeof window !== 'undefined' ? window : globalThis);
+export { assignApi as default };

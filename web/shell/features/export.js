@@ -16,7 +16,7 @@
 // for the strip of each step it reaches (dsv_api_export_gif_work returns 2)
 // and puts it under the scene's frame (render.h).
 //
-// window.deckscopeExport (also used by the tests):
+// window.deckscope.export (main.js; also used by the tests):
 //   png({scale = 1, width, height, caption = true})  -> Promise<{blob, width, height, captionHeight}>
 //        width/height: CSS pixels of the scene, default the canvas's size
 //   gif({from, to, width = 640, height = 360, scale = 1, tween = 5, caption = true, onProgress})
@@ -26,6 +26,9 @@
 //   busy       true while a GIF is being made
 //   MAX_STEPS  the longest range the page exports at once
 'use strict';
+import dsNarrate from '../core/narrate.js';
+
+let exportApi = null;
 
 (function () {
   const MAX_STEPS = 600;
@@ -62,9 +65,9 @@
   // page's "press Play" hint, which means nothing in a picture).
   function captionText(i) {
     const d = ds();
-    if (i <= 0 && window.dsNarrate && window.dsNarrate.headline) {
+    if (i <= 0 && dsNarrate && dsNarrate.headline) {
       try {
-        const h = window.dsNarrate.headline(d.game, JSON.parse(call('dsv_api_state_json', 'string', ['number'], [0])), d.lang);
+        const h = dsNarrate.headline(d.game, JSON.parse(call('dsv_api_state_json', 'string', ['number'], [0])), d.lang);
         if (h) return String(h);
       } catch (e) { /* the page's caption then */ }
     }
@@ -251,7 +254,7 @@
     });
   }
 
-  window.deckscopeExport = {
+  exportApi = {
     png, gif, MAX_STEPS,
     cancel() { if (busy) cancelRequested = true; },
     get busy() { return busy; },
@@ -469,7 +472,7 @@
     png1.addEventListener('click', () => doPng(1));
     png2.addEventListener('click', () => doPng(2));
     make.addEventListener('click', doGif);
-    cancel.addEventListener('click', () => window.deckscopeExport.cancel());
+    cancel.addEventListener('click', () => exportApi.cancel());
     for (const e of [from, to, size, smooth, withCaption]) e.addEventListener('input', () => { setStatus(''); updatePlan(); });
     // Keys typed in the dialog stay in the dialog (the page has shortcuts).
     dialog.addEventListener('keydown', (e) => { if (e.key !== 'Escape') e.stopPropagation(); });
@@ -480,3 +483,4 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
   else setup();
 }());
+export { exportApi as default };

@@ -19,6 +19,9 @@
 // Nothing leaves the browser: the LMS's API object is a script of the page
 // that frames this one; what it sends to its server is the LMS's business.
 'use strict';
+import assign from './assign.js';
+
+let scormApi = null;
 
 (function (root) {
   // ---- the package (pure) ------------------------------------------------------------
@@ -162,11 +165,8 @@ ${files}
   }
 
   const pack = { zip, manifest, crc32, idOf, activity, ACTIVITY };
-  root.deckscopeScorm = { pack };
-  if (typeof document === 'undefined') {
-    if (typeof module !== 'undefined') module.exports = root.deckscopeScorm;
-    return;
-  }
+  scormApi = { pack };
+  if (typeof document === 'undefined') return;
 
   // ---- the LMS run-time API ----------------------------------------------------------
   // SCORM 1.2 run-time environment, "finding the API": the API object is
@@ -343,7 +343,7 @@ ${files}
 
   // An assignment: assign.js runs it and reports its progress and its result.
   async function runAssignment(code, saved) {
-    const A = root.deckscopeAssign;
+    const A = assign;
     if (!A || !A.run) throw new Error('assign.js is not loaded');
     await A.run(code, {
       // saved.work: {work: the answers or moves so far, at: play's next decision}
@@ -429,6 +429,19 @@ ${files}
     };
     const files = [];
     for (const n of names) files.push({ name: n, data: await get(n) });
+    // the modules the entry module imports, static or on demand, transitively
+    const seen = new Set();
+    const text = (f) => new TextDecoder().decode(f.data);
+    for (let k = 0; k < files.length; k++) {
+      const f = files[k];
+      if (!/\.js$/.test(f.name) || f.name === 'deckscope-view.js' || seen.has(f.name)) continue;
+      seen.add(f.name);
+      for (const m of text(f).matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*'([^']+)'|^\s*import\s*'([^']+)'|\bimport\('([^']+)'\)/gm)) {
+        const ref = m[1] || m[2] || m[3];
+        const r = rel(new URL(ref, new URL(f.name, here)).href);
+        if (r && !names.has(r)) { names.add(r); files.push({ name: r, data: await get(r) }); }
+      }
+    }
     // the samples listed by samples/index.json
     const idx = JSON.parse(new TextDecoder().decode(files.find((f) => f.name === 'samples/index.json').data));
     const listed = new Set();
@@ -482,7 +495,7 @@ ${files}
     return pkg;
   }
 
-  root.deckscopeScorm = {
+  scormApi = {
     pack, findAPI, download, build, finish,
     get connected() { return !!(run.lms && run.lms.open); },
     get status() { return run.status; },
@@ -571,3 +584,4 @@ ${files}
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
   else setup();
 })(typeof window !== 'undefined' ? window : globalThis);
+export { scormApi as default };

@@ -8,8 +8,8 @@
  * changed. It never compares values, re-sorts candidates or assumes the move
  * taken is the rule's (tests/js/norules.test.mjs).
  *
- * A classic script for the page (defines window.dsNarrate) that node can also
- * load with require() (module.exports). See docs/narration.md.
+ * An ES module (its default export; window.deckscope.narrate in the page) that
+ * node imports too. See docs/narration.md.
  *
  *   dsNarrate.why(game, ev, lang)           -> null | {rule, measure, forced, only, chosenName, ruleName,
  *                                              candidates: [{label (name), key (label), value, chosen, ruleChoice, reason, note}], claims?}
@@ -23,19 +23,15 @@
  * ctx = {stateBefore, stateAfter, header, step, steps}; every part may be
  * missing, the sentences then leave out what they would have read there.
  */
-(function (root) {
-  'use strict';
+'use strict';
+import { dsGames } from '../games/index.js';
+
+const dsNarrate = (function () {
 
   var ARROW = '→';
   // A player's HP as a learner sees it: a hit past 0 still shows 0, never a negative number.
   function hpOf(p) { return Math.max(0, Number(p.hp)); }
-  /* the page's scripts (games.js and i18n.js load first), or node's require */
-  function load(name, file) {
-    if (root[name]) return root[name];
-    if (typeof require === 'function') return require(file);
-    return null;
-  }
-  var GAMES = load('dsGames', './games.js').ids;
+  var GAMES = dsGames.ids;
 
   /* ---------- helpers ---------- */
 
@@ -572,6 +568,7 @@
     record: record,
     valueText: valueText
   };
-  root.dsNarrate = api;
-  if (typeof module === 'object' && module && module.exports) module.exports = api;
-})(typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : this);
+  return api;
+})();
+export default dsNarrate;
+export { dsNarrate };

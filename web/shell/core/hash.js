@@ -1,6 +1,6 @@
 // hash.js - the embed's URL-state parser (embed.js reads its ?query and its
 // #hash with it; docs/embedding.md lists the keys). Pure: no DOM, also
-// loaded by node for the property tests (tests/js/props.test.mjs).
+// imported by node for the property tests (tests/js/props.test.mjs).
 //
 //   dsHash.parseHash('#game=cirno&step=3') -> { params: {game: 'cirno', step: '3'}, errors: [] }
 //
@@ -9,7 +9,6 @@
 // 40 characters of it), so the embed can say the link is damaged instead of
 // staying on "Loading…". params has no prototype: a key `__proto__` or
 // `constructor` is a key like any other.
-(function (root) {
   function parseHash(hash) {
     const params = Object.create(null);
     const errors = [];
@@ -28,7 +27,5 @@
     }
     return { params, errors };
   }
-  const api = { parseHash };
-  if (typeof module !== 'undefined' && module.exports) { module.exports = api; return; }
-  root.dsHash = api;
-})(typeof window !== 'undefined' ? window : globalThis);
+export const dsHash = { parseHash };
+export default dsHash;

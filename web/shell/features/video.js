@@ -17,6 +17,7 @@
 //   onProgress, recorder: 'media' to prefer MediaRecorder}) -> Promise<Blob> of type video/webm; cancelVideo() stops it
 // (the promise rejects with {cancelled: true}).
 'use strict';
+import lesson from './lesson.js';
 
 (function (start) {
   // The offline page (scripts/offline.mjs) runs its scripts inline while the
@@ -105,7 +106,7 @@
   function stripLines(g, w, fontPx) {
     const cap = String(ds.caption || '');
     const n = (ds.notes || []).find((x) => x.step === ds.step);
-    const L = window.deckscopeLesson;
+    const L = lesson;
     const runs = !n ? [] : L && L.parseNote ? L.parseNote(n.text) : String(n.text).split('\n').map((l) => [['', l]]);
     const capLines = layoutRuns(g, String(cap).split('\n').map((l) => [['', l]]), w - fontPx * 1.5, fontPx).slice(0, 3);
     const noteLines = runs.length ? layoutRuns(g, runs, w - fontPx * 2.5, fontPx).slice(0, 4) : [];

@@ -18,12 +18,12 @@
 //   deckscope.i18n.choiceLabel(l) a decision's label as the learner reads it
 //   deckscope.i18n.moveName(d, l) a move by its name in the engine's record d
 // (The rules' sentences are the engine's: decision.text, issue 21.)
-// Loaded before app.js; app.js keeps this object as window.deckscope.i18n.
+// An ES module; app.js and embed.js import it and keep it as window.deckscope.i18n.
 // Initial language: &lang= in the URL hash, else localStorage, else the
 // browser's language (zh* -> zh), else English.
 'use strict';
 
-(function () {
+const i18n = (function () {
   const dicts = {
     en: {
       'label.declines': '{p} declines',
@@ -488,6 +488,7 @@
     return c ? String(c.name) : i18n.choiceLabel(l);
   };
 
-  const ds = (window.deckscope = window.deckscope || {});
-  ds.i18n = i18n;
+  return i18n;
 })();
+export default i18n;
+export { i18n };

@@ -15,16 +15,19 @@
 //     ('j' + plain base64url where CompressionStream is missing).
 //
 // The pure part (validate, encode/decode, the note markup) has no page
-// state; in the page it is window.deckscopeLesson. The same file runs in
+// state; in the page it is window.deckscope.lessons (main.js). The same file runs in
 // index.html (notes, the "Lesson" dialog, the tour) and in embed.html (the
 // note under the caption, "Next note" in the controls). Nothing here knows a
 // game rule.
 'use strict';
+import { dsGames } from '../games/index.js';
+
+let lessonApi = null;
 
 (function (root) {
   const FORMAT = 'deckscope-lesson';
   const VERSION = 1;
-  const GAMES = (root.dsGames || require('./games.js')).ids; // games.js: the one list
+  const GAMES = dsGames.ids; // games.js: the one list
   const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
   const MAX_NOTE = 2000;     // characters of one note
   const MAX_NOTES = 500;
@@ -249,8 +252,8 @@
     return validate(await r.text());
   }
   const pure = { FORMAT, VERSION, MAX_URL_LESSON, MAX_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec, shippedUrl };
-  if (typeof module !== 'undefined' && module.exports) { module.exports = pure; return; }
-  root.deckscopeLesson = pure;
+  lessonApi = pure;
+  if (typeof document === 'undefined') return; // node: the pure part only
 
   const ds = root.deckscope;
   if (!ds || !ds.on || !ds.i18n) return;
@@ -948,7 +951,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (e.key === 'n' || e.key === 'N') { e.preventDefault(); next(e.key === 'n' ? 1 : -1); }
     });
     // embed.js asks for this when the URL has &lesson= or lesson_url= (instead of its own load).
-    root.deckscopeLesson.embedStart = async (params) => {
+    pure.embedStart = async (params) => {
       let obj;
       if (params.lesson && GAMES.includes(params.lesson)) obj = await fetchShipped(params.lesson, i18n.lang);
       else if (params.lesson) obj = await decode(params.lesson);
@@ -964,3 +967,4 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     };
   }
 })(typeof window !== 'undefined' ? window : globalThis);
+export { lessonApi as default };
