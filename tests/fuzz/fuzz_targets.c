@@ -3,9 +3,12 @@
  * this file; the names and numbers are in tests/fuzz/harnesses.txt):
  *
  *   parse_<game>      the game's input parser alone
- *   sim_<game>        parse, simulate, judge output, JSON of every event and
- *                     the outcome (goudan: the judge output from a value table
- *                     and a playout of the first query)
+ *   sim_<game>        parse, simulate, judge output, JSON of every event,
+ *                     the outcome and every sentence of the catalog (start,
+ *                     captions, headlines, changes; en and zh) (goudan: the
+ *                     judge output from a value table and a playout of the
+ *                     first query)
+ * parse_, sim_ and try_<game> go through the game's ds_game (ds_game.h).
  *   try_<game>        variations: the input text with a choice list (below)
  *   mahjong_distance  --distance: a hand (melds from the first byte), the fast
  *                     and the recording distance, the record's JSON
@@ -42,6 +45,7 @@
 
 #include "cirno/cirno.h"
 #include "ds_core.h"
+#include "ds_game.h"
 #include "goudan/goudan.h"
 #include "mahjong/mahjong.h"
 #include "thegame/thegame.h"
@@ -81,130 +85,40 @@ static void check_error(const ds_error *e) {
     if (e->msg[0] == '\0' || memchr(e->msg, '\0', sizeof e->msg) == NULL) abort();
 }
 
-/* ---- the games behind one interface (try_<game>, sim_<game>) ------------- */
+/* ---- the games behind one interface (parse_, sim_, try_<game>) ------------
+ * Each harness goes through its game's ds_game (engine/core/ds_game.h):
+ * parse, free, simulate, format, trace_jsonl, decision (the candidates a
+ * variation may force), narrate, start, headline, changes and outcome. One
+ * exception: goudan's simulate solves a value table for every input up to
+ * its HPs, too slow for a fuzzer, so its playouts use one table per O solved
+ * once up to FUZZ_GOUDAN_H (goudan_simulate_try), and its judge output is
+ * written from that table in sim_goudan. */
 
 enum { MAX_CANDS = 40 };
 typedef char label_t[DS_CHOICE_LABEL];
 
-typedef struct game {
-    int (*parse)(const char *text, size_t len, void **in, ds_error *err);
-    void (*free_input)(void *in);
-    /* simulate_try with a seed (goudan's playout seed; the others ignore it) */
-    int (*sim)(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
-               ds_error *err);
-    int must_play; /* 1: a parsed input always plays its main line */
-    /* judge output (when the trace has one) + JSON Lines of every event */
-    int (*output)(const void *in, const ds_trace *tr, ds_buf *out);
-    /* the candidates of event i: their number (0: not a decision), the
-     * labels, the index of the one taken and of the rule's own */
-    int (*cands)(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule);
-} game;
+#if FUZZ_TARGET == T_PARSE_CIRNO || FUZZ_TARGET == T_SIM_CIRNO || FUZZ_TARGET == T_TRY_CIRNO
+#define FUZZ_GAME cirno_game
+#define FUZZ_MUST_PLAY 0 /* the deck may run out */
+#elif FUZZ_TARGET == T_PARSE_THEGAME || FUZZ_TARGET == T_SIM_THEGAME || FUZZ_TARGET == T_TRY_THEGAME
+#define FUZZ_GAME thegame_game
+#define FUZZ_MUST_PLAY 1
+#elif FUZZ_TARGET == T_PARSE_MAHJONG || FUZZ_TARGET == T_SIM_MAHJONG || FUZZ_TARGET == T_TRY_MAHJONG
+#define FUZZ_GAME mahjong_game
+#define FUZZ_MUST_PLAY 1
+#elif FUZZ_TARGET == T_PARSE_GOUDAN || FUZZ_TARGET == T_SIM_GOUDAN || FUZZ_TARGET == T_TRY_GOUDAN
+#define FUZZ_GAME goudan_game
+#define FUZZ_MUST_PLAY 0 /* a query's HP may be above the table's */
+#define FUZZ_IS_GOUDAN 1
+#endif
+
+#ifdef FUZZ_GAME
+static const ds_game *const G = &FUZZ_GAME;
+#endif
 
 static void put_label(label_t l, const char *s) { snprintf(l, DS_CHOICE_LABEL, "%s", s); }
 
-static int index_of(label_t *lab, int n, const char *s) {
-    int k;
-    for (k = 0; k < n; k++)
-        if (strcmp(lab[k], s) == 0) return k;
-    return -1;
-}
-
-/* cirno */
-static int cirno_parse_v(const char *t, size_t len, void **in, ds_error *err) {
-    return cirno_parse(t, len, (cirno_input **)in, err);
-}
-static void cirno_free_v(void *in) { cirno_input_free(in); }
-static int cirno_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
-                       ds_error *err) {
-    (void)seed;
-    return cirno_simulate_try(in, ch, n, tr, err);
-}
-static int cirno_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
-    if (cirno_format(in, tr, out, NULL)) return -1;
-    if (tr->n < 4000 && cirno_trace_jsonl(in, tr, DS_LANG_EN, out)) return -1;
-    return cirno_outcome(in, tr, DS_LANG_EN, out);
-}
-static int cirno_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
-    const cirno_event *e = ds_trace_event(tr, i);
-    int slots[CIRNO_HAND], n = cirno_event_candidates(e, slots), c;
-    for (c = 0; c < n; c++) put_label(lab[c], cirno_card_name(e->hand[slots[c]]));
-    if (n == 0) return 0;
-    *chosen = index_of(lab, n, cirno_card_name(e->card));
-    *rule = index_of(lab, n, cirno_card_name(e->hand[cirno_event_rule_slot(e)]));
-    if (*chosen < 0 || *rule < 0) abort(); /* the record lists what was played */
-    return n;
-}
-
-/* thegame */
-static int thegame_parse_v(const char *t, size_t len, void **in, ds_error *err) {
-    return thegame_parse(t, len, (thegame_input **)in, err);
-}
-static void thegame_free_v(void *in) { thegame_input_free(in); }
-static int thegame_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n,
-                         ds_trace *tr, ds_error *err) {
-    (void)seed;
-    return thegame_simulate_try(in, ch, n, tr, err);
-}
-static int thegame_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
-    if (thegame_format(in, tr, out, NULL)) return -1;
-    return thegame_trace_jsonl(in, tr, DS_LANG_EN, out);
-}
-/* A play, or a draw the rule chose (rule END_TURN): "end" (if allowed) then
- * every legal "<card>><row>" in hand order, as docs/games/thegame.md lists. */
-static int thegame_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
-    const thegame_event *e = ds_trace_event(tr, i);
-    thegame_why d = e->why;
-    char buf[16];
-    int n = 0, p, r, allow_end = d.rule == THEGAME_RULE_END_TURN;
-    if (e->kind != THEGAME_EV_PLAY && !(e->kind == THEGAME_EV_DRAW && allow_end)) return 0;
-    if (allow_end) {
-        thegame_why_moves(&d);
-        put_label(lab[n++], "end");
-    }
-    for (p = 0; p < d.hand_len && p < THEGAME_HAND; p++)
-        for (r = 0; r < THEGAME_ROWS; r++)
-            if (d.move[p][r] != THEGAME_MOVE_ILLEGAL && n < MAX_CANDS) {
-                snprintf(lab[n++], DS_CHOICE_LABEL, "%d>%s", d.hand[p], thegame_row_name(r));
-            }
-    thegame_event_label(e, buf, sizeof buf);
-    *chosen = index_of(lab, n, buf);
-    if (allow_end) *rule = 0;
-    else {
-        snprintf(buf, sizeof buf, "%d>%s", d.hand[d.chosen_pos], thegame_row_name(d.chosen_row));
-        *rule = index_of(lab, n, buf);
-    }
-    if (*chosen < 0 || *rule < 0) abort();
-    return n;
-}
-
-/* mahjong */
-static int mahjong_parse_v(const char *t, size_t len, void **in, ds_error *err) {
-    return mahjong_parse(t, len, (mahjong_input **)in, err);
-}
-static void mahjong_free_v(void *in) { mahjong_input_free(in); }
-static int mahjong_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n,
-                         ds_trace *tr, ds_error *err) {
-    (void)seed;
-    return mahjong_simulate_try(in, ch, n, tr, err);
-}
-static int mahjong_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
-    if (mahjong_format(in, tr, out, NULL)) return -1;
-    if (mahjong_trace_jsonl(in, tr, DS_LANG_EN, out)) return -1;
-    return mahjong_outcome(tr, out);
-}
-static int mahjong_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
-    mahjong_options d;
-    int k;
-    if (!mahjong_decision_at(tr, i, &d)) return 0;
-    if (d.n < 1 || d.n > MJ_OPTIONS_MAX || d.chosen < 0 || d.chosen >= d.n || d.rule < 0 ||
-        d.rule >= d.n)
-        abort();
-    for (k = 0; k < d.n; k++) put_label(lab[k], d.opt[k].label);
-    *chosen = d.chosen;
-    *rule = d.rule;
-    return d.n;
-}
-
+#if defined FUZZ_IS_GOUDAN || FUZZ_TARGET == T_GOUDAN_EXPLAIN
 /* goudan: one value table per O, solved on first use (FUZZ_GOUDAN_H). */
 static goudan_table *goudan_tables[GOUDAN_O_MAX + 1];
 static const goudan_table *goudan_table_for(int O) {
@@ -213,54 +127,73 @@ static const goudan_table *goudan_table_for(int O) {
     if (!goudan_tables[O] && goudan_solve(O, FUZZ_GOUDAN_H, &goudan_tables[O], &err)) abort();
     return goudan_tables[O];
 }
-static int goudan_parse_v(const char *t, size_t len, void **in, ds_error *err) {
-    return goudan_parse(t, len, (goudan_input **)in, err);
-}
-static void goudan_free_v(void *in) { goudan_input_free(in); }
-static int goudan_sim_v(const void *in, uint64_t seed, const ds_choice *ch, size_t n,
-                        ds_trace *tr, ds_error *err) {
-    return goudan_simulate_try(in, goudan_table_for(goudan_input_o(in)), seed, ch, n, tr, err);
-}
-static int goudan_output_v(const void *in, const ds_trace *tr, ds_buf *out) {
-    return goudan_trace_jsonl(in, tr, DS_LANG_EN, out);
-}
-static int goudan_cands_v(const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
-    goudan_cands c;
-    int k;
-    if (goudan_event_cands(ds_trace_event(tr, i), &c)) return 0;
-    if (c.n < 1 || c.n > GOUDAN_CANDS_MAX || c.chosen < 0 || c.chosen >= c.n ||
-        c.rule_chosen < 0 || c.rule_chosen >= c.n)
-        abort();
-    for (k = 0; k < c.n; k++) put_label(lab[k], c.label[k]);
-    *chosen = c.chosen;
-    *rule = c.rule_chosen;
-    return c.n;
-}
-
-#if FUZZ_TARGET == T_PARSE_CIRNO || FUZZ_TARGET == T_SIM_CIRNO || FUZZ_TARGET == T_TRY_CIRNO
-static const game G = {cirno_parse_v, cirno_free_v, cirno_sim_v, 0, cirno_output_v, cirno_cands_v};
-#elif FUZZ_TARGET == T_PARSE_THEGAME || FUZZ_TARGET == T_SIM_THEGAME || FUZZ_TARGET == T_TRY_THEGAME
-static const game G = {thegame_parse_v, thegame_free_v, thegame_sim_v, 1, thegame_output_v,
-                       thegame_cands_v};
-#elif FUZZ_TARGET == T_PARSE_MAHJONG || FUZZ_TARGET == T_SIM_MAHJONG || FUZZ_TARGET == T_TRY_MAHJONG
-static const game G = {mahjong_parse_v, mahjong_free_v, mahjong_sim_v, 1, mahjong_output_v,
-                       mahjong_cands_v};
-#elif FUZZ_TARGET == T_PARSE_GOUDAN || FUZZ_TARGET == T_SIM_GOUDAN || FUZZ_TARGET == T_TRY_GOUDAN
-static const game G = {goudan_parse_v, goudan_free_v, goudan_sim_v, 0, goudan_output_v,
-                       goudan_cands_v};
 #endif
 
 #if FUZZ_TARGET >= T_SIM_CIRNO && FUZZ_TARGET <= T_TRY_GOUDAN
-/* The game's simulate_try into a junk-filled trace. On failure every game
- * has freed the trace and zeroed it (ds_core.h): checked, and nothing is
- * freed here (a leak would be reported). */
-static int simulate(const void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
+/* The game's simulate into a junk-filled trace. On failure every game has
+ * freed the trace and zeroed it (ds_core.h): checked, and nothing is freed
+ * here (a leak would be reported). */
+static int simulate(void *in, uint64_t seed, const ds_choice *ch, size_t n, ds_trace *tr,
                     ds_error *err) {
     static const ds_trace zero;
+    int rc;
     memset(tr, 0xA5, sizeof *tr);
-    if (G.sim(in, seed, ch, n, tr, err) == 0) return 0;
+#ifdef FUZZ_IS_GOUDAN
+    rc = goudan_simulate_try(in, goudan_table_for(goudan_input_o(in)), seed, ch, n, tr, err);
+#else
+    rc = G->simulate(in, ch, n, seed, tr, err);
+#endif
+    if (rc == 0) return 0;
     if (memcmp(tr, &zero, sizeof zero) != 0) abort();
     return -1;
+}
+
+/* The judge output (goudan: written by sim_goudan from its table), the JSON
+ * Lines of every event and the outcome, in English; with words, also every
+ * sentence of the catalog in both languages (start, each event's caption and
+ * changes, each step's headline), each present. Short games only: a cirno
+ * game may have 3e5 events. */
+static int output(void *in, const ds_trace *tr, int words, ds_buf *out) {
+    size_t i;
+    int l;
+#ifndef FUZZ_IS_GOUDAN
+    if (G->format(in, tr, out)) return -1;
+#endif
+    if (tr->n >= 4000) return G->outcome(in, tr, DS_LANG_EN, out);
+    if (G->trace_jsonl(in, tr, DS_LANG_EN, out) || G->outcome(in, tr, DS_LANG_EN, out)) return -1;
+    for (l = 0; words && l < 2; l++) {
+        ds_lang lang = l ? DS_LANG_ZH : DS_LANG_EN;
+        size_t before = out->len;
+        if (G->start(in, tr, lang, out) || out->len == before) abort();
+        for (i = 0; i <= tr->n; i++) {
+            before = out->len;
+            if (G->headline(in, tr, i, lang, out) || out->len == before) abort();
+            if (i == tr->n) break;
+            before = out->len;
+            if (G->narrate(in, tr, i, lang, out) || out->len == before) abort();
+            before = out->len;
+            if (G->changes(in, tr, i, lang, out)) abort();
+            if (out->len > before && out->data[out->len - 1] != '\n') abort();
+        }
+    }
+    return 0;
+}
+
+/* The candidates of event i from its decision record: their number (0: not
+ * a decision), their labels, the index of the one taken and of the rule's. */
+static int cands(void *in, const ds_trace *tr, size_t i, label_t *lab, int *chosen, int *rule) {
+    static ds_decision d;
+    size_t k;
+    int rc = G->decision(in, tr, i, DS_LANG_EN, &d);
+    if (rc < 0) abort();
+    if (rc == 0) return 0;
+    if (d.n < 1 || d.n > MAX_CANDS || d.chosen < 0 || (size_t)d.chosen >= d.n ||
+        d.rule_choice < 0 || (size_t)d.rule_choice >= d.n)
+        abort();
+    for (k = 0; k < d.n; k++) put_label(lab[k], d.cand[k].label);
+    *chosen = d.chosen;
+    *rule = d.rule_choice;
+    return (int)d.n;
 }
 #endif
 
@@ -270,12 +203,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     void *in = NULL;
     ds_error err;
     memset(&err, 0, sizeof err);
-    if (G.parse((const char *)data, size, &in, &err)) {
+    if (G->parse((const char *)data, size, &in, &err)) {
         check_parse_error(&err);
         if (in) abort(); /* a failed parse leaves nothing to free */
         return 0;
     }
-    G.free_input(in);
+    G->free(in);
     return 0;
 }
 #endif
@@ -288,21 +221,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ds_trace tr;
     ds_buf out;
     memset(&err, 0, sizeof err);
-    if (G.parse((const char *)data, size, &in, &err)) { check_parse_error(&err); return 0; }
+    if (G->parse((const char *)data, size, &in, &err)) { check_parse_error(&err); return 0; }
     ds_buf_init(&out);
 #if FUZZ_TARGET == T_SIM_GOUDAN
     /* the judge output: refused (-1) only when a query's HP is above the table's */
     goudan_format(in, goudan_table_for(goudan_input_o(in)), &out);
 #endif
     if (simulate(in, size, NULL, 0, &tr, &err) == 0) {
-        if (G.output(in, &tr, &out)) abort(); /* only allocation can fail */
+        if (output(in, &tr, 1, &out)) abort(); /* only allocation can fail */
         ds_trace_free(&tr);
     } else {
-        if (G.must_play) abort();
+        if (FUZZ_MUST_PLAY) abort();
         check_error(&err); /* cirno: the deck ran out; goudan: HP above the table */
     }
     ds_buf_free(&out);
-    G.free_input(in);
+    G->free(in);
     return 0;
 }
 #endif
@@ -311,10 +244,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #if FUZZ_TARGET >= T_TRY_CIRNO && FUZZ_TARGET <= T_TRY_GOUDAN
 enum { MAX_PICKS = 3 };
 
-/* text = output(trace) */
-static void render(const void *in, const ds_trace *tr, ds_buf *out) {
+/* text = output(trace), without the sentences (the same for the same trace) */
+static void render(void *in, const ds_trace *tr, ds_buf *out) {
     ds_buf_init(out);
-    if (G.output(in, tr, out)) abort();
+    if (output(in, tr, 0, out)) abort();
 }
 
 static int same(const ds_buf *a, const ds_buf *b) {
@@ -357,11 +290,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     text_len = size - 8 - spec_len - (nl ? 1 : 0);
     seed = h[7];
     memset(&err, 0, sizeof err);
-    if (G.parse(text, text_len, &in, &err)) { check_parse_error(&err); return 0; }
+    if (G->parse(text, text_len, &in, &err)) { check_parse_error(&err); return 0; }
     if (simulate(in, seed, NULL, 0, &main_tr, &err)) {
-        if (G.must_play) abort();
+        if (FUZZ_MUST_PLAY) abort();
         check_error(&err);
-        G.free_input(in);
+        G->free(in);
         return 0;
     }
     render(in, &main_tr, &main_out);
@@ -370,7 +303,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ch = calloc(main_tr.n + 1, sizeof *ch);
     if (!ch) abort();
     for (n = 0, k = 0; k < main_tr.n; k++) {
-        int c = G.cands(&main_tr, k, lab, &chosen, &rule);
+        int c = cands(in, &main_tr, k, lab, &chosen, &rule);
         if (c == 0) continue;
         if (chosen != rule) abort(); /* nothing is forced in the main line */
         ch[n].i = k;
@@ -395,10 +328,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             size_t dec[512], nd = 0, at;
             int c;
             for (k = from; k < cur.n && nd < 512; k++)
-                if (G.cands(&cur, k, lab, &chosen, &rule)) dec[nd++] = k;
+                if (cands(in, &cur, k, lab, &chosen, &rule)) dec[nd++] = k;
             if (nd == 0) break;
             at = dec[h[1 + 2 * p] % nd];
-            c = G.cands(&cur, at, lab, &chosen, &rule);
+            c = cands(in, &cur, at, lab, &chosen, &rule);
             ch[nch].i = at;
             put_label(ch[nch].label, lab[h[2 + 2 * p] % c]);
             nch++;
@@ -406,7 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (simulate(in, seed, ch, nch, &cur, &err)) abort(); /* a listed label is legal */
             own_cur = 1;
             if (cur.n <= at) abort();
-            c = G.cands(&cur, at, lab, &chosen, &rule);
+            c = cands(in, &cur, at, lab, &chosen, &rule);
             if (c == 0 || strcmp(lab[chosen], ch[nch - 1].label) != 0) abort();
             render(in, &cur, &out);
             ds_buf_free(&out);
@@ -436,7 +369,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     ds_buf_free(&main_out);
     ds_trace_free(&main_tr);
-    G.free_input(in);
+    G->free(in);
     return 0;
 }
 #endif
