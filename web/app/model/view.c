@@ -94,16 +94,21 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     const dsv_adapter *a = adapter(game);
     ds_view next;
     if (!a) return ds_fail(&v->error, 0, 0, "unknown game %d", game);
-    /* Build the new game in a fresh view so a failure keeps the old one. */
+    /* Parse into a fresh view so a bad input keeps the old game. */
     dsv_init(&next);
     next.game = game;
-    if (a->load(&next, text, len) != 0) {
+    if (a->parse(&next, text, len) != 0) {
         v->error = next.error;
         release_game(&next);
         dsv_free(&next);
         return -1;
     }
-    /* Keep the settings of the old view, drop its game. */
+    /* The input is good: the old game goes before the new one is built, so
+     * the new one reuses its memory (the WebAssembly heap does not shrink:
+     * building it beside the old one doubled the peak, and the pages it
+     * touched moved from load to load, so the tab's memory grew). Keep the
+     * settings of the old view. A failure from here on (out of memory, an
+     * engine's limit) leaves no game loaded. */
     next.speed = v->speed;
     next.reduced_motion = v->reduced_motion;
     next.mode = v->mode;
@@ -115,6 +120,13 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     v->dp_release = NULL;
     release_game(v);
     ds_buf_free(&v->scratch);
+    if (a->start(&next) != 0) {
+        v->error = next.error;
+        v->generation = next.generation;
+        release_game(&next);
+        dsv_free(&next);
+        return -1;
+    }
     *v = next;
     memset(&v->error, 0, sizeof v->error);
     return 0;

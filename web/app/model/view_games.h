@@ -6,10 +6,9 @@
 #include "model/view.h"
 
 typedef struct dsv_adapter {
-    /* Parses and simulates into v (a fresh view): input, extra, trace, output,
-     * lines_at_step, marks, then dsv_finish_load (or sets busy for later
-     * work). -1 with v->error filled. */
-    int (*load)(ds_view *v, const char *text, size_t len);
+    /* Parses text into v (a fresh view): input (and extra), the only step of
+     * a load that fails on a bad input. -1 with v->error filled. */
+    int (*parse)(ds_view *v, const char *text, size_t len);
     /* Simulates the line v->choices (v->nchoices) of the parsed v->input
      * (and v->extra) into v's empty trace, output (where the line makes it),
      * lines_at_step and marks, then dsv_finish_load. dsv_try calls it on a
@@ -26,6 +25,11 @@ typedef struct dsv_adapter {
     /* The engine's sentence about event i in v->lang (<game>_narrate): the
      * caption; the decision record is in event_json (also in v->lang). */
     int (*narrate)(const ds_view *v, size_t i, ds_buf *out);
+    /* Builds the parsed game (after parse; dsv_load has dropped the old game
+     * by then): trace, output, lines_at_step, marks, then dsv_finish_load
+     * (usually `line`), or sets busy for later work. Fails only for want of
+     * memory or an engine's limit. -1 with v->error filled. */
+    int (*start)(ds_view *v);
 } dsv_adapter;
 
 /* dsv_adapter_<id> for every game of ds_games.h (view_<id>.c) */

@@ -22,7 +22,7 @@ typedef struct goudan_adapter_data {
     uint32_t units;       /* solver work units per slice, adapted to budget_ms */
 } goudan_adapter_data;
 
-static int load(ds_view *v, const char *text, size_t len) {
+static int parse(ds_view *v, const char *text, size_t len) {
     goudan_input *in;
     goudan_adapter_data *d;
     size_t i, n;
@@ -44,7 +44,13 @@ static int load(ds_view *v, const char *text, size_t len) {
     d->pub.hp_max = hp; /* HPs only go down: the table needs no more */
     d->pub.seed = 1;
     d->units = 20000;
-    if (goudan_solver_init(&d->pub.solver, d->pub.O, hp, &v->error)) return -1;
+    return 0;
+}
+
+/* The solver's table (the big part), solved in slices by work. */
+static int start(ds_view *v) {
+    goudan_adapter_data *d = v->extra;
+    if (goudan_solver_init(&d->pub.solver, d->pub.O, d->pub.hp_max, &v->error)) return -1;
     v->busy = 1;
     v->progress = 0;
     return 0;
@@ -177,5 +183,6 @@ dsv_goudan *dsv_goudan_loaded(ds_view *v) {
     return v->extra;
 }
 
-const dsv_adapter dsv_adapter_goudan = {load,       line,       work,     release,
-                                         event_json, state_json, generate, narrate};
+const dsv_adapter dsv_adapter_goudan = {parse,      line,       work,     release,
+                                         event_json, state_json, generate, narrate,
+                                         start};

@@ -31,11 +31,11 @@ static int line(ds_view *v) {
     return dsv_finish_load(v);
 }
 
-static int load(ds_view *v, const char *text, size_t len) {
+static int parse(ds_view *v, const char *text, size_t len) {
     mahjong_input *in;
     if (mahjong_parse(text, len, &in, &v->error)) return -1;
     v->input = in;
-    return line(v);
+    return 0;
 }
 
 static void release(ds_view *v) { mahjong_input_free(v->input); }
@@ -54,5 +54,6 @@ static int state_json(ds_view *v, const void *s, ds_buf *out) {
 
 static int generate(uint64_t seed, ds_buf *out) { return mahjong_generate(seed, 0, out); }
 
-const dsv_adapter dsv_adapter_mahjong = {load,       line,       NULL,     release,
-                                         event_json, state_json, generate, narrate};
+const dsv_adapter dsv_adapter_mahjong = {parse,      line,       NULL,     release,
+                                         event_json, state_json, generate, narrate,
+                                         line};

@@ -27,11 +27,11 @@ static int line(ds_view *v) {
     return dsv_finish_load(v);
 }
 
-static int load(ds_view *v, const char *text, size_t len) {
+static int parse(ds_view *v, const char *text, size_t len) {
     thegame_input *in;
     if (thegame_parse(text, len, &in, &v->error)) return -1;
     v->input = in;
-    return line(v);
+    return 0;
 }
 
 static void release(ds_view *v) { thegame_input_free(v->input); }
@@ -56,5 +56,6 @@ int dsv_thegame_state_lines(ds_view *v, size_t step, ds_buf *out) {
     return thegame_format_state(v->input, &s, out);
 }
 
-const dsv_adapter dsv_adapter_thegame = {load,       line,       NULL,     release,
-                                         event_json, state_json, generate, narrate};
+const dsv_adapter dsv_adapter_thegame = {parse,      line,       NULL,     release,
+                                         event_json, state_json, generate, narrate,
+                                         line};
