@@ -75,7 +75,8 @@ test('thegame: three nested variations, a tree that round-trips through &try= an
     assert.ok(dom.text.includes(n.name) && dom.text.includes(n.ruleName) && dom.text.includes(n.outcome), n.name);
     assert.ok(!dom.text.includes(n.label), `no label (${n.label}) in the tree`);
   }
-  assert.ok((await page.evaluate(() => location.hash)).includes('try=' + encodeURIComponent(nodes[2].line)), 'the current line in the URL');
+  // the current line in the URL (the page writes its hash a moment after a change)
+  await page.waitForFunction((l) => location.hash.includes('try=' + encodeURIComponent(l)), nodes[2].line, { timeout: LIMIT });
   writeFileSync(artifact('tree-thegame.png'), await page.screenshot({ fullPage: true }));
 
   // &try= round trips: every node's line in a fresh page, and the CLI agrees on the outcome

@@ -191,8 +191,11 @@ import dsNarrate from '../core/narrate.js';
   // engine works (its simulation runs on this thread)
   const yieldFrame = () => new Promise((res) => setTimeout(res, 0));
   const setPending = (i, ev) => {
-    P.pending = { i, line: lineId(), labels: options(ev, P.seat).map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev };
+    P.pending = { i, line: lineId(), labels: options(ev, P.seat).map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev, since: performance.now() };
   };
+  // An input made before the decision waiting was shown (a key pressed while
+  // the engine recomputed a line, queued until it was done) is not for it.
+  const stale = (e) => !P.pending || (e && e.isTrusted && e.timeStamp > 0 && e.timeStamp < P.pending.since);
   // the seat's next decision from step `from` on the line shown (-1: none)
   function nextMine(from) {
     for (let i = from; i < ds.steps; i++) {
@@ -417,7 +420,7 @@ import dsNarrate from '../core/narrate.js';
       p.labels.forEach((l, k) => {
         const c = all.find((x) => String(x.label) === l) || {};
         const v = P.hints ? valueIn(p.ev, c) : '';
-        const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: () => choose(l).catch(() => {}) },
+        const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: (e) => { if (!stale(e)) choose(l).catch(() => {}); } },
           h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: nameIn(p.ev, l) }),
           v !== '' ? h('small', { text: v }) : null);
         opts.append(b);
@@ -528,6 +531,7 @@ import dsNarrate from '../core/narrate.js';
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const bs = [...opts.querySelectorAll('button')];
       if (/^[1-9]$/.test(e.key) && P.pending) {
+        if (stale(e)) { e.preventDefault(); e.stopPropagation(); return; }
         const b = bs[Number(e.key) - 1];
         if (b) { b.click(); e.preventDefault(); e.stopPropagation(); }
         return;
@@ -545,6 +549,7 @@ import dsNarrate from '../core/narrate.js';
       const tag = e.target && e.target.tagName;
       if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
       if (/^[1-9]$/.test(e.key)) {
+        if (stale(e)) { e.preventDefault(); return; }
         const b = opts.querySelectorAll('button')[Number(e.key) - 1];
         if (b) { b.click(); e.preventDefault(); }
       }

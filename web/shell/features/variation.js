@@ -104,6 +104,9 @@ import dsNarrate from '../core/narrate.js';
   // ---- the "why" panel: one button per candidate not taken ------------------------
   ds.on('why', ({ box, event, decision }) => {
     if (!decision || !(event >= 0)) return;
+    // while the learner plays (play.js) the line is the learner's game: its
+    // moves are made in the play panel, not branched here
+    if (ds.playSeat) return;
     const cands = decision.candidates.filter((c) => c && c.label !== undefined && String(c.label) !== String(decision.chosen));
     const sec = h('section', { class: 'try', 'aria-labelledby': 'try-title' },
       h('h3', { id: 'try-title', i18n: 'try.title' }));
@@ -211,7 +214,7 @@ import dsNarrate from '../core/narrate.js';
   ds.on('load', () => { lastErr = null; renderStrip(); });
   ds.on('try-error', (e) => { lastErr = e.message; renderStrip(); });
   ds.on('lang', renderStrip);
-  document.addEventListener('deckscope-play', renderStrip);
+  document.addEventListener('deckscope-play', () => { renderStrip(); if (typeof renderTree === 'function') renderTree(); });
   if (i18n.onChange) i18n.onChange(() => setTimeout(renderStrip, 0));
 
   // ---- the variation tree ---------------------------------------------------------------
@@ -320,7 +323,7 @@ import dsNarrate from '../core/narrate.js';
           h('span', { class: 'var-node-rule', text: ' ' + t('tree.rule', { name: d ? nameOf(d, d.rule_choice) + (v2 !== '' ? ` (${v2})` : '') : '?' }) }));
       }
       if (n.outcome) div.append(h('span', { class: 'var-node-outcome', text: ' → ' + n.outcome }));
-      div.append(h('span', { class: 'var-node-tools' },
+      if (!ds.playSeat) div.append(h('span', { class: 'var-node-tools' },
         here ? null : h('button', { type: 'button', class: 'var-open', i18n: 'tree.open', onclick: () => openNode(n).catch(() => {}) }),
         n === root ? null : h('button', { type: 'button', class: 'var-noteit', i18n: 'tree.note', onclick: () => editNote(n, div) }),
         n === root ? null : h('button', { type: 'button', class: 'var-del', i18n: 'tree.delete', onclick: () => deleteNode(n).catch(() => {}) })));
