@@ -18,6 +18,9 @@
 #                 then the page's parsers' properties, PROP_RUNS cases each
 #                 (default 100000; tests/js/props.test.mjs)
 #   make scorm    a SCORM 1.2 zip of the site for an LMS (LESSON= or ASSIGN=)
+#   make typecheck  TypeScript's checker (strict, JSDoc types) and ESLint over
+#                 web/shell and tests/browser (scripts/typecheck.mjs; also in
+#                 make test as frontend_typecheck)
 #   make clean    remove build/
 SHELL := /bin/bash
 PORT ?= 8000
@@ -34,7 +37,7 @@ EMENV := NODE_PATH=$(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test check clean setup sizes bench offline fuzz scorm
+.PHONY: all native web wasm serve test check clean setup sizes bench offline fuzz scorm typecheck
 all: native
 
 setup:
@@ -94,6 +97,10 @@ scorm: wasm
 
 sizes:
 	@scripts/site-size.sh build/site
+
+typecheck:
+	@scripts/setup.sh test
+	@node scripts/typecheck.mjs
 
 clean:
 	rm -rf build

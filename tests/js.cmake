@@ -13,3 +13,14 @@ if(DS_NODE_JS)
 elseif(DS_JS_TESTS)
   ds_skip("node not found: JavaScript unit tests skipped")
 endif()
+
+# The page's types and lint (issue 22, `make typecheck`): tsc --noEmit --strict
+# (checkJs) within tests/js/typecheck-baseline.json, and ESLint with no problem,
+# over web/shell and tests/browser (scripts/typecheck.mjs; needs npm ci).
+if(DS_NODE_JS AND EXISTS "${CMAKE_SOURCE_DIR}/node_modules/.bin/tsc")
+  add_test(NAME frontend_typecheck COMMAND ${DS_NODE_JS} ${CMAKE_SOURCE_DIR}/scripts/typecheck.mjs
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(frontend_typecheck PROPERTIES TIMEOUT 300 LABELS frontend)
+elseif(DS_NODE_JS)
+  ds_skip("node_modules/.bin/tsc not found (npm ci): frontend_typecheck skipped")
+endif()

@@ -79,8 +79,6 @@ const pct = (v, zh) => (!(v > 0) ? '0' : v >= 1 ? '100' : v < 0.00005 ? '<0.01' 
   : (v * 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '')) + (zh ? '' : SP) + '%';
 const PCT = /^(\d{1,3}(\.\d{1,2})?|<0\.01|>99\.99)[ \u00a0]?%$/;
 const PCT_IN = /[<>]?[\d.]+[ \u00a0]?%/g;
-// the index of the operation taken in a trace event's decision record
-const chosenOf = (d) => (typeof d.chosen_index === 'number' ? d.chosen_index : d.chosen);
 
 // The shown operations equal the CLI's list, value for value (exact to 9 decimals).
 function sameAsCli(shown, want, what) {
@@ -133,7 +131,7 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   p = await waitFor(page, panel, (x) => x.children.length > 0, 'children of the play');
   const child = p.children.find((c) => J.tree.nodes[c.node].outcome === 'continue') || p.children[0];
   await page.click(`.dpg-child[data-node="${child.node}"]`);
-  p = await waitFor(page, panel, (x) => x.path.length === 2, 'the child state');
+  await waitFor(page, panel, (x) => x.path.length === 2, 'the child state');
   J = await dp(page);
   assert.equal(J.custom, true);
   if (J.state.winner == null) {

@@ -117,7 +117,7 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
   // the canvas follows and the game stays at its step.
   const key = async (k) => { await page.locator('body').click({ position: { x: 5, y: 5 } }); await page.keyboard.press(k); };
   await key('Home');
-  p = await waitPanel(page, (x) => x.pos === 0, 'pos 0');
+  await waitPanel(page, (x) => x.pos === 0, 'pos 0');
   for (let k = 0; k < 3; k++) await key('ArrowRight');
   p = await waitPanel(page, (x) => x.pos === 3, 'pos 3');
   assert.equal(await page.evaluate(() => window.deckscope.step), STEP, 'the keys moved the DP, not the game');
@@ -125,7 +125,7 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
   await frames(page, 40);
   const shot3 = await page.locator('#canvas').screenshot();
   await key('ArrowRight');
-  p = await waitPanel(page, (x) => x.pos === 4, 'pos 4');
+  await waitPanel(page, (x) => x.pos === 4, 'pos 4');
   await frames(page, 40);
   const shot4 = await page.locator('#canvas').screenshot();
   assert.notDeepEqual(shot3, shot4, 'the canvas changes with the DP animation');

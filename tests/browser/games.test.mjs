@@ -126,7 +126,7 @@ test('goudan: all query answers, the current query highlighted, the query picker
   await loadView(page, `${env.url}#game=goudan&sample=1`);
   const seen = await page.evaluate(async (text) => {
     const d = window.deckscope;
-    let busySeen = false, steps = null;
+    let busySeen = false, steps;
     const f = () => { if (d.busy) busySeen = true; };
     d.on('frame', f);
     const r = await d.load({ game: 'goudan', input: text });

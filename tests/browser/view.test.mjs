@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
-import { CLI, canvasShot, cli, frames, lines, pageState, sample, seekSettled, trace, uiSettled } from './page-helpers.mjs';
+import { CLI, canvasShot, cli, frames, lines, pageState, sample, trace, uiSettled } from './page-helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });

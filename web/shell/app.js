@@ -478,7 +478,6 @@ import dsNarrate from './core/narrate.js';
     S.marks = readMarks();
     mark('ds:load:output');
     cache.clear();
-    outputScrolled = false;
     updateGameUi(); // the marks are drawn with the rest in the next frame (invalidate)
     invalidate('all');
     scheduleHash();
@@ -1017,7 +1016,7 @@ import dsNarrate from './core/narrate.js';
     const before = parse(C.state_json(step - 1));
     const after = parse(C.state_json(step));
     const ctx = { stateBefore: before, stateAfter: after, step, steps };
-    let caption = null, why;
+    let caption, why;
     // the caption is the engine's sentence about the event (<game>_narrate, in
     // the view's language)
     try { caption = C.narrate(step - 1) || null; } catch (e) { caption = null; }
@@ -1104,7 +1103,6 @@ import dsNarrate from './core/narrate.js';
     if (all) drawMarks();
     scheduleHash();
   }
-  function fmtSpeed(x) { return (Math.round(x * 100) / 100) + '×'; }
   function renderTimeline() {
     const loaded = !!S.game && !S.busy;
     const step = C.step(), steps = C.steps();
@@ -1161,7 +1159,6 @@ import dsNarrate from './core/narrate.js';
   // ---- judge output: a virtualised list --------------------------------------------
   const LINE_H = 22; // px, also in style.css (.out-line)
   const rows = [];   // pooled row elements
-  let outputScrolled = false;
   let lastCurrent = -1;
   function outputModel() {
     if (!S.game || S.busy) return { n: 0, text: () => '', current: 0, changed: null };
@@ -1233,7 +1230,7 @@ import dsNarrate from './core/narrate.js';
     el.output.dataset.current = String(m.current || 0);
     if (!m.n) el.output.dataset.empty = t('out.none'); else delete el.output.dataset.empty;
   }
-  el.output.addEventListener('scroll', () => { outputScrolled = true; renderOutput(false); }, { passive: true });
+  el.output.addEventListener('scroll', () => { renderOutput(false); }, { passive: true });
   new ResizeObserver(() => renderOutput(false)).observe(el.output);
   el.output.addEventListener('click', (e) => {
     const r = e.target.closest('.out-line');

@@ -437,7 +437,7 @@ import dsHash from './core/hash.js';
       return c;
     }
     // the engine's sentence about the event, in the view's language
-    let c = null;
+    let c;
     try { c = C.narrate ? C.narrate(step - 1) || null : null; } catch (e) { c = null; }
     if (!c) {
       const ev = parseJson(C.eventJson(step - 1));

@@ -100,8 +100,6 @@ void dsv_dp_goudan_back(ds_view *v, dsv_dp_goudan *dp, int depth);
 /* A typed start state as a goudan input text (T = 1, the loaded O): 小E to
  * move after the draw. 0, or -1 with dp->err. */
 int dsv_dp_goudan_start(ds_view *v, dsv_dp_goudan *dp, const char *text, size_t len);
-/* Start state with other HPs (a heat-map cell) and the current boards/hands. */
-int dsv_dp_goudan_start_hp(ds_view *v, dsv_dp_goudan *dp, int e_hp, int t_hp);
 /* The teaching solve: cmd 0 pause, 1 play, 2 restart (and play). */
 void dsv_dp_goudan_anim(ds_view *v, dsv_dp_goudan *dp, int cmd);
 /* Advances the teaching solve by dt seconds of animation time. */

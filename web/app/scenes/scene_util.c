@@ -141,14 +141,6 @@ void su_arrow_head(SDL_Renderer *r, float x, float y, float angle, float size, S
     su_triangle(r, x, y, bx + hx, by + hy, bx - hx, by - hy, c);
 }
 
-void su_arrow(SDL_Renderer *r, float x0, float y0, float x1, float y1, float width, SDL_Color c) {
-    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy), head = width * 3.2f;
-    if (len < 1e-3f) return;
-    if (head > len * 0.6f) head = len * 0.6f;
-    su_line(r, x0, y0, x1 - dx / len * head * 0.8f, y1 - dy / len * head * 0.8f, width, c);
-    su_arrow_head(r, x1, y1, atan2f(dy, dx), head, c);
-}
-
 void su_arc(SDL_Renderer *r, float cx, float cy, float rx, float ry, float a0, float a1,
             float width, SDL_Color c) {
     enum { SEG = 48 };

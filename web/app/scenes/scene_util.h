@@ -43,8 +43,6 @@ void su_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float 
                  SDL_Color c);
 /* An arrow head with its tip at (x, y) pointing along the angle (radians). */
 void su_arrow_head(SDL_Renderer *r, float x, float y, float angle, float size, SDL_Color c);
-/* A straight arrow from (x0, y0) to (x1, y1). */
-void su_arrow(SDL_Renderer *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
 /* A band of width `width` along the ellipse (cx, cy, rx, ry) from angle a0
  * to a1 (radians, screen angles: 0 = right, pi/2 = down). */
 void su_arc(SDL_Renderer *r, float cx, float cy, float rx, float ry, float a0, float a1,

@@ -156,7 +156,6 @@ let assignApi = null;
   const ds = () => root.deckscope;
   const Q = () => quiz;
   const pct = (x) => (Math.round(x * 10000) / 100).toFixed(2) + '%';
-  const lineOf = (v) => (v || []).map(([i, l]) => `${i}:${l}`).join(',');
 
   // The decision record of event i of the line shown (the engine's JSON).
   function eventAt(i) {

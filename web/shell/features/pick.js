@@ -50,7 +50,7 @@
   function labelsAt(p) {
     const M = ds.module;
     if (!M || !ds.steps || ds.busy) return [];
-    let labels = [];
+    let labels;
     try { labels = JSON.parse(M.ccall('dsv_api_hit', 'string', ['number', 'number'], [p.x, p.y])); } catch (e) { return []; }
     if (ds.playSeat !== null && ds.playSeat !== undefined) {
       const pend = ds.pending;

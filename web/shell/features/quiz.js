@@ -251,7 +251,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     };
   }
   function gameSalt() {
-    let n = 0;
+    let n;
     try { n = call('dsv_api_output_len', 'number', [], []); } catch (e) { n = 0; }
     return `${ds().steps}/${n}`;
   }

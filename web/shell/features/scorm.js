@@ -184,7 +184,7 @@ ${files}
     for (let hop = 0; w && hop <= MAX_HOPS; hop++) {
       const a = apiIn(w);
       if (a) return a;
-      let p = null;
+      let p;
       try { p = w.parent; } catch (e) { p = null; }
       if (!p || p === w) return null;
       w = p;
@@ -194,7 +194,7 @@ ${files}
   function findAPI(win) {
     const a = searchUp(win);
     if (a) return a;
-    let op = null;
+    let op;
     try { op = win.top && win.top.opener; } catch (e) { op = null; }
     return op ? searchUp(op) : null;
   }
@@ -212,7 +212,7 @@ ${files}
       if (code !== '0') S.errors.push(`${what}: error ${code}`);
     };
     S.init = () => {
-      let ok = false;
+      let ok;
       try { ok = String(api.LMSInitialize('')) === 'true'; } catch (e) { ok = false; }
       if (!ok) note('LMSInitialize');
       S.open = ok;
@@ -233,7 +233,7 @@ ${files}
     S.finish = () => {
       if (!S.open || S.finished) return false;
       S.finished = true;
-      let ok = false;
+      let ok;
       try { ok = String(api.LMSFinish('')) === 'true'; } catch (e) { ok = false; }
       S.open = false;
       return ok;

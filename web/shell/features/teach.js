@@ -559,7 +559,7 @@ let teachApi = null;
         // Fallback: select the text (and try the old copy command).
         field.focus();
         field.select();
-        let ok = false;
+        let ok;
         try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
         shareStatus.textContent = t(ok ? 'teach.copied' : 'teach.copyManual');
       }
