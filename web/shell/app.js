@@ -236,6 +236,10 @@ import dsNarrate from './core/narrate.js';
       event_json: w('dsv_api_event_json', 'string', ['number']),
       // the engine's sentence about an event, in the view's language (the caption)
       narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : () => '',
+      // the engine's words about a state (<game>_narrate.c): a state's headline,
+      // what an event changed (one sentence a line)
+      headline: mod._dsv_api_headline ? w('dsv_api_headline', 'string', ['number']) : () => '',
+      changes: mod._dsv_api_changes ? w('dsv_api_changes', 'string', ['number']) : () => '',
       state_json: w('dsv_api_state_json', 'string', ['number']),
       thegame_lines: w('dsv_api_thegame_lines', 'string', ['number']),
       generate: w('dsv_api_generate', 'string', ['number', 'number']),
@@ -1004,12 +1008,10 @@ import dsNarrate from './core/narrate.js';
     const N = dsNarrate;
     if (step <= 0) {
       let caption = t('caption.start', { steps });
-      if (N && N.headline) {
-        try {
-          const h = N.headline(S.game, parse(C.state_json(0)), lang);
-          if (h) caption = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + caption;
-        } catch (e) { warnNarrate(e); }
-      }
+      try {
+        const h = C.headline(0);
+        if (h) caption = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + caption;
+      } catch (e) { warnNarrate(e); }
       return { caption, why: null, changes: [] };
     }
     const ev = parse(C.event_json(step - 1));
@@ -1028,7 +1030,7 @@ import dsNarrate from './core/narrate.js';
     // the uniform decision record (docs/trace-format.md): "Try this" in variation.js
     const decision = ev && ev.decision && Array.isArray(ev.decision.candidates) && ev.decision.chosen !== undefined
       ? ev.decision : null;
-    return { caption: String(caption), why, changes: diffStates(before, after, ev), decision, event: step - 1 };
+    return { caption: String(caption), why, changes: diffStates(before, after, step - 1), decision, event: step - 1 };
   }
   function warnNarrate(e) {
     if (narrateWarned) return;
@@ -1065,8 +1067,9 @@ import dsNarrate from './core/narrate.js';
     return out;
   }
   // The raw list (shown under "Details"): {path, before, after} per changed field;
-  // out.words: the same step in the words of the game (dsNarrate.changes).
-  function diffStates(a, b, ev) {
+  // out.words: what event i changed in the words of the game (the engine's
+  // <game>_changes, one sentence a line).
+  function diffStates(a, b, i) {
     const out = [];
     out.words = [];
     if (!a || !b) return out;
@@ -1078,10 +1081,7 @@ import dsNarrate from './core/narrate.js';
       if (u !== v) out.push({ path: k, before: u, after: v });
       if (out.length >= 16) break;
     }
-    const N = dsNarrate;
-    if (N && N.changes) {
-      try { out.words = N.changes(S.game, a, b, i18n.lang, ev) || []; } catch (e) { warnNarrate(e); }
-    }
+    try { out.words = String(C.changes(i) || '').split('\n').filter((s) => s !== ''); } catch (e) { warnNarrate(e); }
     return out;
   }
 

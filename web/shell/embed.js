@@ -30,7 +30,6 @@
 'use strict';
 import { dsGames } from './games/index.js';
 import i18nModule from './core/i18n.js';
-import dsNarrate from './core/narrate.js';
 import dsHash from './core/hash.js';
 
 (function () {
@@ -425,15 +424,13 @@ import dsHash from './core/hash.js';
   }
   function computeCaption(step) {
     const lang = i18n.lang;
-    const N = dsNarrate;
     if (step <= 0) {
       let c = i18n.t('caption.start', { steps: view.steps });
-      if (N && N.headline) {
-        try {
-          const h = N.headline(GAMES[view.game], parseJson(C.stateJson(0)), lang);
-          if (h) c = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + c;
-        } catch (e) { narrateFailed(e); }
-      }
+      // the engine's headline of the state at step 0 (<game>_headline)
+      try {
+        const h = C.headline ? C.headline(0) : '';
+        if (h) c = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + c;
+      } catch (e) { narrateFailed(e); }
       return c;
     }
     // the engine's sentence about the event, in the view's language
@@ -631,6 +628,7 @@ import dsHash from './core/hash.js';
       outputLen: w('dsv_api_output_len', 'number', []),
       eventJson: w('dsv_api_event_json', 'string', ['number']),
       narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : null,
+      headline: mod._dsv_api_headline ? w('dsv_api_headline', 'string', ['number']) : null,
       stateJson: w('dsv_api_state_json', 'string', ['number']),
       setLang: w('dsv_api_set_lang', null, ['number']),
     };

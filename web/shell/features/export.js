@@ -26,7 +26,6 @@
 //   busy       true while a GIF is being made
 //   MAX_STEPS  the longest range the page exports at once
 'use strict';
-import dsNarrate from '../core/narrate.js';
 
 let exportApi = null;
 
@@ -65,9 +64,9 @@ let exportApi = null;
   // page's "press Play" hint, which means nothing in a picture).
   function captionText(i) {
     const d = ds();
-    if (i <= 0 && dsNarrate && dsNarrate.headline) {
+    if (i <= 0) {
       try {
-        const h = dsNarrate.headline(d.game, JSON.parse(call('dsv_api_state_json', 'string', ['number'], [0])), d.lang);
+        const h = call('dsv_api_headline', 'string', ['number'], [0]); // the engine's (<game>_headline)
         if (h) return String(h);
       } catch (e) { /* the page's caption then */ }
     }

@@ -693,7 +693,8 @@ let teachApi = null;
         try { why = N.why ? N.why(ds.game, ev, i18n.lang, ctx) : null; } catch (e) { why = null; }
         // the page's caption at that step: the engine's sentence (app.js)
         try { caption = ds.captionAt ? ds.captionAt(step) : ''; } catch (e) { caption = ''; }
-        try { changes = N.changes ? N.changes(ds.game, ctx.stateBefore, ctx.stateAfter, i18n.lang, ev, ctx) : []; } catch (e) { changes = []; }
+        // what the event changed, the engine's sentences (<game>_changes, one a line)
+        try { changes = String(ccall('dsv_api_changes', 'string', ['number'], [step - 1]) || '').split('\n').filter((s) => s !== ''); } catch (e) { changes = []; }
       }
       // The engine's record of that event, in the view's language: its sentence.
       const rec = ev.decision;
