@@ -32,7 +32,7 @@ if [ -n "${BASE_SRC:-}" ]; then
     "$build/tests/mahjong_bench" --games "$games" --runs 1 | grep '^run' >> "$tmp/new"
   done
   echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-  python3 - "$tmp/base" "$tmp/new" "$games" "$runs" "$(git -C "$BASE_SRC" rev-parse --short HEAD)" <<'PY'
+  python3 - "$tmp/base" "$tmp/new" "$games" "$runs" "$(cat "$BASE_SRC/.commit" 2>/dev/null || git -C "$BASE_SRC" rev-parse --short HEAD)" <<'PY'
 import re, statistics, sys
 def med(path):
     w, c = [], []
