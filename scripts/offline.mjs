@@ -99,16 +99,20 @@ html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi, (tag) => {
 const bundle = (entry) => {
   const r = esbuild.buildSync({ entryPoints: [path.join(shell, entry)], bundle: true, write: false, metafile: true,
     format: 'iife', target: 'es2020', charset: 'utf8', logLevel: 'silent' });
-  inlined.push(...Object.keys(r.metafile ? r.metafile.inputs : {}));
-  return r.outputFiles[0].text;
+  const inputs = Object.keys(r.metafile ? r.metafile.inputs : {})
+    .map((f) => path.relative(shell, path.resolve(f)).split(path.sep).join('/'));
+  inlined.push(...inputs);
+  return { text: r.outputFiles[0].text, inputs };
 };
 html = html.replace(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/gi, (tag, a, src, b) => {
   if (!local(src)) die(`index.html loads a remote script: ${src}`);
   inlined.push(src);
   const module = /\btype="module"/.test(a + b);
   const attrs = (a + b).replace(/\b(defer|async)\b|\btype="module"/g, '').replace(/\s+/g, ' ').trim();
-  const text = module ? bundle(src) : fileText(src);
-  return `<script${attrs ? ' ' + attrs : ''} data-file="${src}">\n${scriptSafe(text)}\n</script>`;
+  const b2 = module ? bundle(src) : { text: fileText(src), inputs: [] };
+  // a bundle names the modules it holds (data-modules, paths under web/shell)
+  const mods = b2.inputs.length ? ` data-modules="${b2.inputs.join(' ')}"` : '';
+  return `<script${attrs ? ' ' + attrs : ''} data-file="${src}"${mods}>\n${scriptSafe(b2.text)}\n</script>`;
 });
 // Images and icons of the shell: data: URLs.
 const MIME = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };

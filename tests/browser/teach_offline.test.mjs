@@ -45,8 +45,13 @@ test('the one file has everything inline', () => {
   assert.match(html, /data:application\/octet-stream;base64,/, 'wasm as base64');
   const refs = [...html.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]+)"/gi)].map((m) => m[1]);
   assert.deepEqual(refs.filter((r) => !r.startsWith('data:')), [], 'no script, style or image loaded from elsewhere');
-  for (const f of ['app.js', 'i18n.js', 'teach.js', 'deckscope-view.js', 'style.css']) {
+  for (const f of ['main.js', 'deckscope-view.js', 'style.css']) {
     assert.ok(html.includes(`data-file="${f}"`), `${f} is inlined`);
+  }
+  // the entry module is one bundle: every module of the page is in it
+  const mods = (html.match(/data-modules="([^"]*)"/) || ['', ''])[1].split(' ');
+  for (const f of ['app.js', 'core/i18n.js', 'features/teach.js', 'features/lesson.js', 'games/index.js']) {
+    assert.ok(mods.includes(f), `${f} is bundled into the page (data-modules: ${mods.join(' ')})`);
   }
 });
 
