@@ -11,8 +11,9 @@
  *     on stderr, exit 2: the option parser ds_args.h, shared with
  *     deckscope-view, or cli_usage_error for the checks after it;
  *   - --help / -h: the command's usage on stdout, exit 0.
- * Each game has its own cmd_<game>.c with cmd_<game>() and gen_<game>();
- * both get argv[0] = the game's name. */
+ * Every game's command is cli_game_run (cli_game.h, cmd_game.c), through
+ * the game's ds_game; cmd_<game>.c holds only what that game has of its own
+ * (cli_<game>_hooks). Commands get argv[0] = the game's name. */
 #ifndef DS_CLI_H
 #define DS_CLI_H
 
@@ -61,12 +62,6 @@ int cli_lang(const char *cmd, const char *value, ds_lang *out);
 int cli_narrate(const char *cmd, const ds_game *game, void *g, const ds_trace *tr,
                 ds_lang lang);
 
-/* cmd_<id> and gen_<id> of every game of ds_games.h (cli/cmd_<id>.c) */
-#define CLI_GAME_DECL_(NAME, id)           \
-    int cmd_##id(int argc, char **argv); \
-    int gen_##id(int argc, char **argv);
-DS_GAMES(CLI_GAME_DECL_)
-#undef CLI_GAME_DECL_
 /* cmd_render.c: runs deckscope-view --render (docs/exports.md) */
 int cmd_render(int argc, char **argv);
 

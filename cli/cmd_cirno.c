@@ -1,4 +1,6 @@
-/* cmd_cirno.c - the 'cirno' subcommands (Cirno's Arithmetic Game, Luogu P7506).
+/* cmd_cirno.c - what only cirno has in its commands (Cirno's Arithmetic Game,
+ * Luogu P7506): its usage, its --compare report, its sliced output, its
+ * generator's options; the rest is cmd_game.c.
  *
  *   deckscope cirno [--trace] [FILE]       judge output, or the JSON Lines trace
  *   deckscope cirno --narrate [--lang en|zh] [--try SPEC] [FILE]
@@ -12,7 +14,7 @@
 #include <string.h>
 
 #include "cirno/cirno.h"
-#include "cli.h"
+#include "cli_game.h"
 
 static const char usage[] =
     "usage: deckscope cirno [--trace | --narrate] [--lang en|zh]\n"
@@ -42,8 +44,8 @@ static const char gen_usage[] =
     "  -h, --help  this text\n";
 
 /* --compare: the head (first difference), then both outcomes. */
-static int compare(const cirno_input *in, const char *spec, const ds_trace *main_tr,
-                   const ds_trace *var_tr, ds_lang lang, ds_buf *out) {
+static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
+                   ds_buf *out) {
     size_t i, n = main_tr->n < var_tr->n ? main_tr->n : var_tr->n;
     const char *ml = NULL, *vl = NULL;
     for (i = 0; i < n; i++)
@@ -57,91 +59,40 @@ static int compare(const cirno_input *in, const char *spec, const ds_trace *main
         ml = a && a->kind != CIRNO_EV_ROUND ? cirno_card_name(a->card) : a ? "round start" : "end";
         vl = b && b->kind != CIRNO_EV_ROUND ? cirno_card_name(b->card) : b ? "round start" : "end";
     }
-    if (cli_compare_head(spec, i, ml, vl, out)) return -1;
-    ds_buf_puts(out, "main line: ");
-    cirno_outcome(in, main_tr, lang, out);
-    ds_buf_puts(out, "\nvariation: ");
-    cirno_outcome(in, var_tr, lang, out);
-    ds_buf_putc(out, '\n');
-    return out->failed ? -1 : 0;
+    if (cli_compare_head(r->spec, i, ml, vl, out)) return -1;
+    return cli_compare_outcomes(r, g, main_tr, var_tr, out);
 }
 
-int cmd_cirno(int argc, char **argv) {
-    ds_buf text, out;
-    ds_error err;
-    ds_trace tr = {0}, main_tr = {0};
-    cirno_input *in = NULL;
-    ds_choice *ch = NULL;
-    size_t nch = 0;
-    const char *spec = NULL, *lang_name = NULL;
-    ds_lang lang = DS_LANG_EN;
-    int rc = 0, trace = 0, cmp = 0, narrate = 0;
-    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace), DS_ARG_STR("try", 0, &spec),
-                     DS_ARG_FLAG("compare", &cmp), DS_ARG_FLAG("narrate", &narrate),
-                     DS_ARG_STR("lang", 0, &lang_name), DS_ARG_END};
-    ds_args args = {.cmd = "deckscope cirno", .usage = usage, .opts = opts, .max_operands = 1};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (cmp && !spec) return cli_usage_error("cirno", "--compare needs --try SPEC");
-    if (cmp && trace) return cli_usage_error("cirno", "--compare and --trace cannot be combined");
-    if (narrate && (trace || cmp))
-        return cli_usage_error("cirno", "--narrate cannot be combined with --trace or --compare");
-    if ((rc = cli_lang("cirno", lang_name, &lang)) != 0) return rc;
-    if ((rc = cli_try("cirno", spec, &ch, &nch)) != 0) return rc;
-    ds_buf_init(&text);
+/* the output is written in slices of events: a 3e5-event game does not need
+ * its whole 7 MB judge output (166 MB as JSON) in memory */
+static int write_sliced(cli_run *r, void *g, const ds_trace *tr) {
+    const cirno_input *in = (const cirno_input *)g;
+    size_t from, chunk = r->trace ? 1024 : 16384;
+    ds_buf out;
+    int rc = 0;
     ds_buf_init(&out);
-    if (cli_read_input("cirno", args.noperands ? args.operands[0] : NULL, &text)) {
-        ds_buf_free(&text);
-        free(ch);
-        return 2;
-    }
-    if (cirno_parse(text.data, text.len, &in, &err) ||
-        ((cmp || nch) && cirno_simulate(in, &main_tr, &err))) {
-        /* the main line first: its errors are the input's */
-        rc = cli_input_error("cirno", &err);
-    } else if (cirno_simulate_try(in, ch, nch, &tr, &err)) {
-        if (nch) {
-            fprintf(stderr, "deckscope cirno: --try: %s\n", err.msg);
-            rc = 2;
-        } else {
-            rc = cli_input_error("cirno", &err);
+    for (from = 0; from == 0 || from < tr->n; from += chunk) {
+        ds_buf_clear(&out);
+        if (r->trace ? cirno_trace_jsonl_range(in, tr, from, from + chunk, r->lang, &out)
+                     : cirno_format_range(in, tr, from, from + chunk, &out)) {
+            rc = -1;
+            break;
         }
-    } else if (cmp) {
-        if (compare(in, spec, &main_tr, &tr, lang, &out)) {
-            fprintf(stderr, "deckscope cirno: out of memory writing the output\n");
-            rc = 2;
-        } else if (cli_write("cirno", &out)) {
+        if (cli_write(r->id, &out)) {
             rc = 1;
-        }
-    } else if (narrate) {
-        rc = cli_narrate("cirno", &cirno_game, in, &tr, lang);
-    } else {
-        /* the output is written in slices of events: a 3e5-event game does
-         * not need its whole 7 MB judge output (166 MB as JSON) in memory */
-        size_t from, chunk = trace ? 1024 : 16384;
-        for (from = 0; from == 0 || from < tr.n; from += chunk) {
-            ds_buf_clear(&out);
-            if (trace ? cirno_trace_jsonl_range(in, &tr, from, from + chunk, lang, &out)
-                      : cirno_format_range(in, &tr, from, from + chunk, &out)) {
-                fprintf(stderr, "deckscope cirno: out of memory writing the output\n");
-                rc = 2;
-                break;
-            }
-            if (cli_write("cirno", &out)) {
-                rc = 1;
-                break;
-            }
+            break;
         }
     }
-    ds_trace_free(&tr);
-    ds_trace_free(&main_tr);
-    cirno_input_free(in);
-    free(ch);
-    ds_buf_free(&text);
     ds_buf_free(&out);
     return rc;
 }
 
-int gen_cirno(int argc, char **argv) {
+static int gen(int argc, char **argv);
+
+const cli_hooks cli_cirno_hooks = {.usage = usage, .write = write_sliced, .compare = compare,
+                                   .gen = gen};
+
+static int gen(int argc, char **argv) {
     uint64_t seed = 0;
     ds_buf out;
     int rc, max = 0;

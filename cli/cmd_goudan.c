@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "goudan/goudan.h"
 
 static const char usage[] =
@@ -226,7 +226,7 @@ static int run_narrate(goudan_input *in, uint64_t seed, ds_choice *ch, size_t n,
     return rc;
 }
 
-int cmd_goudan(int argc, char **argv) {
+static int run(int argc, char **argv) {
     ds_buf text, out;
     ds_error err = {0};
     goudan_input *in = NULL;
@@ -290,7 +290,7 @@ int cmd_goudan(int argc, char **argv) {
     return rc;
 }
 
-int gen_goudan(int argc, char **argv) {
+static int gen(int argc, char **argv) {
     uint64_t seed = 0;
     ds_buf out;
     int rc, all = 0, max = 0, count = 0;
@@ -314,3 +314,7 @@ int gen_goudan(int argc, char **argv) {
     ds_buf_free(&out);
     return rc;
 }
+
+/* goudan's command is its own for now: its default output is every query's
+ * answer, not a played game, and --playout / --explain solve the whole table */
+const cli_hooks cli_goudan_hooks = {.usage = usage, .run = run, .gen = gen};

@@ -1,4 +1,6 @@
-/* cmd_mahjong.c - the 'mahjong' subcommand.
+/* cmd_mahjong.c - what only mahjong has in its commands: its usage, --distance
+ * (the winning distance of a hand, --melds, --explain, --json), its --compare
+ * report, its generator's options; the rest is cmd_game.c.
  *
  *   deckscope mahjong [--trace [--lang en|zh]] [FILE]
  *                                               judge output (or JSON Lines trace)
@@ -14,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "mahjong/mahjong.h"
 
 static const char usage[] =
@@ -178,7 +180,7 @@ static const char *label_at(const ds_trace *tr, size_t i, int rule, char *buf) {
 /* --compare: the head (the first event where the variation took another
  * candidate than the rule; the events before it are the main line's), then
  * both outcomes. */
-static int compare(const char *spec, const ds_trace *main_tr, const ds_trace *var_tr,
+static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
                    ds_buf *out) {
     char ml[DS_CHOICE_LABEL], vl[DS_CHOICE_LABEL];
     size_t i;
@@ -186,105 +188,50 @@ static int compare(const char *spec, const ds_trace *main_tr, const ds_trace *va
         label_at(var_tr, i, 1, ml);
         if (strcmp(ml, label_at(var_tr, i, 0, vl))) break;
     }
-    if (cli_compare_head(spec, i, i < var_tr->n ? ml : NULL, vl, out)) return -1;
-    ds_buf_puts(out, "main line: ");
-    mahjong_outcome(main_tr, out);
-    ds_buf_puts(out, "\nvariation: ");
-    mahjong_outcome(var_tr, out);
-    ds_buf_putc(out, '\n');
-    return out->failed ? -1 : 0;
+    if (cli_compare_head(r->spec, i, i < var_tr->n ? ml : NULL, vl, out)) return -1;
+    return cli_compare_outcomes(r, g, main_tr, var_tr, out);
 }
 
-int cmd_mahjong(int argc, char **argv) {
-    ds_buf in_text, out;
-    mahjong_input *in = NULL;
-    ds_trace tr, main_tr = {0};
-    ds_error err;
-    ds_choice *ch = NULL;
-    size_t nch = 0;
-    const char *hand = NULL, *spec = NULL, *lang_s = NULL;
-    ds_lang lang = DS_LANG_EN;
-    int rc, trace = 0, explain_it = 0, json = 0, melds = 0, cmp = 0, narrate = 0;
-    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace),
-                     DS_ARG_FLAG("narrate", &narrate),
-                     DS_ARG_STR("lang", 0, &lang_s),
-                     DS_ARG_STR("try", 0, &spec),
-                     DS_ARG_FLAG("compare", &cmp),
-                     DS_ARG_STR("distance", 0, &hand),
-                     DS_ARG_INT("melds", &melds, 0, 4, NULL),
-                     DS_ARG_FLAG("explain", &explain_it),
-                     DS_ARG_FLAG("json", &json),
-                     DS_ARG_END};
-    ds_args args = {.cmd = "deckscope mahjong", .usage = usage, .opts = opts, .max_operands = 1};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if ((rc = cli_lang("mahjong", lang_s, &lang)) != 0) return rc;
-    if (hand) {
-        if (trace || narrate)
+/* --distance HAND [--melds N] [--explain | --json] */
+static size_t options(cli_run *r, ds_opt *opts) {
+    ds_opt mine[] = {DS_ARG_STR("distance", 0, &r->x.str),
+                     DS_ARG_INT("melds", &r->x.num, 0, 4, NULL),
+                     DS_ARG_FLAG("explain", &r->x.flag[0]), DS_ARG_FLAG("json", &r->x.flag[1])};
+    memcpy(opts, mine, sizeof mine);
+    return sizeof mine / sizeof *mine;
+}
+
+static int check(cli_run *r) {
+    ds_lang lang;
+    int rc;
+    if ((rc = cli_lang("mahjong", r->lang_name, &lang)) != 0) return rc;
+    if (r->x.str) {
+        if (r->trace || r->narrate)
             return cli_usage_error("mahjong", "--trace and --narrate cannot be combined with --distance");
-        if (lang_s) return cli_usage_error("mahjong", "--lang cannot be combined with --distance");
-        if (spec || cmp)
+        if (r->lang_name) return cli_usage_error("mahjong", "--lang cannot be combined with --distance");
+        if (r->spec || r->cmp)
             return cli_usage_error("mahjong", "--try and --compare cannot be combined with --distance");
-        if (args.noperands)
+        if (r->args.noperands)
             return cli_usage_error("mahjong", "--distance reads no input FILE (the hand is its value)");
-        return run_distance(hand, melds, explain_it, json);
+        return run_distance(r->x.str, r->x.num, r->x.flag[0], r->x.flag[1]);
     }
-    if (ds_args_seen(&args, "melds") || explain_it || json)
+    if (ds_args_seen(&r->args, "melds") || r->x.flag[0] || r->x.flag[1])
         return cli_usage_error("mahjong", "--melds, --explain and --json need --distance");
-    if (cmp && !spec) return cli_usage_error("mahjong", "--compare needs --try SPEC");
-    if (cmp && trace) return cli_usage_error("mahjong", "--compare and --trace cannot be combined");
-    if (narrate && (trace || cmp))
-        return cli_usage_error("mahjong", "--narrate cannot be combined with --trace or --compare");
-    if (lang_s && !trace && !narrate)
-        return cli_usage_error("mahjong", "--lang needs --trace or --narrate");
-    if ((rc = cli_try("mahjong", spec, &ch, &nch)) != 0) return rc;
-    ds_buf_init(&in_text);
-    if (cli_read_input("mahjong", args.noperands ? args.operands[0] : NULL, &in_text)) {
-        ds_buf_free(&in_text);
-        free(ch);
-        return 2;
-    }
-    if (mahjong_parse(in_text.data, in_text.len, &in, &err) ||
-        (cmp && mahjong_simulate(in, &main_tr, &err))) {
-        /* the input's errors (and the main line's) come first */
-        ds_buf_free(&in_text);
-        mahjong_input_free(in);
-        free(ch);
-        return cli_input_error("mahjong", &err);
-    }
-    ds_buf_free(&in_text);
-    if (mahjong_simulate_try(in, ch, nch, &tr, &err)) {
-        mahjong_input_free(in);
-        if (cmp) ds_trace_free(&main_tr);
-        free(ch);
-        if (!nch) return cli_input_error("mahjong", &err);
-        fprintf(stderr, "deckscope mahjong: --try: %s\n", err.msg);
-        return 2;
-    }
-    free(ch);
-    if (narrate) {
-        rc = cli_narrate("mahjong", &mahjong_game, in, &tr, lang);
-        ds_trace_free(&tr);
-        mahjong_input_free(in);
-        return rc;
-    }
-    ds_buf_init(&out);
-    rc = cmp     ? compare(spec, &main_tr, &tr, &out)
-         : trace ? mahjong_trace_jsonl(in, &tr, lang, &out)
-                 : mahjong_format(in, &tr, &out, NULL);
-    ds_trace_free(&tr);
-    if (cmp) ds_trace_free(&main_tr);
-    mahjong_input_free(in);
-    if (rc || out.failed) {
-        ds_buf_free(&out);
-        fprintf(stderr, "deckscope mahjong: out of memory writing the output\n");
-        return 1;
-    }
-    rc = cli_write("mahjong", &out);
-    ds_buf_free(&out);
-    return rc;
+    return DS_ARGS_RUN;
 }
 
-int gen_mahjong(int argc, char **argv) {
+static int check_more(cli_run *r) {
+    if (r->lang_name && !r->trace && !r->narrate)
+        return cli_usage_error("mahjong", "--lang needs --trace or --narrate");
+    return DS_ARGS_RUN;
+}
+
+static int gen(int argc, char **argv);
+
+const cli_hooks cli_mahjong_hooks = {.usage = usage,      .options = options, .check = check,
+                                     .check_more = check_more, .compare = compare, .gen = gen};
+
+static int gen(int argc, char **argv) {
     /* one input size: --max and --all are accepted and change nothing */
     uint64_t seed = 1;
     ds_buf out;

@@ -1,4 +1,6 @@
-/* cmd_thegame.c - the 'thegame' subcommand: The Game, solo (CERC 2022).
+/* cmd_thegame.c - what only thegame has in its commands (The Game, solo, CERC
+ * 2022): its usage, its --compare report, its generator's options; the rest
+ * is cmd_game.c.
  *
  *   deckscope thegame [--trace [--lang en|zh]] [FILE]
  *                                             judge output (6 lines) or JSON Lines
@@ -12,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "thegame/thegame.h"
 
 static const char usage[] =
@@ -59,100 +61,31 @@ static void outcome(const thegame_input *in, const ds_trace *tr, const char *nam
 
 /* --compare: the first event where the two lines differ (an event forced
  * off the rule's choice, the only way they can), then both outcomes. */
-static int compare(const thegame_input *in, const char *spec, const ds_trace *main_tr,
-                   const ds_trace *var_tr, ds_buf *out) {
+static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
+                   ds_buf *out) {
+    const thegame_input *in = (const thegame_input *)g;
     size_t i, n = main_tr->n < var_tr->n ? main_tr->n : var_tr->n;
     for (i = 0; i < n; i++)
         if (memcmp(ds_trace_event(main_tr, i), ds_trace_event(var_tr, i), sizeof(thegame_event)))
             break;
     if (i == n && main_tr->n == var_tr->n) {
-        cli_compare_head(spec, 0, NULL, NULL, out);
+        cli_compare_head(r->spec, 0, NULL, NULL, out);
     } else {
         char a[16] = "", b[16] = "";
         if (i < main_tr->n) thegame_event_label(ds_trace_event(main_tr, i), a, sizeof a);
         if (i < var_tr->n) thegame_event_label(ds_trace_event(var_tr, i), b, sizeof b);
-        cli_compare_head(spec, i, a[0] ? a : "(none)", b[0] ? b : "(none)", out);
+        cli_compare_head(r->spec, i, a[0] ? a : "(none)", b[0] ? b : "(none)", out);
     }
     outcome(in, main_tr, "main line", out);
     outcome(in, var_tr, "variation", out);
     return out->failed ? -1 : 0;
 }
 
-int cmd_thegame(int argc, char **argv) {
-    ds_buf text, out;
-    ds_error err;
-    ds_trace tr, main_tr;
-    thegame_input *in = NULL;
-    ds_choice *ch = NULL;
-    size_t nch = 0;
-    const char *spec = NULL;
-    const char *lang_arg = NULL;
-    ds_lang lang = DS_LANG_EN;
-    int rc, trace = 0, cmp = 0, narrate = 0;
-    ds_opt opts[] = {DS_ARG_FLAG("trace", &trace),     DS_ARG_STR("try", 0, &spec),
-                     DS_ARG_FLAG("compare", &cmp),     DS_ARG_FLAG("narrate", &narrate),
-                     DS_ARG_STR("lang", 0, &lang_arg), DS_ARG_END};
-    ds_args args = {.cmd = "deckscope thegame", .usage = usage, .opts = opts, .max_operands = 1};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (cmp && !spec) return cli_usage_error("thegame", "--compare needs --try");
-    if (cmp && trace) return cli_usage_error("thegame", "--compare and --trace cannot be combined");
-    if (narrate && (trace || cmp))
-        return cli_usage_error("thegame", "--narrate cannot be combined with --trace or --compare");
-    if ((rc = cli_lang("thegame", lang_arg, &lang)) != 0) return rc;
-    if ((rc = cli_try("thegame", spec, &ch, &nch)) != 0) return rc;
-    ds_buf_init(&text);
-    ds_buf_init(&out);
-    if (cli_read_input("thegame", args.noperands ? args.operands[0] : NULL, &text)) {
-        ds_buf_free(&text);
-        free(ch);
-        return 2;
-    }
-    if (thegame_parse(text.data, text.len, &in, &err)) {
-        ds_buf_free(&text);
-        free(ch);
-        return cli_input_error("thegame", &err);
-    }
-    ds_buf_free(&text);
-    if (thegame_simulate_try(in, ch, nch, &tr, &err)) {
-        thegame_input_free(in);
-        free(ch);
-        if (spec) {
-            fprintf(stderr, "deckscope thegame: --try: %s\n", err.msg);
-            return 2;
-        }
-        return cli_input_error("thegame", &err);
-    }
-    free(ch);
-    if (cmp) {
-        if (thegame_simulate(in, &main_tr, &err)) {
-            ds_trace_free(&tr);
-            thegame_input_free(in);
-            return cli_input_error("thegame", &err);
-        }
-        rc = compare(in, spec, &main_tr, &tr, &out);
-        ds_trace_free(&main_tr);
-    } else if (narrate) {
-        rc = cli_narrate("thegame", &thegame_game, in, &tr, lang);
-        ds_trace_free(&tr);
-        thegame_input_free(in);
-        ds_buf_free(&out);
-        return rc;
-    } else {
-        rc = trace ? thegame_trace_jsonl(in, &tr, lang, &out) : thegame_format(in, &tr, &out, NULL);
-    }
-    if (rc) {
-        ds_fail(&err, 0, 0, "out of memory writing the output");
-        rc = cli_input_error("thegame", &err);
-    } else {
-        rc = cli_write("thegame", &out);
-    }
-    ds_trace_free(&tr);
-    thegame_input_free(in);
-    ds_buf_free(&out);
-    return rc;
-}
+static int gen(int argc, char **argv);
 
-int gen_thegame(int argc, char **argv) {
+const cli_hooks cli_thegame_hooks = {.usage = usage, .compare = compare, .gen = gen};
+
+static int gen(int argc, char **argv) {
     /* --max and --all are accepted for uniformity with the other games and
      * ignored: every input of this game has the same size (98 cards). */
     ds_buf out;

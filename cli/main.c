@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "ds_games.h"
 
 #ifndef DS_VERSION
@@ -55,19 +55,6 @@ static const char gen_usage[] =
 
 static int is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
 
-typedef struct {
-    const char *name;
-    int (*run)(int, char **);
-    int (*gen)(int, char **);
-} command;
-
-/* One command per game of ds_games.h, in its order: cmd_<id> and gen_<id>. */
-static const command commands[DS_NGAMES] = {
-#define COMMAND_(NAME, id) {#id, cmd_##id, gen_##id},
-    DS_GAMES(COMMAND_)
-#undef COMMAND_
-};
-
 /* Every command's output reaches stdout, or the command says it did not: a
  * full disk (>/dev/full) or a closed pipe is one line on stderr and exit 1,
  * also for what was written with puts (--games, --version, --help). */
@@ -97,7 +84,7 @@ static int run(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "--version")) { puts("deckscope " DS_VERSION); return 0; }
     if (!strcmp(argv[1], "--games")) {
-        for (i = 0; i < DS_NGAMES; i++) puts(commands[i].name);
+        for (i = 0; i < DS_NGAMES; i++) puts(ds_game_id((int)i));
         return 0;
     }
     ds_game_words(words, sizeof words);
@@ -108,13 +95,12 @@ static int run(int argc, char **argv) {
             return cli_usage_error("gen", msg);
         }
         if (is_help(argv[2])) { fputs(gen_usage, stdout); return 0; }
-        for (i = 0; i < sizeof commands / sizeof *commands; i++)
-            if (!strcmp(argv[2], commands[i].name)) return commands[i].gen(argc - 2, argv + 2);
+        if (ds_game_index(argv[2]) >= 0)
+            return cli_game_gen(ds_game_index(argv[2]), argc - 2, argv + 2);
         return ds_args_fail("deckscope gen", "unknown game '%.60s' (%s)", argv[2], words);
     }
     if (!strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
-    for (i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    if (ds_game_index(argv[1]) >= 0) return cli_game_run(ds_game_index(argv[1]), argc - 1, argv + 1);
     return ds_args_fail("deckscope", "unknown %s '%.60s'", argv[1][0] == '-' ? "option" : "command",
                         argv[1]);
 }

@@ -1,0 +1,77 @@
+/* cli_game.h - the one command path of every game (cli/cmd_game.c).
+ *
+ * `deckscope <game> ...` runs cli_game_run(g, ...): it parses the options
+ * every game has (--trace, --narrate, --lang, --try, --compare), reads the
+ * input, and goes through the game's ds_game (ds_game_at(g)): parse,
+ * simulate (the main line, and the variation of --try), then the judge
+ * output (format), the trace (trace_jsonl), the sentences (narrate) or the
+ * --compare report. What only one game has is a small hook of its own in
+ * cli_hooks (cli/cmd_<id>.c, registered by the DS_GAMES list of ds_games.h):
+ * its usage text, its extra options (mahjong --distance, ...), its --compare
+ * report, its generator's options. */
+#ifndef DS_CLI_GAME_H
+#define DS_CLI_GAME_H
+
+#include "cli.h"
+
+/* The values of a game's extra options (cli_hooks.options points its
+ * entries here). */
+typedef struct cli_extra {
+    int flag[4];
+    int num;
+    const char *str;
+} cli_extra;
+
+/* One run of a game command: the common options and the extra ones. */
+typedef struct cli_run {
+    const ds_game *game;
+    const char *id;   /* the game's id: the "<cmd>" of every message */
+    ds_args args;
+    int trace, narrate, cmp;
+    const char *spec, *lang_name;
+    ds_lang lang;
+    uint64_t seed;
+    cli_extra x;
+} cli_run;
+
+#define CLI_MAX_EXTRA 6
+
+typedef struct cli_hooks {
+    const char *usage;
+    /* the game's own options (at most CLI_MAX_EXTRA) into opts, pointing
+     * into r->x; returns how many; NULL: none */
+    size_t (*options)(cli_run *r, ds_opt *opts);
+    /* right after parsing the options: DS_ARGS_RUN to go on, or the exit
+     * status (after a message, or after a command of its own); NULL: go on */
+    int (*check)(cli_run *r);
+    /* after the common checks (and --lang), before --try: the same */
+    int (*check_more)(cli_run *r);
+    /* writes the judge output (trace = 0) or the trace of tr itself, in
+     * slices: 0, 1 (cannot write, said) or -1 (no memory); NULL: the
+     * game's format / trace_jsonl, written at once */
+    int (*write)(cli_run *r, void *g, const ds_trace *tr);
+    /* the --compare report (docs/variations.md) into out: 0 or -1 */
+    int (*compare)(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
+                   ds_buf *out);
+    /* the whole command, for a game whose command is its own (NULL: the
+     * common path) */
+    int (*run)(int argc, char **argv);
+    /* deckscope gen <id> */
+    int (*gen)(int argc, char **argv);
+} cli_hooks;
+
+/* "main line: <outcome>\nvariation: <outcome>\n" by the game's outcome(). */
+int cli_compare_outcomes(const cli_run *r, void *g, const ds_trace *main_tr,
+                         const ds_trace *var_tr, ds_buf *out);
+
+/* The hooks of every game of ds_games.h (cli/cmd_<id>.c). */
+#define CLI_HOOKS_DECL_(NAME, id) extern const cli_hooks cli_##id##_hooks;
+DS_GAMES(CLI_HOOKS_DECL_)
+#undef CLI_HOOKS_DECL_
+
+/* deckscope <game of number g> ...: argv[0] is the game's id. */
+int cli_game_run(int g, int argc, char **argv);
+/* deckscope gen <game of number g> ...: argv[0] is the game's id. */
+int cli_game_gen(int g, int argc, char **argv);
+
+#endif
