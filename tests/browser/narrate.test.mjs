@@ -3,7 +3,9 @@
 // event of a sample of each game narrated, explained and quizzed in English
 // and Chinese with full context, the sentences that read the states checked
 // against those states, and the page's caption equal to the engine's sentence
-// (dsv_api_narrate, issue 21).
+// (dsv_api_narrate, issue 21); the engine's sentences about the state
+// (dsv_api_start, dsv_api_headline, dsv_api_changes) exist in both languages,
+// a few word for word, and the quiz's question starts with the engine's headline.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
@@ -31,25 +33,68 @@ function walk(game) {
     M.ccall('dsv_api_set_lang', null, ['number'], [was]);
     return t;
   };
+  // the engine's words about the state (<game>_start, _headline, _changes) in a language
+  /** @type {(zh: number, f: () => string) => string} */
+  const inLang = (zh, f) => {
+    M.ccall('dsv_api_set_lang', null, ['number'], [zh]);
+    const t = f();
+    M.ccall('dsv_api_set_lang', null, ['number'], [was]);
+    return t;
+  };
+  /** @type {Record<string, string>} */
+  const start = {}, headline0 = {};
+  /** @type {Record<string, string[][]>} */
+  const changes = {};
+  for (const lang of ['en', 'zh']) {
+    const zh = lang === 'zh' ? 1 : 0;
+    start[lang] = inLang(zh, () => M.ccall('dsv_api_start', 'string', [], []));
+    headline0[lang] = inLang(zh, () => M.ccall('dsv_api_headline', 'string', ['number'], [0]));
+    changes[lang] = [];
+    for (let i = 0; i < steps; i++)
+      changes[lang].push(inLang(zh, () => M.ccall('dsv_api_changes', 'string', ['number'], [i])).split('\n').filter((x) => x !== ''));
+  }
   let prev = J('dsv_api_state_json', 0);
-  const start = { en: N.start(game, prev, 'en'), zh: N.start(game, prev, 'zh') };
   for (let i = 0; i < steps; i++) {
     const ev = J('dsv_api_event_json', i), next = J('dsv_api_state_json', i + 1);
-    const ctx = { stateBefore: prev, stateAfter: next, step: i + 1, steps };
+    const ctx = { step: i + 1, steps };
+    /** @type {Record<string, any>} */
     const r = { i, ev, before: prev, after: next };
     for (const lang of ['en', 'zh']) {
       // the caption's sentence: the engine's (narrate.js only for a game without one)
       r[lang] = said(i, lang === 'zh' ? 1 : 0) || N.narrate(game, ev, lang, ctx);
       r[lang + 'Why'] = N.why(game, ev, lang, ctx);
-      r[lang + 'Quiz'] = N.quizzes(game, ev, lang, ctx);
+      // the quiz as quiz.js asks it: after the engine's headline of the state before the event
+      r[lang + 'Headline'] = inLang(lang === 'zh' ? 1 : 0, () => M.ccall('dsv_api_headline', 'string', ['number'], [i]));
+      r[lang + 'Quiz'] = N.quizzes(game, ev, lang, { ...ctx, headline: r[lang + 'Headline'] });
     }
     out.push(r);
     prev = next;
   }
-  return { steps, start, events: out };
+  return { steps, start, headline0, changes, events: out };
 }
 
 const BAD = /undefined|NaN|\[object|Infinity/;
+// The engine's sentence of step 0 (dsv_api_start) of the samples the test loads.
+/** @type {Record<string, string>} */
+const START = {
+  cirno: '3 players (Cirno, Reimu, Marisa), 2 rounds, 25 cards in the deck; Cirno plays first',
+  thegame: '98 cards in the draw pile, 96 on top; Vladimir takes his hand from the top',
+  goudan: 'Before 小E’s turn: 小E has HP 5, 0 cards, 1 minion; the teacher has HP 14, 1 card, 1 minion; at most 4 skills and plays per turn',
+};
+// What an event changed (dsv_api_changes), word for word: [event, lang, sentences].
+/** @type {Record<string, Array<[number, string, string[]]>>} */
+const CHANGES = {
+  // Marisa holds DOUBLE A99 A99 at p = 41: both A99 lose, so the counter card; she draws
+  // the next deck card (A99) into its slot, and Reimu, next counterclockwise, must play two.
+  cirno: [[16, 'en', ['Marisa plays DOUBLE, draws A99 (hand A99 A99 A99)', 'Reimu is under DOUBLE: must play two cards', 'Deck: 9 left']],
+    [16, 'zh', ['Marisa 打出 DOUBLE，摸到 A99（手牌 A99 A99 A99）', 'Reimu 被施加了 DOUBLE：要出两张牌', '牌堆：剩 9 张']]],
+  // C discards Z; A holds Z Z, and PONG lowers his winning distance 3 → 2 (the strict-drop rule)
+  mahjong: [[59, 'en', ['A takes C’s Z for a PONG (Z Z Z)', 'A’s winning distance 3 → 2', 'Now A’s turn']],
+    [59, 'zh', ['A 碰 C 打出的 Z（Z Z Z）', 'A 的和牌距离 3 → 2', '轮到 A']]],
+  // E's HP 1 minion attacks the teacher (HP 14) for 3
+  goudan: [[1, 'en', ['小E’s HP 1 minion has attacked (not again this turn)', 'The teacher’s HP 14 → 11']],
+    [1, 'zh', ['小E体力为 1 的随从已攻击（本回合不能再攻击）', '老师体力 14 → 11']]],
+};
 const CJK = /[\u4e00-\u9fff]/;
 
 for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
@@ -59,9 +104,14 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
       while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
     }, [game, n]);
     assert.equal(await page.evaluate(() => typeof window.deckscope.narrate), 'object', 'narrate.js is loaded by the page');
-    const { steps, start, events } = await page.evaluate(walk, game);
+    const { steps, start, headline0, changes, events } = await page.evaluate(walk, game);
     assert.ok(steps > 0 && events.length === steps);
-    assert.ok(start.en && !BAD.test(start.en) && CJK.test(start.zh), `start: ${start.en} / ${start.zh}`);
+    // the engine's sentence of step 0 and headline of the state at step 0, both languages
+    for (const s of [start, headline0])
+      assert.ok(s.en && !BAD.test(s.en) && !CJK.test(s.en.replace(/小E/g, 'E')) && CJK.test(s.zh), `start: ${s.en} / ${s.zh}`);
+    // word for word where the statement's sample sets the game up (worked out by hand)
+    if (START[game]) assert.equal(start.en, START[game], `${game} sample ${n}: the engine's start`);
+    for (const [i, lang, words] of CHANGES[game] || []) assert.deepEqual(changes[lang][i], words, `${game} sample ${n} event ${i} changes (${lang})`);
     for (const r of events) {
       for (const lang of ['en', 'zh']) {
         const s = r[lang], what = `${game} event ${r.i} (${r.ev.type}) ${lang}`;
@@ -71,6 +121,9 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
         assert.equal(CJK.test(lang === 'zh' ? s : s.replace(/小E/g, 'E')), lang === 'zh', `${what}: language of ${s}`);
         assert.ok(!BAD.test(JSON.stringify(r[lang + 'Why'])), `${what}: why`);
         assert.ok(!BAD.test(JSON.stringify(r[lang + 'Quiz'])), `${what}: quiz`);
+        const h = r[lang + 'Headline'];
+        assert.ok(h && !BAD.test(h), `${what}: the engine's headline before the event: ${h}`);
+        for (const q of r[lang + 'Quiz']) assert.ok(q.question.startsWith(h.replace(/[.。!！:：\s]+$/, '')), `${what}: the question ${q.question} starts with ${h}`);
       }
       const { ev, before: b, after: a } = r, en = r.en;
       // Sentences that read the states say what the states say.

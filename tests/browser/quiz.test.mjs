@@ -11,6 +11,7 @@
 //   - moving the view away skips the open question (no score change);
 //   - every game: the first question's revealed answer is the engine's choice;
 //   - embed.html with &quiz=1 runs the quiz; no console errors anywhere;
+//   - the question starts with the engine's headline of the state (dsv_api_headline);
 //   - the options are shuffled: over 50+ questions of several games the
 //     right answer takes every position (0, 1, 2 among questions with >= 3
 //     options) and is first in at most 60% of them; the same step shows the
@@ -48,6 +49,17 @@ async function question(page, notStep = -1) {
   return page.evaluate(() => ({ ...window.deckscope.quiz.current, playing: window.deckscope.playing }));
 }
 const scoreText = (page) => page.locator('#quiz-score').textContent();
+// The engine's headline of the state before the event at `step` (<game>_headline,
+// the view's language): the quiz's question starts with it, then asks.
+/** @param {any} page @param {number} step */
+const engineHeadline = (page, step) => page.evaluate((k) =>
+  String(window.deckscope.module.ccall('dsv_api_headline', 'string', ['number'], [k])), step);
+/** @param {any} page @param {{question: string, step: number}} q */
+async function headlineFirst(page, q) {
+  const h = await engineHeadline(page, q.step);
+  assert.ok(h.length > 0, `the engine has a headline at step ${q.step}`);
+  assert.equal(q.question, h.replace(/[.。!！:：\s]+$/, '') + '. Which move does the rule make?');
+}
 const engineEvent = (page, i) => page.evaluate((k) =>
   JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [k])), i);
 
@@ -73,6 +85,7 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
   const q1 = await question(page);
   assert.equal(q1.playing, false, 'the view waits for the answer');
   assert.ok(q1.question.length > 5 && q1.options.length >= 2, JSON.stringify(q1));
+  await headlineFirst(page, q1);
   assert.equal(q1.correct, null, 'the answer is not in the page before answering');
   const want1 = choiceLabel.cirno(events[q1.step]);
   const k1 = q1.options.indexOf(want1);
@@ -157,6 +170,7 @@ test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
     null, { timeout: LIMIT });
   const q = await page.evaluate(() => window.deckscope.quiz.current);
   const ev = trace('thegame', sample('thegame', 1))[q.step];
+  await headlineFirst(page, q);
   const k = q.options.indexOf(choiceLabel.thegame(ev));
   assert.ok(k >= 0);
   assert.ok(await page.locator('#quiz-panel').isVisible(), 'the quiz panel is shown in the iframe page');

@@ -2,7 +2,7 @@
 // for a mahjong discard of a normal tile, the discard candidates AND what
 // each of the three other players could do with the tile (one row each, the
 // caller marked), in both languages; "What changed" says in the words of
-// the game what the step changed (dsNarrate.changes, every event of samples
+// the game what the step changed (the engine's dsv_api_changes, every event of samples
 // and generated games, both languages), and keeps the state's raw fields
 // (without card sources and per-kind counts) behind a closed "Details" toggle.
 import { after, before, test } from 'node:test';
@@ -85,7 +85,7 @@ test('a modal dialog keeps the arrow keys; the non-modal check panel does not', 
   await page.closeAll();
 });
 
-// ---- "What changed" in the words of the game (dsNarrate.changes) -------------------
+// ---- "What changed" in the words of the game (the engine's dsv_api_changes) --------
 // Field names and internal counters must never reach the sentences.
 const FIELD = /\[|_|[A-Za-z]\.[A-Za-z]|\b(players|cur|dir|wall_pos|wall_left|hits_done|hand_n|deck_pos|deck_left|to_move|ops_left|made_op|playing|double_left|pile_left|phase|undefined|null|NaN|Infinity)\b|\[object/;
 // Raw fields the sentences may leave out: turn and play counters, positions in

@@ -200,9 +200,15 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     if (ui) ui.score.textContent = t('quiz.score', state.score);
   }
 
+  // the engine's headline of the state before the event (<game>_headline, in
+  // the view's language): narrate.js puts it in front of the question
+  /** @param {number} step */
+  function headlineAt(step) {
+    try { return String(call('dsv_api_headline', 'string', ['number'], [step]) || ''); } catch (e) { return ''; }
+  }
+  /** @param {number} step */
   function ctxAt(step) {
-    const before = parse(call('dsv_api_state_json', 'string', ['number'], [step]));
-    return { stateBefore: before, step, steps: ds().steps };
+    return { headline: headlineAt(step), step, steps: ds().steps };
   }
   // The questions of the event at `step` (null when it has none), each with
   // its options shuffled (see shuffled()) and annotated: {label, correct,
