@@ -52,7 +52,7 @@ const scoreText = (page) => page.locator('#quiz-score').textContent();
 // The engine's headline of the state before the event at `step` (<game>_headline,
 // the view's language): the quiz's question starts with it, then asks.
 /** @param {any} page @param {number} step */
-const engineHeadline = (page, step) => page.evaluate((k) =>
+const engineHeadline = (page, step) => page.evaluate((/** @type {number} */ k) =>
   String(window.deckscope.module.ccall('dsv_api_headline', 'string', ['number'], [k])), step);
 /** @param {any} page @param {{question: string, step: number}} q */
 async function headlineFirst(page, q) {
