@@ -432,6 +432,9 @@ int mahjong_changes(const mahjong_input *in, const ds_trace *tr, size_t i, ds_la
                     ds_buf *out);
 /* mahjong_outcome in lang (English: the same words). */
 int mahjong_outcome_lang(const ds_trace *tr, ds_lang lang, ds_buf *out);
+/* The catalog's sentence on a claim verdict (MJ_V_*): why a player could or
+ * could not call the discarded tile ("text" of a claim in the trace). */
+const char *mahjong_claim_text(int verdict, ds_lang lang);
 /* The game's interface (mahjong_game.c, engine/core/ds_game.h). */
 extern const ds_game mahjong_game;
 

@@ -76,9 +76,9 @@ static const char *phase_name(int ph) {
 }
 
 /* One claim record and a sentence explaining its verdict. */
-static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c) {
+static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c, ds_lang lang) {
     int j, t = ev->tile;
-    char msg[200];
+    const char *msg;
     ds_buf_puts(b, "{\"player\":");
     put_player(b, c->player);
     put_key(b, "dist");
@@ -89,7 +89,7 @@ static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c
     put_dist(b, c->pong_after);
     put_key(b, "chow");
     ds_buf_putc(b, '[');
-    for (j = 0, msg[0] = 0; j < 3; j++) {
+    for (j = 0; j < 3; j++) {
         int low = t - j, first = 1, k;
         if (c->chow_after[j] < 0) continue;
         for (k = 0; k < j; k++)
@@ -108,35 +108,13 @@ static void put_claim(ds_buf *b, const mahjong_event *ev, const mahjong_claim *c
     ds_buf_putc(b, ']');
     put_key(b, "verdict");
     ds_buf_json_str(b, verdict_name(c->verdict), strlen(verdict_name(c->verdict)));
-    switch (c->verdict) {
-    case MJ_V_NOTHING:
-        strcpy(msg, "cannot win with it, holds fewer than two for a pong and no chow shape");
-        break;
-    case MJ_V_RON: strcpy(msg, "hand plus the tile is a winning hand: RON beats every call"); break;
-    case MJ_V_RON_CUT_OFF:
-        strcpy(msg, "could RON, but an earlier player along the turn order from the discarder "
-                    "wins (cut-off)");
-        break;
-    case MJ_V_PONG:
-        strcpy(msg, "PONG strictly lowers the distance (PONG comes before CHOW)");
-        break;
-    case MJ_V_CHOW:
-        strcpy(msg, "the highest CHOW option that strictly lowers the distance");
-        break;
-    case MJ_V_DECLINED:
-        strcpy(msg, "a call is possible but no option strictly lowers the distance");
-        break;
-    case MJ_V_PREEMPTED:
-        strcpy(msg, "a call would lower the distance, but a RON or a PONG takes precedence");
-        break;
-    default: break;
-    }
+    msg = mahjong_claim_text(c->verdict, lang);
     put_key(b, "text");
     ds_buf_json_str(b, msg, strlen(msg));
     ds_buf_putc(b, '}');
 }
 
-static void put_discard(ds_buf *b, const mahjong_event *ev) {
+static void put_discard(ds_buf *b, const mahjong_event *ev, ds_lang lang) {
     int i;
     if (ev->tile == MJ_PASS) {
         put_key(b, "pass_target");
@@ -146,7 +124,7 @@ static void put_discard(ds_buf *b, const mahjong_event *ev) {
     ds_buf_putc(b, '[');
     for (i = 0; i < ev->nclaims && i < 3; i++) {
         if (i) ds_buf_putc(b, ',');
-        put_claim(b, ev, &ev->claims[i]);
+        put_claim(b, ev, &ev->claims[i], lang);
     }
     ds_buf_putc(b, ']');
     put_key(b, "claimed_by");
@@ -286,7 +264,7 @@ int mahjong_event_json(const mahjong_input *in, const ds_trace *tr, size_t i, ds
     case MJ_EV_WIN:
         break;
     case MJ_EV_DISCARD:
-        put_discard(out, ev);
+        put_discard(out, ev, lang);
         break;
     case MJ_EV_RON:
     case MJ_EV_PONG:

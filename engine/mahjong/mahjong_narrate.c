@@ -360,3 +360,32 @@ int mahjong_changes(const mahjong_input *in, const ds_trace *tr, size_t i, ds_la
         ds_buf_printf(out, zh ? "轮到 %c\n" : "Now %c’s turn\n", P(a.cur));
     return out->failed ? -1 : 0;
 }
+
+const char *mahjong_claim_text(int verdict, ds_lang lang) {
+    int zh = lang == DS_LANG_ZH;
+    switch (verdict) {
+    case MJ_V_NOTHING:
+        return zh ? "不能用这张牌和牌；同样的牌不到两张，不能碰；也没有能吃的搭子"
+                  : "cannot win with it, holds fewer than two for a pong and no chow shape";
+    case MJ_V_RON:
+        return zh ? "手牌加上这张牌就是和牌：荣和优先于一切鸣牌"
+                  : "hand plus the tile is a winning hand: RON beats every call";
+    case MJ_V_RON_CUT_OFF:
+        return zh ? "可以荣和，但从打牌者起按出牌顺序更早的玩家和牌（截和）"
+                  : "could RON, but an earlier player along the turn order from the discarder "
+                    "wins (cut-off)";
+    case MJ_V_PONG:
+        return zh ? "碰能严格降低和牌距离（碰优先于吃）"
+                  : "PONG strictly lowers the distance (PONG comes before CHOW)";
+    case MJ_V_CHOW:
+        return zh ? "能严格降低和牌距离的吃法中最高的一种"
+                  : "the highest CHOW option that strictly lowers the distance";
+    case MJ_V_DECLINED:
+        return zh ? "可以鸣牌，但没有一种鸣牌能严格降低和牌距离"
+                  : "a call is possible but no option strictly lowers the distance";
+    case MJ_V_PREEMPTED:
+        return zh ? "鸣牌能降低和牌距离，但荣和或碰优先"
+                  : "a call would lower the distance, but a RON or a PONG takes precedence";
+    default: return "";
+    }
+}

@@ -37,6 +37,13 @@ grep -qxF "58	C 打出 3S（你的选择，距离 5；规则的选择：打出 Z
 # --lang for --trace: the names in the decision records
 "$ds" mahjong --trace --lang zh "$sample" | grep -q '"name":"打出 ' && ok || bad "trace --lang zh: no Chinese names"
 "$ds" mahjong --trace "$sample" | grep -q '"name":"discard ' && ok || bad "trace: no English names"
+# the claims' sentences (why each other player could or could not call) in the language asked for
+zclaims=$("$ds" mahjong --trace --lang zh "$sample" | grep -o '"verdict":"[a-z_]*","text":"[^"]*"' | sort -u)
+[ -n "$zclaims" ] && ok || bad "trace --lang zh: no claim texts"
+if printf '%s\n' "$zclaims" | LC_ALL=C grep -v $'"text":"[^"]*[\xe4-\xe9]' | grep -q .; then
+  bad "trace --lang zh: a claim's text is not Chinese: $(printf '%s\n' "$zclaims" | LC_ALL=C grep -v $'"text":"[^"]*[\xe4-\xe9]' | head -n 1)"
+else ok; fi
+"$ds" mahjong --trace "$sample" | grep -q '"verdict":"nothing","text":"cannot win with it' && ok || bad "trace: no English claim text"
 # a bad --lang: usage error, exit 2, nothing on stdout
 for bad_lang in fr "" EN; do
   "$ds" mahjong --narrate --lang "$bad_lang" "$sample" > "$tmp/out" 2> "$tmp/err"
