@@ -345,7 +345,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     await page.keyboard.press(String(p.labels.indexOf(other[0]) + 1));
     await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
     const otherName = p.names[p.labels.indexOf(other[0])];
-    assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), new RegExp('You played ' + otherName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.match(await page.$eval('#e-learn [aria-live="polite"]', (e) => e.textContent), new RegExp('Your move: ' + otherName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.deepEqual(await ds(() => window.deckscope.variation), [[p.i, other[0]]]);
     // undo in the embed
     await page.click('#e-learn .play-undo');
