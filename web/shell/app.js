@@ -11,6 +11,7 @@
 import { dsGames } from './games/index.js';
 import i18nModule from './core/i18n.js';
 import dsNarrate from './core/narrate.js';
+import { dsv } from './core/binding.js';
 
 (function () {
   const GAMES = dsGames.ids; // games.js: the one list (checked against dsv_api_games)
@@ -45,7 +46,7 @@ import dsNarrate from './core/narrate.js';
   const host = { width: 0, height: 0, dark: false, paused: false, game: -1 };
   const listeners = {};
   let resolveReady, rejectReady;
-  let C = null; // cwrapped exports once the module runs
+  let C = null; // the exports (core/binding.js) once the module runs
   let M = null; // the Emscripten Module
 
   // Page state (the C view is the truth for step/steps/playing/busy/mode).
@@ -201,57 +202,6 @@ import dsNarrate from './core/narrate.js';
   i18n.apply(document);
 
   // ---- the module ------------------------------------------------------------
-  function wrapExports(mod) {
-    const w = (name, ret, args) => mod.cwrap(name, ret, args);
-    return {
-      load: w('dsv_api_load', 'number', ['number', 'number', 'number']),
-      error: w('dsv_api_error', 'string', []),
-      error_line: w('dsv_api_error_line', 'number', []),
-      error_col: w('dsv_api_error_col', 'number', []),
-      error_json: w('dsv_api_error_json', 'string', []),
-      game: w('dsv_api_game', 'number', []),
-      games: w('dsv_api_games', 'string', []),
-      mark_kinds: w('dsv_api_mark_kinds', 'string', []),
-      steps: w('dsv_api_steps', 'number', []),
-      step: w('dsv_api_step', 'number', []),
-      busy: w('dsv_api_busy', 'number', []),
-      progress: w('dsv_api_progress', 'number', []),
-      seek: w('dsv_api_seek', null, ['number', 'number']),
-      play: w('dsv_api_play', null, ['number']),
-      playing: w('dsv_api_playing', 'number', []),
-      set_speed: w('dsv_api_set_speed', null, ['number']),
-      speed: w('dsv_api_speed', 'number', []),
-      set_play_to: w('dsv_api_set_play_to', null, ['number']),
-      set_reduced_motion: w('dsv_api_set_reduced_motion', null, ['number']),
-      set_mode: w('dsv_api_set_mode', null, ['number']),
-      mode: w('dsv_api_mode', 'number', []),
-      find_mark: w('dsv_api_find_mark', 'number', ['number', 'number']),
-      marks: w('dsv_api_marks', 'number', []),
-      output: w('dsv_api_output', 'number', []),
-      output_len: w('dsv_api_output_len', 'number', []),
-      output_line: w('dsv_api_output_line', 'number', ['number']),
-      output_count: w('dsv_api_output_count', 'number', []),
-      output_text: w('dsv_api_output_text', 'string', ['number']),
-      work: w('dsv_api_work', 'number', ['number']),
-      event_json: w('dsv_api_event_json', 'string', ['number']),
-      // the engine's sentence about an event, in the view's language (the caption)
-      narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : () => '',
-      // the engine's words about a state (<game>_narrate.c): a state's headline,
-      // what an event changed (one sentence a line)
-      headline: mod._dsv_api_headline ? w('dsv_api_headline', 'string', ['number']) : () => '',
-      changes: mod._dsv_api_changes ? w('dsv_api_changes', 'string', ['number']) : () => '',
-      state_json: w('dsv_api_state_json', 'string', ['number']),
-      thegame_lines: w('dsv_api_thegame_lines', 'string', ['number']),
-      generate: w('dsv_api_generate', 'string', ['number', 'number']),
-      goudan_select: w('dsv_api_goudan_select', 'number', ['number', 'number']),
-      goudan_query: w('dsv_api_goudan_query', 'number', []),
-      goudan_count: w('dsv_api_goudan_count', 'number', []),
-      set_lang: w('dsv_api_set_lang', null, ['number']),
-      try_: w('dsv_api_try', 'number', ['number', 'number']),
-      variation: w('dsv_api_variation', 'string', []),
-    };
-  }
-
   let started = false;
   function onFrame(n, time) {
     api.frames = n;
@@ -295,7 +245,7 @@ import dsNarrate from './core/narrate.js';
     window.createDeckscopeView(mod).then((m) => {
       mark('ds:module-ready');
       M = m;
-      C = wrapExports(m);
+      C = dsv(m);
       // The module's lists: the mark kinds, and the games (games.js must number them alike).
       JSON.parse(C.mark_kinds()).forEach((k, i) => { MARK[String(k).toUpperCase()] = i; });
       const cGames = JSON.parse(C.games());
@@ -1298,7 +1248,7 @@ import dsNarrate from './core/narrate.js';
     // (goudan's answers do not change with the line: they stay in the engine)
     const main = S.variation.length ? S.main
       : { output: S.game === 'goudan' ? S.output : outputSnapshot(S.output), steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
-    const rc = withCString(specOf(list), (p, n) => C.try_(p, n));
+    const rc = withCString(specOf(list), (p, n) => C.try(p, n));
     if (rc !== 0) {
       const j = parse(C.error_json()) || {};
       const err = new Error(C.error());

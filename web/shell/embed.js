@@ -31,6 +31,7 @@
 import { dsGames } from './games/index.js';
 import i18nModule from './core/i18n.js';
 import dsHash from './core/hash.js';
+import { dsv } from './core/binding.js';
 
 (function () {
   const GAMES = dsGames.ids; // games.js: the one list
@@ -138,7 +139,7 @@ import dsHash from './core/hash.js';
     }
   }
   let M = null;
-  let C = null; // cwrapped dsv_api_*
+  let C = null; // the exports (core/binding.js)
   const view = { step: 0, steps: 0, playing: 0, busy: 0, progress: 0, mode: 0, game: -1, loaded: false };
   let resolveReady, rejectReady;
   // getters need defineProperties (Object.assign would copy their values once).
@@ -164,7 +165,7 @@ import dsHash from './core/hash.js';
     stepBy(d) { ds.seek(view.step + d); },
     play() { if (C && view.loaded) { if (view.step >= playTo()) C.seek(rangeFrom(), 0); C.play(1); } },
     pause() { if (C) C.play(0); },
-    outputLine() { if (!C || !view.loaded) return null; const l = C.outputLine(view.step); return l > 0 ? l : null; },
+    outputLine() { if (!C || !view.loaded) return null; const l = C.output_line(view.step); return l > 0 ? l : null; },
     on(name, fn) { (listeners[name] = listeners[name] || new Set()).add(fn); return ds; },
     off(name, fn) { if (listeners[name]) listeners[name].delete(fn); return ds; },
     branch, mainLine, variationInfo, output, playTo: (to) => playUntil(to),
@@ -178,7 +179,7 @@ import dsHash from './core/hash.js';
   // before it has no complete hand, so no distance: it showed a blank "d = – (0)")
   function firstDecision() {
     for (let i = 0; i < view.steps; i++) {
-      const ev = parseJson(C.eventJson(i));
+      const ev = parseJson(C.event_json(i));
       if (ev && ev.decision) return i;
     }
     return 0;
@@ -219,11 +220,11 @@ import dsHash from './core/hash.js';
       case 'seek': ds.seek(m.step, m.animate !== false); break;
       case 'play': ds.play(); break;
       case 'pause': ds.pause(); break;
-      case 'speed': if (C) C.setSpeed(Number(m.speed) || 1); break;
+      case 'speed': if (C) C.set_speed(Number(m.speed) || 1); break;
       case 'range':
         opts.from = intOr(m.from, null);
         opts.to = intOr(m.to, null);
-        if (C && view.loaded) C.setPlayTo(opts.to === null ? -1 : playTo());
+        if (C && view.loaded) C.set_play_to(opts.to === null ? -1 : playTo());
         updateControls();
         break;
       case 'get': post('state', { outputLine: ds.outputLine() }); break;
@@ -284,9 +285,9 @@ import dsHash from './core/hash.js';
       }
       if (rc !== 0) {
         const err = new Error(C.error());
-        err.line = C.errorLine();
-        err.col = C.errorCol();
-        try { Object.assign(err, (({ code, args }) => ({ code, args }))(JSON.parse(C.errorJson()))); } catch (e) { /* English only */ }
+        err.line = C.error_line();
+        err.col = C.error_col();
+        try { Object.assign(err, (({ code, args }) => ({ code, args }))(JSON.parse(C.error_json()))); } catch (e) { /* English only */ }
         throw err;
       }
       host.game = g;
@@ -299,7 +300,7 @@ import dsHash from './core/hash.js';
       }
       if (g === 3 && req.query !== undefined && req.query !== null && req.query !== '') {
         const q = intOr(req.query, 1) - 1;
-        if (C.goudanSelect(q, Number(req.qseed) >= 0 ? Math.floor(Number(req.qseed)) : 1) !== 0) {
+        if (C.goudan_select(q, Number(req.qseed) >= 0 ? Math.floor(Number(req.qseed)) : 1) !== 0) {
           throw new Error('no query ' + req.query);
         }
       }
@@ -314,8 +315,8 @@ import dsHash from './core/hash.js';
       mainInfo = null;
       view.steps = C.steps();
       view.loaded = true;
-      C.setMode(opts.mode);
-      C.setPlayTo(opts.to === null ? -1 : playTo());
+      C.set_mode(opts.mode);
+      C.set_play_to(opts.to === null ? -1 : playTo());
       const start = req.step !== undefined && req.step !== null && req.step !== '' ? clampStep(req.step)
         : opts.mode === 1 && opts.from === null && GAMES[g] === 'mahjong' ? firstDecision() : rangeFrom();
       C.seek(start, 0);
@@ -340,9 +341,9 @@ import dsHash from './core/hash.js';
     const n = M.lengthBytesUTF8(spec);
     const p = M._malloc(n + 1);
     let rc;
-    try { M.stringToUTF8(spec, p, n + 1); rc = C.tryLine(p, n); } finally { M._free(p); }
+    try { M.stringToUTF8(spec, p, n + 1); rc = C.try(p, n); } finally { M._free(p); }
     if (rc === 0) return null;
-    const j = parseJson(C.errorJson()) || {};
+    const j = parseJson(C.error_json()) || {};
     const e = new Error(C.error());
     e.code = j.code; e.args = j.args;
     return e;
@@ -378,7 +379,7 @@ import dsHash from './core/hash.js';
   // The judge output of the line shown.
   function output() {
     if (!C || !view.loaded) return '';
-    const len = C.outputLen(), p = C.output();
+    const len = C.output_len(), p = C.output();
     return len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
   }
   // Plays (animated, at the speed set) up to step `to`; resolves there (or
@@ -392,11 +393,11 @@ import dsHash from './core/hash.js';
         if (C.playing() && C.step() < target) return;
         ds.off('step', done); ds.off('pause', done); ds.off('load', done); ds.off('variation', done);
         if (C.playing()) C.play(0);
-        C.setPlayTo(opts.to === null ? -1 : playTo());
+        C.set_play_to(opts.to === null ? -1 : playTo());
         resolve(C.step());
       };
       ds.on('step', done); ds.on('pause', done); ds.on('load', done); ds.on('variation', done);
-      C.setPlayTo(target);
+      C.set_play_to(target);
       C.play(1);
     });
   }
@@ -428,16 +429,16 @@ import dsHash from './core/hash.js';
       let c = i18n.t('caption.start', { steps: view.steps });
       // the engine's headline of the state at step 0 (<game>_headline)
       try {
-        const h = C.headline ? C.headline(0) : '';
+        const h = C.headline(0);
         if (h) c = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + c;
       } catch (e) { narrateFailed(e); }
       return c;
     }
     // the engine's sentence about the event, in the view's language
     let c;
-    try { c = C.narrate ? C.narrate(step - 1) || null : null; } catch (e) { c = null; }
+    try { c = C.narrate(step - 1) || null; } catch (e) { c = null; }
     if (!c) {
-      const ev = parseJson(C.eventJson(step - 1));
+      const ev = parseJson(C.event_json(step - 1));
       c = i18n.t('caption.fallback', { step, type: (ev && ev.type) || '?' });
     }
     return String(c);
@@ -483,7 +484,7 @@ import dsHash from './core/hash.js';
   el.forward.addEventListener('click', () => stepUi(1));
   el.play.addEventListener('click', () => (view.playing ? ds.pause() : ds.play()));
   el.scrub.addEventListener('input', () => seekUi(Number(el.scrub.value), false));
-  el.speed.addEventListener('change', () => { if (C) C.setSpeed(Number(el.speed.value)); });
+  el.speed.addEventListener('change', () => { if (C) C.set_speed(Number(el.speed.value)); });
   if (params.speed && Number(params.speed) > 0) {
     el.speed.value = [...el.speed.options].some((o) => o.value === String(Number(params.speed))) ? String(Number(params.speed)) : '1';
   }
@@ -500,8 +501,8 @@ import dsHash from './core/hash.js';
       case 'Home': seekUi(rangeFrom(), false); break;
       case 'End': seekUi(playTo(), false); break;
       case ' ': if (t && t.tagName === 'BUTTON') { done = false; break; } view.playing ? ds.pause() : ds.play(); break;
-      case '+': case '=': if (C) C.setSpeed(Math.min(8, C.speed() * 2)); break;
-      case '-': case '_': if (C) C.setSpeed(Math.max(0.25, C.speed() / 2)); break;
+      case '+': case '=': if (C) C.set_speed(Math.min(8, C.speed() * 2)); break;
+      case '-': case '_': if (C) C.set_speed(Math.max(0.25, C.speed() / 2)); break;
       default: done = false;
     }
     if (done) e.preventDefault();
@@ -576,7 +577,7 @@ import dsHash from './core/hash.js';
       await load({ game, input: params.input ? fromBase64url(params.input) : undefined,
                    sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed,
                    try: params.try });
-      if (params.speed && Number(params.speed) > 0) C.setSpeed(Number(params.speed));
+      if (params.speed && Number(params.speed) > 0) C.set_speed(Number(params.speed));
       // &play=<seat>: play.js takes over the timeline up to the seat's decisions
       if (params.play && ds.playAs) {
         ds.playAs(params.play).catch((err) => { setOverlay(err.message); stage.dataset.state = 'error'; post('error', errorFields(err, 'play')); });
@@ -602,41 +603,12 @@ import dsHash from './core/hash.js';
   // this works from the first frame on, even before the promise settles).
   function bind(mod) {
     M = mod;
-    const w = (name, ret, args) => mod.cwrap(name, ret, args);
-    C = {
-      load: w('dsv_api_load', 'number', ['number', 'number', 'number']),
-      error: w('dsv_api_error', 'string', []),
-      errorLine: w('dsv_api_error_line', 'number', []),
-      errorCol: w('dsv_api_error_col', 'number', []),
-      errorJson: w('dsv_api_error_json', 'string', []),
-      steps: w('dsv_api_steps', 'number', []),
-      step: w('dsv_api_step', 'number', []),
-      busy: w('dsv_api_busy', 'number', []),
-      seek: w('dsv_api_seek', null, ['number', 'number']),
-      play: w('dsv_api_play', null, ['number']),
-      setSpeed: w('dsv_api_set_speed', null, ['number']),
-      speed: w('dsv_api_speed', 'number', []),
-      setPlayTo: w('dsv_api_set_play_to', null, ['number']),
-      setMode: w('dsv_api_set_mode', null, ['number']),
-      setReducedMotion: w('dsv_api_set_reduced_motion', null, ['number']),
-      outputLine: w('dsv_api_output_line', 'number', ['number']),
-      generate: w('dsv_api_generate', 'string', ['number', 'number']),
-      goudanSelect: w('dsv_api_goudan_select', 'number', ['number', 'number']),
-      tryLine: w('dsv_api_try', 'number', ['number', 'number']),
-      playing: w('dsv_api_playing', 'number', []),
-      output: w('dsv_api_output', 'number', []),
-      outputLen: w('dsv_api_output_len', 'number', []),
-      eventJson: w('dsv_api_event_json', 'string', ['number']),
-      narrate: mod._dsv_api_narrate ? w('dsv_api_narrate', 'string', ['number']) : null,
-      headline: mod._dsv_api_headline ? w('dsv_api_headline', 'string', ['number']) : null,
-      stateJson: w('dsv_api_state_json', 'string', ['number']),
-      setLang: w('dsv_api_set_lang', null, ['number']),
-    };
+    C = dsv(mod);
     const rm = window.matchMedia('(prefers-reduced-motion: reduce)');
-    C.setReducedMotion(rm.matches ? 1 : 0);
-    rm.addEventListener('change', (e) => C.setReducedMotion(e.matches ? 1 : 0));
-    C.setLang(i18n.lang === 'zh' ? 1 : 0); // the words on the canvas
-    i18n.onChange((l) => C.setLang(l === 'zh' ? 1 : 0));
+    C.set_reduced_motion(rm.matches ? 1 : 0);
+    rm.addEventListener('change', (e) => C.set_reduced_motion(e.matches ? 1 : 0));
+    C.set_lang(i18n.lang === 'zh' ? 1 : 0); // the words on the canvas
+    i18n.onChange((l) => C.set_lang(l === 'zh' ? 1 : 0));
   }
 
   function boot() {

@@ -1,8 +1,19 @@
 /* view_api.h - the dsv_api_* functions the page calls: the viewer
  * (view_api.c), the DP views (api_dp_mahjong.c, api_dp_goudan.c) and the
  * exports (view_export.c). Each is defined DSV_API, which keeps it in the
- * WebAssembly for JavaScript to call (Module.ccall / cwrap); natively they
- * are plain functions (the tests call them). */
+ * WebAssembly for JavaScript to call; natively they are plain functions (the
+ * tests call them).
+ *
+ * This header is the one list of those exports: scripts/gen-binding.mjs
+ * reads every dsv_api_* declaration below and writes the page's binding,
+ * web/shell/core/binding.js (dsv(Module).<name without dsv_api_>, typed for
+ * the checker); no other file of the page calls ccall/cwrap/Module._dsv_*.
+ * Every DSV_API definition must be declared here (the generator checks).
+ * In JavaScript int, long, unsigned and double are numbers, void returns
+ * undefined, a `const char *` is a string (UTF-8, copied), and any other
+ * pointer is a number (an address in the module's memory). A declaration
+ * whose line says @ptr passes its `char *` as an address too (the page
+ * writes or reads the bytes itself, with a length). Declare one a line. */
 #ifndef DS_VIEW_API_H
 #define DS_VIEW_API_H
 
@@ -22,8 +33,8 @@ void view_api_attach(ds_view *v, const ds_frame_out *out);
 ds_view *view_api_view(void);
 const ds_frame_out *view_api_frame_out(void);
 
-int dsv_api_load(int game, const char *text, int len);
-int dsv_api_try(const char *spec, int len);
+int dsv_api_load(int game, const char *text, int len); /* @ptr: text is len bytes at an address */
+int dsv_api_try(const char *spec, int len); /* @ptr: spec is len bytes at an address */
 const char *dsv_api_variation(void);
 const char *dsv_api_error(void);
 const char *dsv_api_error_json(void); /* the error as data, for i18n.errorText */
@@ -49,7 +60,7 @@ void dsv_api_set_mode(int mode);
 int dsv_api_mode(void);
 int dsv_api_find_mark(int dir, int min_mark);
 const unsigned char *dsv_api_marks(void);
-const char *dsv_api_output(void);
+const char *dsv_api_output(void); /* @ptr: dsv_api_output_len() bytes */
 int dsv_api_output_len(void);
 int dsv_api_output_line(int step);
 int dsv_api_output_count(void);
@@ -57,6 +68,15 @@ const char *dsv_api_output_text(int line);
 int dsv_api_work(double budget_ms);
 const char *dsv_api_event_json(int i);
 const char *dsv_api_state_json(int step);
+/* The engine's words in the view's language (<game>_narrate.c): the sentence
+ * about event i, how the line shown ended, the sentence of step 0, the
+ * headline of the state at `step`, what event i changed (one sentence a
+ * line); "" when there is none. */
+const char *dsv_api_narrate(int i);
+const char *dsv_api_outcome(void);
+const char *dsv_api_start(void);
+const char *dsv_api_headline(int step);
+const char *dsv_api_changes(int i);
 const char *dsv_api_thegame_lines(int step);
 const char *dsv_api_generate(int game, double seed);
 int dsv_api_goudan_select(int query, double seed);
@@ -101,5 +121,25 @@ void dsv_api_dp_goudan_follow(void);
 int dsv_api_dp_goudan_start(const char *text);
 int dsv_api_dp_goudan_heat_work(double budget_ms); /* 1 while cells are left */
 void dsv_api_dp_goudan_anim(int cmd);
+
+/* PNG and GIF exports (view_export.c, which explains each at its top). */
+void dsv_api_export_free(void);
+const char *dsv_api_export_error(void);
+int dsv_api_export_frame(int css_w, int css_h, double scale, int dark);
+const unsigned char *dsv_api_export_pixels(void);
+int dsv_api_export_width(void);
+int dsv_api_export_height(void);
+int dsv_api_export_pitch(void);
+int dsv_api_export_gif_begin(int from, int to, int css_w, int css_h, double scale, int dark, int tween, int caption_h);
+int dsv_api_export_gif_work(double budget_ms);
+long dsv_api_export_gif_need_step(void);
+unsigned char *dsv_api_export_gif_caption(void);
+int dsv_api_export_gif_caption_ready(long step);
+unsigned dsv_api_export_theme_color(int dark, int which);
+double dsv_api_export_progress(void);
+int dsv_api_export_frames(void);
+int dsv_api_export_frames_done(void);
+const unsigned char *dsv_api_export_data(void);
+int dsv_api_export_size(void);
 
 #endif

@@ -15,6 +15,7 @@
 //   * In a tour, the arrows and a presentation clicker (PageDown / PageUp)
 //     move between notes (lesson.js); otherwise the page's keys work as usual.
 'use strict';
+import { dsv } from '../core/binding.js';
 
 (function (start) {
   // The offline page (scripts/offline.mjs) runs its scripts inline while the
@@ -110,7 +111,7 @@
   const zoomFor = (w) => Math.max(1, Math.min(3, Math.round((w / 960) * 4) / 4));
   function setTextScale(k) {
     const M = ds.module;
-    try { if (M && M.ccall && M._dsv_api_set_text_scale) M.ccall('dsv_api_set_text_scale', null, ['number'], [k]); } catch (e) { /* an older view */ }
+    try { if (M) dsv(M).set_text_scale(k); } catch (e) { /* an older view */ }
   }
   function applyScale() { setTextScale(on ? zoomFor(window.innerWidth) : 1); }
   async function present(want) {
