@@ -3,19 +3,22 @@
  * `deckscope <game> ...` runs cli_game_run(g, ...): it parses the options
  * every game has (--trace, --narrate, --lang, --try, --compare), reads the
  * input, and goes through the game's ds_game (ds_game_at(g)): parse,
- * simulate (the main line, and the variation of --try), then the judge
- * output (format), the trace (trace_jsonl), the sentences (narrate) or the
- * --compare report. What only one game has is a small hook of its own in
- * cli_hooks (cli/cmd_<id>.c, registered by the DS_GAMES list of ds_games.h):
- * its usage text, its extra options (mahjong --distance, ...), its --compare
- * report, its generator's options. */
+ * simulate (the main line, and the variation of --try; not at all for the
+ * judge output of a game whose format needs no game played, goudan's), then the
+ * judge output (format), the trace (trace_jsonl), the sentences (narrate) or
+ * the --compare report. `deckscope gen <game> --seed N` runs cli_game_gen:
+ * --seed (required) and --help, then the game's generate(seed).
+ * What only one game has is a small hook of its own in cli_hooks
+ * (cli/cmd_<id>.c, registered by the DS_GAMES list of ds_games.h): its usage
+ * text, its extra options (mahjong --distance, goudan --explain, ...), its
+ * --compare report, its generator's options (cirno --max, goudan --count). */
 #ifndef DS_CLI_GAME_H
 #define DS_CLI_GAME_H
 
 #include "cli.h"
 
-/* The values of a game's extra options (cli_hooks.options points its
- * entries here). */
+/* The values of a game's extra options (cli_hooks.options and gen_options
+ * point their entries here). */
 typedef struct cli_extra {
     int flag[4];
     int num;
@@ -39,7 +42,8 @@ typedef struct cli_run {
 typedef struct cli_hooks {
     const char *usage;
     /* the game's own options (at most CLI_MAX_EXTRA) into opts, pointing
-     * into r->x; returns how many; NULL: none */
+     * into *r (r->x, or r->seed: goudan's --seed); returns how many; NULL:
+     * none */
     size_t (*options)(cli_run *r, ds_opt *opts);
     /* right after parsing the options: DS_ARGS_RUN to go on, or the exit
      * status (after a message, or after a command of its own); NULL: go on */
@@ -48,17 +52,36 @@ typedef struct cli_hooks {
     int (*check_more)(cli_run *r);
     /* writes the judge output (trace = 0) or the trace of tr itself, in
      * slices: 0, 1 (cannot write, said) or -1 (no memory); NULL: the
-     * game's format / trace_jsonl, written at once */
+     * game's format / trace_jsonl, written at once (tr is NULL for the
+     * judge output of a game with format_without_trace) */
     int (*write)(cli_run *r, void *g, const ds_trace *tr);
     /* the --compare report (docs/variations.md) into out: 0 or -1 */
     int (*compare)(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
                    ds_buf *out);
-    /* the whole command, for a game whose command is its own (NULL: the
-     * common path) */
-    int (*run)(int argc, char **argv);
-    /* deckscope gen <id> */
-    int (*gen)(int argc, char **argv);
+    /* 1: the judge output is the game's format(g, NULL, out), no game
+     * played (goudan: the answer of every query), so a run without --trace,
+     * --narrate, --try simulates nothing and makes no trace */
+    int format_without_trace;
+    /* after the input is parsed: a mode of the game's own that reads it
+     * (goudan --explain): the exit status once done, or DS_ARGS_RUN for the
+     * common modes; NULL: the common modes */
+    int (*output)(cli_run *r, void *g);
+    /* deckscope gen <id>: --seed N and --help are cli_game_gen's; the game
+     * adds its usage ("usage: deckscope gen <id> --seed N<gen_args>\n",
+     * then gen_about, the --seed line, gen_help, the --help line), its own
+     * options into opts pointing into r->x (at most CLI_MAX_EXTRA; NULL:
+     * none), their checks after --seed's (DS_ARGS_RUN or the exit status
+     * after a message; NULL: fine) and the input made with them (0 or -1;
+     * NULL: the game's generate(r->seed)) */
+    const char *gen_args, *gen_about, *gen_help;
+    size_t (*gen_options)(cli_run *r, ds_opt *opts);
+    int (*gen_check)(cli_run *r);
+    int (*gen)(cli_run *r, ds_buf *out);
 } cli_hooks;
+
+/* gen_options of a game with one input size: --max and --all accepted and
+ * ignored, for uniformity with the others */
+size_t cli_gen_one_size(cli_run *r, ds_opt *opts);
 
 /* "main line: <outcome>\nvariation: <outcome>\n" by the game's outcome(). */
 int cli_compare_outcomes(const cli_run *r, void *g, const ds_trace *main_tr,

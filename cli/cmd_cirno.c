@@ -36,13 +36,6 @@ static const char usage[] =
     "Bad input: one line 'deckscope cirno: line L, column C: ...' on stderr,\n"
     "nothing on stdout, exit status 2; a bad --try: 'deckscope cirno: --try: ...'.\n";
 
-static const char gen_usage[] =
-    "usage: deckscope gen cirno --seed N [--max]\n"
-    "A random valid input of cirno from the seed N (the same N, the same input).\n"
-    "  --seed N    a non-negative integer (required)\n"
-    "  --max       the largest sizes (n = 30, m = 100, k = 300000)\n"
-    "  -h, --help  this text\n";
-
 /* --compare: the head (first difference), then both outcomes. */
 static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
                    ds_buf *out) {
@@ -87,28 +80,21 @@ static int write_sliced(cli_run *r, void *g, const ds_trace *tr) {
     return rc;
 }
 
-static int gen(int argc, char **argv);
-
-const cli_hooks cli_cirno_hooks = {.usage = usage, .write = write_sliced, .compare = compare,
-                                   .gen = gen};
-
-static int gen(int argc, char **argv) {
-    uint64_t seed = 0;
-    ds_buf out;
-    int rc, max = 0;
-    ds_opt opts[] = {DS_ARG_U64("seed", &seed), DS_ARG_FLAG("max", &max), DS_ARG_END};
-    ds_args args = {.cmd = "deckscope gen cirno", .usage = gen_usage, .opts = opts, .max_operands = 0};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (!ds_args_seen(&args, "seed"))
-        return cli_usage_error("gen cirno", "--seed N (a non-negative integer) is required");
-    ds_buf_init(&out);
-    if (cirno_generate(seed, max, &out)) {
-        ds_buf_free(&out);
-        fprintf(stderr, "deckscope gen cirno: the generator failed for seed %llu\n",
-                (unsigned long long)seed);
-        return 2;
-    }
-    rc = cli_write("gen cirno", &out);
-    ds_buf_free(&out);
-    return rc;
+/* gen cirno [--max] */
+static size_t gen_options(cli_run *r, ds_opt *opts) {
+    ds_opt max = DS_ARG_FLAG("max", &r->x.flag[0]);
+    opts[0] = max;
+    return 1;
 }
+
+static int gen(cli_run *r, ds_buf *out) { return cirno_generate(r->seed, r->x.flag[0], out); }
+
+const cli_hooks cli_cirno_hooks = {
+    .usage = usage,
+    .write = write_sliced,
+    .compare = compare,
+    .gen_args = " [--max]",
+    .gen_about = "A random valid input of cirno from the seed N.\n",
+    .gen_help = "  --max       the largest sizes (n = 30, m = 100, k = 300000)\n",
+    .gen_options = gen_options,
+    .gen = gen};

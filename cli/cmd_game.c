@@ -2,6 +2,7 @@
  *
  *   deckscope <game> [--trace | --narrate] [--lang en|zh]
  *                    [--try SPEC [--compare]] [game's options] [FILE]
+ *   deckscope gen <game> --seed N [game's options]
  *
  * Everything here goes through the game's ds_game; a game's own options and
  * reports are its cli_hooks (cli/cmd_<id>.c). */
@@ -63,8 +64,17 @@ static int run_game(cli_run *r, const cli_hooks *h, const ds_choice *ch, size_t 
     rc = r->game->parse(text.data ? text.data : "", text.len, &g, &err);
     ds_buf_free(&text);
     if (rc) return cli_input_error(r->id, &err);
-    /* the main line first: its errors are the input's */
-    if ((r->cmp || nch) && r->game->simulate(g, NULL, 0, r->seed, &main_tr, &err)) {
+    if (h->output && (rc = h->output(r, g)) != DS_ARGS_RUN) {
+        r->game->free(g);
+        return rc;
+    }
+    rc = 0;
+    if (!r->trace && !r->narrate && !r->cmp && !nch && h->format_without_trace) {
+        /* the judge output alone, and it needs no game played (goudan's
+         * answers to every query): no trace is made */
+        rc = write_output(r, h, g, NULL);
+    } else if ((r->cmp || nch) && r->game->simulate(g, NULL, 0, r->seed, &main_tr, &err)) {
+        /* the main line first: its errors are the input's */
         rc = cli_input_error(r->id, &err);
     } else if (r->game->simulate(g, ch, nch, r->seed, &tr, &err)) {
         if (nch) {
@@ -102,7 +112,6 @@ int cli_game_run(int g, int argc, char **argv) {
     char cmd[64];
     int rc;
     if (!h) return 2;
-    if (h->run) return h->run(argc, argv);
     memset(&r, 0, sizeof r);
     r.game = ds_game_at(g);
     r.id = r.game->id;
@@ -134,7 +143,56 @@ int cli_game_run(int g, int argc, char **argv) {
     return rc;
 }
 
+size_t cli_gen_one_size(cli_run *r, ds_opt *opts) {
+    ds_opt mine[] = {DS_ARG_FLAG("max", &r->x.flag[0]), DS_ARG_FLAG("all", &r->x.flag[1])};
+    memcpy(opts, mine, sizeof mine);
+    return sizeof mine / sizeof *mine;
+}
+
+/* deckscope gen <id> --seed N [the game's options]: the game's generate(seed),
+ * or its gen hook with its options. */
 int cli_game_gen(int g, int argc, char **argv) {
     const cli_hooks *h = g >= 0 && g < DS_NGAMES ? hooks[g] : NULL;
-    return h ? h->gen(argc, argv) : 2;
+    cli_run r;
+    ds_opt opts[1 + CLI_MAX_EXTRA + 1];
+    ds_opt end = DS_ARG_END, seed_opt = DS_ARG_U64("seed", &r.seed);
+    size_t n = 1;
+    char cmd[64], name[64], usage[2048];
+    ds_buf out;
+    int rc;
+    if (!h) return 2;
+    memset(&r, 0, sizeof r);
+    r.game = ds_game_at(g);
+    r.id = r.game->id;
+    opts[0] = seed_opt;
+    if (h->gen_options) n += h->gen_options(&r, opts + n);
+    opts[n] = end;
+    snprintf(cmd, sizeof cmd, "deckscope gen %s", r.id);
+    snprintf(name, sizeof name, "gen %s", r.id);
+    snprintf(usage, sizeof usage,
+             "usage: deckscope gen %s --seed N%s\n%s"
+             "  --seed N    a non-negative integer (required); the same N gives the same\n"
+             "              input on every platform\n"
+             "%s  -h, --help  this text\n",
+             r.id, h->gen_args ? h->gen_args : "", h->gen_about ? h->gen_about : "",
+             h->gen_help ? h->gen_help : "");
+    r.args.cmd = cmd;
+    r.args.usage = usage;
+    r.args.opts = opts;
+    r.args.max_operands = 0;
+    if ((rc = ds_args_parse(&r.args, argc, argv)) != DS_ARGS_RUN) return rc;
+    if (!ds_args_seen(&r.args, "seed"))
+        return cli_usage_error(name, "--seed N (a non-negative integer) is required");
+    if (h->gen_check && (rc = h->gen_check(&r)) != DS_ARGS_RUN) return rc;
+    ds_buf_init(&out);
+    rc = h->gen ? h->gen(&r, &out) : r.game->generate(r.seed, &out);
+    if (rc || out.failed) {
+        ds_buf_free(&out);
+        fprintf(stderr, "deckscope %s: the generator failed for seed %llu\n", name,
+                (unsigned long long)r.seed);
+        return 2;
+    }
+    rc = cli_write(name, &out);
+    ds_buf_free(&out);
+    return rc;
 }

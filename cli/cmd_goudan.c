@@ -1,4 +1,7 @@
-/* cmd_goudan.c - the 'goudan' subcommand (THUPC 2021 pre, I).
+/* cmd_goudan.c - what only goudan has in its commands (THUPC 2021 pre, I):
+ * its usage, --explain, --playout and --seed, its --compare report, its
+ * generator's options; the rest is cmd_game.c (its judge output needs no
+ * game played: goudan_game's format answers every query, no trace made).
  *
  *   deckscope goudan [FILE]                  judge output (one probability a line)
  *   deckscope goudan --explain [--json] [--lang en|zh] [FILE]
@@ -6,10 +9,11 @@
  *                                            with their win probabilities, best first
  *   deckscope goudan --playout [--seed N] [--lang en|zh] [FILE]
  *                                            JSON Lines trace of a game from query 1
- *                                            (--trace is the same as --playout)
+ *                                            (--playout is --trace)
  *   deckscope goudan --narrate [--seed N] [--lang en|zh] [--try SPEC] [FILE]
  *                                            one sentence per event of that game
- *   deckscope goudan --playout [--seed N] --try I:LABEL[,...] [--compare] [FILE]
+ *   deckscope goudan --playout [--seed N] --try I:LABEL[,...] [FILE]
+ *   deckscope goudan [--playout] [--seed N] --try I:LABEL[,...] --compare [FILE]
  *                                            the trace of a variation of that game
  *                                            (docs/variations.md), or where it departs
  *                                            from the main line and both outcomes
@@ -25,8 +29,8 @@
 
 static const char usage[] =
     "usage: deckscope goudan [--explain [--json] [--lang en|zh] | --playout [--seed N] [--lang en|zh]\n"
-    "                        [--try SPEC [--compare]] | --narrate [--seed N]\n"
-    "                        [--lang en|zh] [--try SPEC]] [FILE]\n"
+    "                        [--try SPEC] | [--playout] [--seed N] --try SPEC --compare |\n"
+    "                        --narrate [--seed N] [--lang en|zh] [--try SPEC]] [FILE]\n"
     "Goudan (THUPC 2021 pre, I): reads the queries from FILE (standard input when\n"
     "FILE is absent or '-') and writes the judge's output, 小E's win probability\n"
     "under optimal play, one a line.\n"
@@ -41,7 +45,7 @@ static const char usage[] =
     "              (I = the event's index in the trace; docs/narration.md)\n"
     "  --lang L    the language of the names and sentences of --explain,\n"
     "              --playout and --narrate: en (default) or zh\n"
-    "  --seed N    the chance seed of --playout and --narrate (default 0)\n"
+    "  --seed N    the chance seed of the game of query 1 (default 0)\n"
     "  --try SPEC  with --playout or --narrate: the variation I:LABEL[,I:LABEL...] of that game:\n"
     "              at event I the candidate LABEL of its decision is taken (an\n"
     "              operation: face(hp1), trade(1x2), play, skill, end_turn; a hit's\n"
@@ -52,15 +56,6 @@ static const char usage[] =
     "  -h, --help  this text\n"
     "Bad input: one line 'deckscope goudan: line L, column C: ...' on stderr,\n"
     "nothing on stdout, exit status 2.\n";
-
-static const char gen_usage[] =
-    "usage: deckscope gen goudan --seed N [--count T | --max | --all]\n"
-    "A random valid input of goudan from the seed N.\n"
-    "  --seed N    a non-negative integer (required)\n"
-    "  --count T   T queries, 1..10000000 (default: 1 to 8, at random)\n"
-    "  --max       the largest input of the problem (T = 351493)\n"
-    "  --all       every start state once (T = 1440000)\n"
-    "  -h, --help  this text\n";
 
 static void put_board(ds_buf *o, const int *hp, int n) {
     int i;
@@ -143,23 +138,6 @@ static int run_explain(const goudan_input *in, const goudan_table *t, int json, 
     return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
 }
 
-/* A variation's failure is about its choices: "--try: <message>" (exit 2). */
-static int try_error(const ds_error *err) {
-    fprintf(stderr, "deckscope goudan: --try: %s\n", err->msg);
-    return 2;
-}
-
-/* The trace of query 1's playout, the main line or the variation ch[0..n-1].
- * 0, -1 (err: input or memory) or 2 (a bad choice, already reported). */
-static int run_playout(const goudan_input *in, const goudan_table *t, uint64_t seed,
-                       const ds_choice *ch, size_t n, ds_lang lang, ds_buf *out, ds_error *err) {
-    ds_trace tr;
-    if (goudan_simulate_try(in, t, seed, ch, n, &tr, err)) return n ? try_error(err) : -1;
-    goudan_trace_jsonl(in, &tr, lang, out);
-    ds_trace_free(&tr);
-    return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
-}
-
 /* "<which>: [<label> at event I (<mover>'s win probability v[, p = q])]; <winner> wins at event W" */
 static void put_outcome(ds_buf *o, const char *which, const ds_trace *tr, const goudan_cands *c,
                         int pick, size_t at) {
@@ -182,139 +160,103 @@ static void put_outcome(ds_buf *o, const char *which, const ds_trace *tr, const 
 /* --compare (docs/variations.md): the first forced choice that is not the
  * rule's (everything before it is the main line), both choices' win
  * probabilities for the side that chose, and the winner of each playout. */
-static int run_compare(const goudan_input *in, const goudan_table *t, uint64_t seed,
-                       const char *spec, const ds_choice *ch, size_t n, ds_buf *out,
-                       ds_error *err) {
-    ds_trace main_tr, var_tr;
+static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
+                   ds_buf *out) {
     goudan_cands c;
     size_t i, first = 0;
     int found = 0;
+    (void)g;
     memset(&c, 0, sizeof c);
-    if (goudan_simulate_try(in, t, seed, NULL, 0, &main_tr, err)) return -1;
-    if (goudan_simulate_try(in, t, seed, ch, n, &var_tr, err)) {
-        ds_trace_free(&main_tr);
-        return try_error(err);
-    }
-    for (i = 0; i < var_tr.n && !found; i++) {
-        const goudan_event *e = ds_trace_event(&var_tr, i);
+    for (i = 0; i < var_tr->n && !found; i++) {
+        const goudan_event *e = ds_trace_event(var_tr, i);
         if (e->forced && goudan_event_cands(e, &c) == 0) { first = i; found = 1; }
     }
-    cli_compare_head(spec, first, found ? c.label[c.rule_chosen] : NULL,
+    cli_compare_head(r->spec, first, found ? c.label[c.rule_chosen] : NULL,
                      found ? c.label[c.chosen] : NULL, out);
-    put_outcome(out, "main line", &main_tr, found ? &c : NULL, c.rule_chosen, first);
-    put_outcome(out, "variation", &var_tr, found ? &c : NULL, c.chosen, first);
-    ds_trace_free(&main_tr);
-    ds_trace_free(&var_tr);
-    return out->failed ? ds_fail(err, 0, 0, "out of memory") : 0;
+    put_outcome(out, "main line", main_tr, found ? &c : NULL, c.rule_chosen, first);
+    put_outcome(out, "variation", var_tr, found ? &c : NULL, c.chosen, first);
+    return out->failed ? -1 : 0;
 }
 
-/* --narrate: the game of query 1 (the main line or the variation ch) through
- * the game interface, which solves the table only up to that query's HPs.
- * Frees in and ch. */
-static int run_narrate(goudan_input *in, uint64_t seed, ds_choice *ch, size_t n, ds_lang lang) {
-    ds_trace tr;
-    ds_error err = {0};
-    int rc;
-    if (goudan_game.simulate(in, ch, n, seed, &tr, &err)) {
-        rc = n && err.line == 0 ? try_error(&err) : cli_input_error("goudan", &err);
-    } else {
-        rc = cli_narrate("goudan", &goudan_game, in, &tr, lang);
-        ds_trace_free(&tr);
-    }
-    goudan_input_free(in);
-    free(ch);
-    return rc;
+enum { X_PLAYOUT, X_EXPLAIN, X_JSON };
+
+/* --playout, --seed N, --explain, --json */
+static size_t options(cli_run *r, ds_opt *opts) {
+    ds_opt mine[] = {DS_ARG_FLAG("playout", &r->x.flag[X_PLAYOUT]), DS_ARG_U64("seed", &r->seed),
+                     DS_ARG_FLAG("explain", &r->x.flag[X_EXPLAIN]),
+                     DS_ARG_FLAG("json", &r->x.flag[X_JSON])};
+    memcpy(opts, mine, sizeof mine);
+    return sizeof mine / sizeof *mine;
 }
 
-static int run(int argc, char **argv) {
-    ds_buf text, out;
-    ds_error err = {0};
-    goudan_input *in = NULL;
-    goudan_table *t = NULL;
-    uint64_t seed = 0;
-    int explain = 0, playout = 0, compare = 0, narrate = 0, json = 0, rc;
-    const char *spec = NULL, *lang_arg = NULL;
-    ds_lang lang;
-    ds_choice *ch = NULL;
-    size_t nch = 0;
-    ds_opt opts[] = {DS_ARG_FLAG("explain", &explain),
-                     DS_ARG_FLAG("playout", &playout),
-                     DS_ARG_FLAG("trace", &playout),
-                     DS_ARG_U64("seed", &seed),
-                     DS_ARG_STR("try", 0, &spec),
-                     DS_ARG_FLAG("compare", &compare),
-                     DS_ARG_FLAG("narrate", &narrate),
-                     DS_ARG_FLAG("json", &json),
-                     DS_ARG_STR("lang", 0, &lang_arg),
-                     DS_ARG_END};
-    ds_args args = {.cmd = "deckscope goudan", .usage = usage, .opts = opts, .max_operands = 1};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (explain + playout + narrate > 1)
+/* goudan's output is the answers of every query; a played game (--playout =
+ * --trace, --narrate, --try, --compare) is the game of query 1. */
+static int check(cli_run *r) {
+    int playout = r->x.flag[X_PLAYOUT] || r->trace, explain = r->x.flag[X_EXPLAIN];
+    if (explain + playout + r->narrate > 1)
         return cli_usage_error("goudan", "use at most one of --explain, --playout and --narrate");
-    if (spec && !playout && !narrate)
+    if (r->spec && ((!playout && !r->narrate && !r->cmp) || explain))
         return cli_usage_error("goudan", "--try needs --playout or --narrate: a variation is of the played-out game");
-    if (compare && narrate) return cli_usage_error("goudan", "--compare needs --playout");
-    if (lang_arg && !playout && !narrate && !explain)
+    if (r->lang_name && !playout && !r->narrate && !explain && !r->cmp)
         return cli_usage_error("goudan", "--lang needs --explain, --playout or --narrate");
-    if (json && !explain) return cli_usage_error("goudan", "--json needs --explain");
-    if ((rc = cli_lang("goudan", lang_arg, &lang)) != 0) return rc;
-    if (compare && !spec) return cli_usage_error("goudan", "--compare needs --try");
-    if ((rc = cli_try("goudan", spec, &ch, &nch)) != 0) return rc;
-    ds_buf_init(&text);
-    ds_buf_init(&out);
-    if (cli_read_input("goudan", args.noperands ? args.operands[0] : NULL, &text)) {
-        ds_buf_free(&text);
-        free(ch);
-        return 2;
-    }
-    rc = goudan_parse(text.data ? text.data : "", text.len, &in, &err);
-    ds_buf_free(&text);
-    if (rc) { free(ch); return cli_input_error("goudan", &err); }
-    if (narrate) return run_narrate(in, seed, ch, nch, lang);
-    if (goudan_solve(goudan_input_o(in), GOUDAN_HP_MAX, &t, &err)) {
-        goudan_input_free(in);
-        free(ch);
-        return cli_input_error("goudan", &err);
-    }
-    if (explain) rc = run_explain(in, t, json, lang, &out, &err);
-    else if (compare) rc = run_compare(in, t, seed, spec, ch, nch, &out, &err);
-    else if (playout) rc = run_playout(in, t, seed, ch, nch, lang, &out, &err);
-    else rc = goudan_format(in, t, &out) ? ds_fail(&err, 0, 0, "out of memory for the output") : 0;
-    goudan_table_free(t);
-    goudan_input_free(in);
-    free(ch);
-    if (rc == 2 || (rc == 1 && explain)) { ds_buf_free(&out); return rc; }
-    if (rc) { ds_buf_free(&out); return cli_input_error("goudan", &err); }
-    rc = cli_write("goudan", &out);
-    ds_buf_free(&out);
-    return rc;
+    if (r->x.flag[X_JSON] && !explain) return cli_usage_error("goudan", "--json needs --explain");
+    /* --playout (--trace) --try --compare: the report about the played game,
+     * no trace */
+    r->trace = playout && !r->cmp;
+    return DS_ARGS_RUN;
 }
 
-static int gen(int argc, char **argv) {
-    uint64_t seed = 0;
+/* --explain [--json]: its own output, streamed (run_explain); the table of
+ * every HP, as the judge output's */
+static int output(cli_run *r, void *g) {
+    const goudan_input *in = (const goudan_input *)g;
+    goudan_table *t = NULL;
+    ds_error err = {0};
     ds_buf out;
-    int rc, all = 0, max = 0, count = 0;
-    ds_opt opts[] = {DS_ARG_U64("seed", &seed),
-                     DS_ARG_INT("count", &count, 0, GOUDAN_T_MAX,
-                                "a number of queries between 1 and 10000000"),
-                     DS_ARG_FLAG("max", &max),
-                     DS_ARG_FLAG("all", &all),
-                     DS_ARG_END};
-    ds_args args = {.cmd = "deckscope gen goudan", .usage = gen_usage, .opts = opts, .max_operands = 0};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (!ds_args_seen(&args, "seed"))
-        return cli_usage_error("gen goudan", "--seed N (a non-negative integer) is required");
-    if (all + max + (count > 0) > 1)
-        return cli_usage_error("gen goudan", "use at most one of --count, --max and --all");
+    int rc;
+    if (!r->x.flag[X_EXPLAIN]) return DS_ARGS_RUN;
+    if (goudan_solve(goudan_input_o(in), GOUDAN_HP_MAX, &t, &err)) return cli_input_error("goudan", &err);
     ds_buf_init(&out);
-    if (all) rc = goudan_generate_all(seed, &out);
-    else rc = goudan_generate(seed, max ? 351493 : count, &out);
-    if (rc) { ds_buf_free(&out); fprintf(stderr, "deckscope gen goudan: out of memory\n"); return 2; }
-    rc = cli_write("gen goudan", &out);
+    rc = run_explain(in, t, r->x.flag[X_JSON], r->lang, &out, &err);
+    goudan_table_free(t);
+    if (rc == 0) rc = cli_write("goudan", &out);
+    else if (rc < 0) rc = cli_input_error("goudan", &err);
     ds_buf_free(&out);
     return rc;
 }
 
-/* goudan's command is its own for now: its default output is every query's
- * answer, not a played game, and --playout / --explain solve the whole table */
-const cli_hooks cli_goudan_hooks = {.usage = usage, .run = run, .gen = gen};
+/* gen goudan [--count T | --max | --all] */
+static size_t gen_options(cli_run *r, ds_opt *opts) {
+    ds_opt mine[] = {DS_ARG_INT("count", &r->x.num, 0, GOUDAN_T_MAX,
+                                "a number of queries between 1 and 10000000"),
+                     DS_ARG_FLAG("max", &r->x.flag[0]), DS_ARG_FLAG("all", &r->x.flag[1])};
+    memcpy(opts, mine, sizeof mine);
+    return sizeof mine / sizeof *mine;
+}
+
+static int gen_check(cli_run *r) {
+    if (r->x.flag[0] + r->x.flag[1] + (r->x.num > 0) > 1)
+        return cli_usage_error("gen goudan", "use at most one of --count, --max and --all");
+    return DS_ARGS_RUN;
+}
+
+static int gen(cli_run *r, ds_buf *out) {
+    if (r->x.flag[1]) return goudan_generate_all(r->seed, out);
+    return goudan_generate(r->seed, r->x.flag[0] ? 351493 : r->x.num, out);
+}
+
+const cli_hooks cli_goudan_hooks = {
+    .usage = usage,
+    .options = options,
+    .check = check,
+    .format_without_trace = 1,
+    .output = output,
+    .compare = compare,
+    .gen_args = " [--count T | --max | --all]",
+    .gen_about = "A random valid input of goudan from the seed N.\n",
+    .gen_help = "  --count T   T queries, 1..10000000 (default: 1 to 8, at random)\n"
+                "  --max       the largest input of the problem (T = 351493)\n"
+                "  --all       every start state once (T = 1440000)\n",
+    .gen_options = gen_options,
+    .gen_check = gen_check,
+    .gen = gen};

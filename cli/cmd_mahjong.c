@@ -46,13 +46,6 @@ static const char usage[] =
     "Bad input: one line 'deckscope mahjong: line L, column C: ...' on stderr,\n"
     "nothing on stdout, exit status 2; a bad --try: 'deckscope mahjong: --try: ...'.\n";
 
-static const char gen_usage[] =
-    "usage: deckscope gen mahjong --seed N\n"
-    "A shuffled deck (148 tiles, one a line) from the seed N; --max and --all are\n"
-    "accepted and change nothing.\n"
-    "  --seed N    a non-negative integer (required)\n"
-    "  -h, --help  this text\n";
-
 static void print_state_row(ds_buf *b, const mahjong_dp_record *rec, int k) {
     int s;
     ds_buf_printf(b, "  after %-2s (have %d):", mahjong_tile_name(k), rec->hand[k]);
@@ -226,31 +219,12 @@ static int check_more(cli_run *r) {
     return DS_ARGS_RUN;
 }
 
-static int gen(int argc, char **argv);
-
-const cli_hooks cli_mahjong_hooks = {.usage = usage,      .options = options, .check = check,
-                                     .check_more = check_more, .compare = compare, .gen = gen};
-
-static int gen(int argc, char **argv) {
-    /* one input size: --max and --all are accepted and change nothing */
-    uint64_t seed = 1;
-    ds_buf out;
-    int rc, ignored = 0;
-    ds_opt opts[] = {DS_ARG_U64("seed", &seed),
-                     DS_ARG_FLAG("max", &ignored),
-                     DS_ARG_FLAG("all", &ignored),
-                     DS_ARG_END};
-    ds_args args = {.cmd = "deckscope gen mahjong", .usage = gen_usage, .opts = opts, .max_operands = 0};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (!ds_args_seen(&args, "seed"))
-        return cli_usage_error("gen mahjong", "--seed N (a non-negative integer) is required");
-    ds_buf_init(&out);
-    if (mahjong_generate(seed, 0, &out)) {
-        ds_buf_free(&out);
-        fprintf(stderr, "deckscope gen mahjong: out of memory\n");
-        return 1;
-    }
-    rc = cli_write("gen mahjong", &out);
-    ds_buf_free(&out);
-    return rc;
-}
+const cli_hooks cli_mahjong_hooks = {
+    .usage = usage,
+    .options = options,
+    .check = check,
+    .check_more = check_more,
+    .compare = compare,
+    .gen_about = "A shuffled deck (148 tiles, one a line) from the seed N; --max and --all\n"
+                 "are accepted and change nothing.\n",
+    .gen_options = cli_gen_one_size};

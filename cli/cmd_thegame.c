@@ -37,13 +37,6 @@ static const char usage[] =
     "Bad input: one line 'deckscope thegame: line L, column C: ...' on stderr,\n"
     "nothing on stdout, exit status 2; a bad --try: 'deckscope thegame: --try: ...'.\n";
 
-static const char gen_usage[] =
-    "usage: deckscope gen thegame --seed N\n"
-    "A shuffled permutation of 2..99 from the seed N; --max and --all are\n"
-    "accepted and change nothing (every input has 98 cards).\n"
-    "  --seed N    a non-negative integer (required)\n"
-    "  -h, --help  this text\n";
-
 /* The outcome of a line for --compare: won or lost, and the cards left as
  * the judge's last two lines count them (hand, pile). */
 static void outcome(const thegame_input *in, const ds_trace *tr, const char *name, ds_buf *out) {
@@ -81,31 +74,9 @@ static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace 
     return out->failed ? -1 : 0;
 }
 
-static int gen(int argc, char **argv);
-
-const cli_hooks cli_thegame_hooks = {.usage = usage, .compare = compare, .gen = gen};
-
-static int gen(int argc, char **argv) {
-    /* --max and --all are accepted for uniformity with the other games and
-     * ignored: every input of this game has the same size (98 cards). */
-    ds_buf out;
-    uint64_t seed = 1;
-    int rc, ignored = 0;
-    ds_opt opts[] = {DS_ARG_U64("seed", &seed),
-                     DS_ARG_FLAG("max", &ignored),
-                     DS_ARG_FLAG("all", &ignored),
-                     DS_ARG_END};
-    ds_args args = {.cmd = "deckscope gen thegame", .usage = gen_usage, .opts = opts, .max_operands = 0};
-    if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
-    if (!ds_args_seen(&args, "seed"))
-        return cli_usage_error("gen thegame", "--seed N (a non-negative integer) is required");
-    ds_buf_init(&out);
-    if (thegame_generate(seed, 0, &out)) {
-        ds_buf_free(&out);
-        fprintf(stderr, "deckscope gen thegame: out of memory\n");
-        return 2;
-    }
-    rc = cli_write("gen thegame", &out);
-    ds_buf_free(&out);
-    return rc;
-}
+const cli_hooks cli_thegame_hooks = {
+    .usage = usage,
+    .compare = compare,
+    .gen_about = "A shuffled permutation of 2..99 from the seed N; --max and --all are\n"
+                 "accepted and change nothing (every input has 98 cards).\n",
+    .gen_options = cli_gen_one_size};

@@ -1,7 +1,7 @@
 /* main.c - the deckscope command-line program: one subcommand per game.
  *
  *   deckscope <game> [options] [FILE]      judge output on stdout (FILE or stdin)
- *   deckscope gen <game> --seed N [...]    a random valid input
+ *   deckscope gen <game> --seed N [...]    a random valid input (cmd_game.c)
  *   deckscope render <game> ...            GIF / PNG through deckscope-view
  *   deckscope <command> --help             that command's usage
  *   deckscope --help | --version
@@ -30,7 +30,7 @@ static const char usage[] =
     "  deckscope mahjong --distance \"1M 1M ...\" [--melds N] [--explain | --json]\n"
     "  deckscope goudan  [--explain] [FILE]   Goudan (THUPC 2021 pre, I)\n"
     "  deckscope goudan  --playout [--seed N] [FILE]\n"
-    "  deckscope gen <game> --seed N [--max|--all]     a random valid input\n"
+    "  deckscope gen <game> --seed N [its options]     a random valid input\n"
     "  deckscope render <game> [--from I] [--to J] -o out.gif|out.png [FILE]\n"
     "                   [--step I] [--size WxH] [--scale S] [--light]\n"
     "                   an animated GIF / a PNG, no display needed (docs/exports.md)\n"
@@ -50,7 +50,8 @@ static const char gen_usage[] =
     "  deckscope gen thegame --seed N\n"
     "  deckscope gen mahjong --seed N\n"
     "  deckscope gen goudan --seed N [--count T | --max | --all]\n"
-    "The same seed gives the same input on every platform.\n"
+    "--seed is required; the same seed gives the same input on every platform\n"
+    "(thegame and mahjong accept --max and --all: they have one input size).\n"
     "deckscope gen <game> --help lists that game's options.\n";
 
 static int is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
