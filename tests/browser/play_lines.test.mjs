@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -193,6 +193,28 @@ for (const [w, hgt] of [[1366, 768], [390, 844]]) {
         await inView('#play-panel .play-feedback p');
         const undos = await page.$$eval('button', (bs) => bs.filter((b) => b.offsetParent && /undo/i.test(b.textContent)).map((b) => b.textContent));
         assert.deepEqual(undos, ['Undo my last move']);
+      }
+      if (w < 600) {
+        // a phone, after long feedback: three more moves the rule does not
+        // make (where there is one), pressed like a learner; the canvas stays
+        // wholly on screen, and the decision's heading and its first choice
+        // lie between the canvas and the timeline, covered by neither
+        for (let k = 0; k < 3 && p; k++) {
+          p = await page.evaluate(() => window.deckscope.pending);
+          if (!p) break;
+          const l = p.labels.find((x) => x !== p.chosen) || p.labels[0];
+          await page.click(`#play-panel .play-opt[data-label="${l.replace(/["\\]/g, '\\$&')}"]`);
+          await page.waitForFunction((i) => { const q = window.deckscope.pending; return window.deckscope.summary() || (q !== null && q.i > i); }, p.i, { timeout: LIMIT });
+          await settle(page);
+        }
+        const st = await page.locator('#stage').boundingBox();
+        assert.ok(st && st.y >= 0 && st.y + st.height <= hgt, `the canvas at ${JSON.stringify(st)} is on screen after the moves`);
+        if (await page.evaluate(() => window.deckscope.pending !== null)) {
+          const tl = await page.locator('#timeline').boundingBox();
+          const head = await inView('#play-head'), first = await inView('#play-panel .play-opt');
+          assert.ok(head.y >= st.y + st.height - 1, `the heading (${head.y}) is below the canvas (${st.y + st.height})`);
+          assert.ok(!tl || first.y + first.height <= tl.y + 1, `the first choice (${first.y + first.height}) is above the timeline (${tl && tl.y})`);
+        }
       }
       writeFileSync(artifact(`play-lines-${game}-${w}.png`), await page.screenshot());
       assert.deepEqual(page.problems, []);
