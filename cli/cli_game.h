@@ -40,6 +40,9 @@ typedef struct cli_run {
 #define CLI_MAX_EXTRA 6
 
 typedef struct cli_hooks {
+    /* deckscope --help: the problem ("Goudan (THUPC 2021 pre, I)") and the
+     * game's own modes, one a line without "deckscope <id> " (or NULL) */
+    const char *title, *modes;
     const char *usage;
     /* the game's own options (at most CLI_MAX_EXTRA) into opts, pointing
      * into *r (r->x, or r->seed: goudan's --seed); returns how many; NULL:
@@ -92,6 +95,8 @@ int cli_compare_outcomes(const cli_run *r, void *g, const ds_trace *main_tr,
 DS_GAMES(CLI_HOOKS_DECL_)
 #undef CLI_HOOKS_DECL_
 
+/* The hooks of the game of number g (DS_GAME_CIRNO, ...), or NULL. */
+const cli_hooks *cli_hooks_at(int g);
 /* deckscope <game of number g> ...: argv[0] is the game's id. */
 int cli_game_run(int g, int argc, char **argv);
 /* deckscope gen <game of number g> ...: argv[0] is the game's id. */

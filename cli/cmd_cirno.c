@@ -90,6 +90,7 @@ static size_t gen_options(cli_run *r, ds_opt *opts) {
 static int gen(cli_run *r, ds_buf *out) { return cirno_generate(r->seed, r->x.flag[0], out); }
 
 const cli_hooks cli_cirno_hooks = {
+    .title = "Cirno's Arithmetic Game (Luogu P7506)",
     .usage = usage,
     .write = write_sliced,
     .compare = compare,

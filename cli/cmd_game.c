@@ -18,6 +18,8 @@ static const cli_hooks *const hooks[DS_NGAMES] = {
 #undef CLI_HOOKS_PTR_
 };
 
+const cli_hooks *cli_hooks_at(int g) { return g >= 0 && g < DS_NGAMES ? hooks[g] : NULL; }
+
 int cli_compare_outcomes(const cli_run *r, void *g, const ds_trace *main_tr,
                          const ds_trace *var_tr, ds_buf *out) {
     ds_buf_puts(out, "main line: ");

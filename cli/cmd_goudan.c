@@ -246,6 +246,8 @@ static int gen(cli_run *r, ds_buf *out) {
 }
 
 const cli_hooks cli_goudan_hooks = {
+    .title = "Goudan (THUPC 2021 pre, I)",
+    .modes = "--explain [--json] [FILE]\n--playout [--seed N] [FILE]\n",
     .usage = usage,
     .options = options,
     .check = check,

@@ -220,6 +220,8 @@ static int check_more(cli_run *r) {
 }
 
 const cli_hooks cli_mahjong_hooks = {
+    .title = "Mahjong simulator (THUPC 2021 pre, L)",
+    .modes = "--distance \"1M 1M ...\" [--melds N] [--explain | --json]\n",
     .usage = usage,
     .options = options,
     .check = check,

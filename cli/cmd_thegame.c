@@ -75,6 +75,7 @@ static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace 
 }
 
 const cli_hooks cli_thegame_hooks = {
+    .title = "The Game, solo (CERC 2022)",
     .usage = usage,
     .compare = compare,
     .gen_about = "A shuffled permutation of 2..99 from the seed N; --max and --all are\n"

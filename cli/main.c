@@ -20,16 +20,12 @@
 #define DS_VERSION "0.1.0"
 #endif
 
-static const char usage[] =
-    "deckscope " DS_VERSION " - judge-exact simulators of four card games\n"
+/* deckscope --help: the games' lines come from their hooks (cli_game.h) */
+static const char usage_head[] =
+    "deckscope " DS_VERSION " - judge-exact simulators of card games\n"
     "\n"
-    "usage:\n"
-    "  deckscope cirno   [--trace] [FILE]     Cirno's Arithmetic Game (Luogu P7506)\n"
-    "  deckscope thegame [--trace] [FILE]     The Game, solo (CERC 2022)\n"
-    "  deckscope mahjong [--trace] [FILE]     Mahjong simulator (THUPC 2021 pre, L)\n"
-    "  deckscope mahjong --distance \"1M 1M ...\" [--melds N] [--explain | --json]\n"
-    "  deckscope goudan  [--explain] [FILE]   Goudan (THUPC 2021 pre, I)\n"
-    "  deckscope goudan  --playout [--seed N] [FILE]\n"
+    "usage:\n";
+static const char usage_tail[] =
     "  deckscope gen <game> --seed N [its options]     a random valid input\n"
     "  deckscope render <game> [--from I] [--to J] -o out.gif|out.png [FILE]\n"
     "                   [--step I] [--size WxH] [--scale S] [--light]\n"
@@ -40,19 +36,46 @@ static const char usage[] =
     "\n"
     "A game reads the problem's input from FILE, or from standard input when FILE\n"
     "is absent or '-', and writes the judge's output on stdout; --trace writes the\n"
-    "event trace as JSON Lines instead (docs/trace-format.md).\n"
+    "event trace as JSON Lines instead (docs/trace-format.md), --narrate one\n"
+    "sentence per event (docs/narration.md), --try a variation (docs/variations.md).\n"
     "Bad input: one line 'deckscope <game>: line L, column C: ...' on stderr,\n"
     "nothing on stdout, exit status 2; bad usage: one line on stderr, exit status 2.\n";
 
-static const char gen_usage[] =
-    "usage: deckscope gen <game> [options]    a random valid input on stdout\n"
-    "  deckscope gen cirno --seed N [--max]\n"
-    "  deckscope gen thegame --seed N\n"
-    "  deckscope gen mahjong --seed N\n"
-    "  deckscope gen goudan --seed N [--count T | --max | --all]\n"
+static const char gen_usage_head[] = "usage: deckscope gen <game> [options]    a random valid input on stdout\n";
+static const char gen_usage_tail[] =
     "--seed is required; the same seed gives the same input on every platform\n"
     "(thegame and mahjong accept --max and --all: they have one input size).\n"
     "deckscope gen <game> --help lists that game's options.\n";
+
+/* "  deckscope <id> <line>" for each line of lines ('\n'-ended) */
+static void put_lines(FILE *f, const char *id, const char *lines) {
+    const char *nl;
+    for (; lines && *lines; lines = nl + 1) {
+        if (!(nl = strchr(lines, '\n'))) nl = lines + strlen(lines) - 1;
+        fprintf(f, "  deckscope %-7s %.*s\n", id, (int)(nl - lines), lines);
+    }
+}
+
+static void put_usage(FILE *f) {
+    int g;
+    fputs(usage_head, f);
+    for (g = 0; g < DS_NGAMES; g++) {
+        const cli_hooks *h = cli_hooks_at(g);
+        fprintf(f, "  deckscope %-7s [--trace] [FILE]     %s\n", ds_game_id(g), h->title);
+        put_lines(f, ds_game_id(g), h->modes);
+    }
+    fputs(usage_tail, f);
+}
+
+static void put_gen_usage(FILE *f) {
+    int g;
+    fputs(gen_usage_head, f);
+    for (g = 0; g < DS_NGAMES; g++) {
+        const cli_hooks *h = cli_hooks_at(g);
+        fprintf(f, "  deckscope gen %s --seed N%s\n", ds_game_id(g), h->gen_args ? h->gen_args : "");
+    }
+    fputs(gen_usage_tail, f);
+}
 
 static int is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
 
@@ -78,9 +101,9 @@ int main(int argc, char **argv) {
 static int run(int argc, char **argv) {
     size_t i;
     char words[64];
-    if (argc < 2) { fputs(usage, stderr); return 2; }
+    if (argc < 2) { put_usage(stderr); return 2; }
     if (is_help(argv[1]) || !strcmp(argv[1], "help")) {
-        fputs(usage, stdout);
+        put_usage(stdout);
         return 0;
     }
     if (!strcmp(argv[1], "--version")) { puts("deckscope " DS_VERSION); return 0; }
@@ -95,7 +118,7 @@ static int run(int argc, char **argv) {
             snprintf(msg, sizeof msg, "which game? %s", words);
             return cli_usage_error("gen", msg);
         }
-        if (is_help(argv[2])) { fputs(gen_usage, stdout); return 0; }
+        if (is_help(argv[2])) { put_gen_usage(stdout); return 0; }
         if (ds_game_index(argv[2]) >= 0)
             return cli_game_gen(ds_game_index(argv[2]), argc - 2, argv + 2);
         return ds_args_fail("deckscope gen", "unknown game '%.60s' (%s)", argv[2], words);

@@ -5,7 +5,10 @@ cmake_minimum_required(VERSION 3.20)
 # Reads the suite as ctest sees it: ctest -N -V on BUILD_DIR.
 #   cmake -DCTEST=ctest -DBUILD_DIR=build/native-asan -P tests/labels_check.cmake
 set(areas engine cli frontend browser)
-set(games cirno thegame mahjong goudan)
+# the game ids: the list of engine/core/ds_games.h
+file(READ "${CMAKE_CURRENT_LIST_DIR}/../engine/core/ds_games.h" ds_games_h_)
+string(REGEX MATCHALL "\n *X\\([A-Z0-9_]+, *[a-z0-9_]+\\)" games "${ds_games_h_}")
+string(REGEX REPLACE "\n *X\\([A-Z0-9_]+, *([a-z0-9_]+)\\)" "\\1" games "${games}")
 execute_process(COMMAND ${CTEST} --test-dir ${BUILD_DIR} -N -V
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

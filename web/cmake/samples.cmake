@@ -1,7 +1,10 @@
 # samples.cmake - copies DATA/<game>/sample-<n>.in to OUT/<game>-<n>.in and
 # writes OUT/index.json: {"cirno":["cirno-1.in",...],...} (games in the
 # CLI's order, samples in numeric order). Run with cmake -P.
-set(games cirno thegame mahjong goudan)
+# the games: the list of engine/core/ds_games.h, in its order
+file(READ "${CMAKE_CURRENT_LIST_DIR}/../../engine/core/ds_games.h" ds_games_h_)
+string(REGEX MATCHALL "\n *X\\([A-Z0-9_]+, *[a-z0-9_]+\\)" games "${ds_games_h_}")
+string(REGEX REPLACE "\n *X\\([A-Z0-9_]+, *([a-z0-9_]+)\\)" "\\1" games "${games}")
 file(MAKE_DIRECTORY "${OUT}")
 set(json "{")
 set(first_game TRUE)
