@@ -14,6 +14,9 @@ if(DS_NODE_JS)
   endforeach()
   # the page's one binding to the exports (issue 22): generated binding up to date, no hand calls
   set_tests_properties(js_binding PROPERTIES LABELS frontend)
+  if(DS_SITE_DIR) # and the built module exports exactly the header's list
+    set_property(TEST js_binding APPEND PROPERTY ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR}")
+  endif()
 elseif(DS_JS_TESTS)
   ds_skip("node not found: JavaScript unit tests skipped")
 endif()

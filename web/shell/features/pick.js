@@ -12,6 +12,7 @@
 // count; while the others play nothing does. The cursor is a pointer over a
 // region. Nothing here knows a rule: the labels are the engine's.
 'use strict';
+import { dsv } from '../core/binding.js';
 
 (function () {
   const ds = window.deckscope;
@@ -33,7 +34,7 @@
   function zoom() {
     const M = ds.module;
     let k = 1;
-    try { if (M && M._dsv_api_text_scale) k = M.ccall('dsv_api_text_scale', 'number', [], []); } catch (e) { k = 1; }
+    try { if (M) k = dsv(M).text_scale(); } catch (e) { k = 1; }
     return k > 0 ? k : 1;
   }
   // A point of a pointer event in the regions' unit: the canvas's CSS pixels
@@ -51,7 +52,7 @@
     const M = ds.module;
     if (!M || !ds.steps || ds.busy) return [];
     let labels;
-    try { labels = JSON.parse(M.ccall('dsv_api_hit', 'string', ['number', 'number'], [p.x, p.y])); } catch (e) { return []; }
+    try { labels = JSON.parse(dsv(M).hit(p.x, p.y)); } catch (e) { return []; }
     if (ds.playSeat !== null && ds.playSeat !== undefined) {
       const pend = ds.pending;
       if (!pend || pend.i !== ds.step) return [];
@@ -62,7 +63,7 @@
 
   // the decision record of the event at the view's step (the one a click takes)
   function decisionHere() {
-    try { const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [ds.step])); return ev && ev.decision; } catch (e) { return null; }
+    try { const ev = JSON.parse(dsv(ds.module).event_json(ds.step)); return ev && ev.decision; } catch (e) { return null; }
   }
 
   // In play mode a menu's move belongs to the line of the decision it was
@@ -160,7 +161,7 @@
   // in the canvas's CSS pixels (zoomed in presenter mode, as drawn)
   ds.regions = () => {
     let list;
-    try { list = JSON.parse(ds.module.ccall('dsv_api_regions', 'string', [], [])); } catch (e) { return []; }
+    try { list = JSON.parse(dsv(ds.module).regions()); } catch (e) { return []; }
     const k = zoom();
     return k === 1 ? list : list.map((r) => ({ ...r, x: r.x * k, y: r.y * k, w: r.w * k, h: r.h * k }));
   };

@@ -30,6 +30,7 @@
 // records (docs/trace-format.md).
 'use strict';
 import dsNarrate from '../core/narrate.js';
+import { dsv } from '../core/binding.js';
 
 (function () {
   const ds = window.deckscope;
@@ -109,7 +110,7 @@ import dsNarrate from '../core/narrate.js';
 
   const M = () => ds.module;
   const eventAt = (i) => {
-    try { return JSON.parse(M().ccall('dsv_api_event_json', 'string', ['number'], [i])); } catch (e) { return null; }
+    try { return JSON.parse(dsv(M()).event_json(i)); } catch (e) { return null; }
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
   const pct = (x) => (dsNarrate && dsNarrate.percent ? dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
@@ -401,7 +402,7 @@ import dsNarrate from '../core/narrate.js';
     if (game === 'mahjong') return ['A', 'B', 'C', 'D'];
     if (game === 'goudan') return ['E', 'T'];
     let n = 2;
-    try { n = (JSON.parse(M().ccall('dsv_api_state_json', 'string', ['number'], [0])).players || []).length || 2; } catch (e) { /* 2 */ }
+    try { n = (JSON.parse(dsv(M()).state_json(0)).players || []).length || 2; } catch (e) { /* 2 */ }
     return Array.from({ length: n }, (_, k) => String(k + 1));
   }
   function render() {

@@ -12,6 +12,7 @@
 // Nothing here knows a game rule: labels and values come from the engine.
 'use strict';
 import dsNarrate from '../core/narrate.js';
+import { dsv } from '../core/binding.js';
 
 (function () {
   const ds = window.deckscope;
@@ -98,7 +99,7 @@ import dsNarrate from '../core/narrate.js';
   const nameOf = (d, label) => i18n.moveName(d, label);
   // the record of event i on the line shown (in the view's language)
   const decisionAt = (i) => {
-    try { const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [i])); return ev && ev.decision; } catch (e) { return null; }
+    try { const ev = JSON.parse(dsv(ds.module).event_json(i)); return ev && ev.decision; } catch (e) { return null; }
   };
 
   // ---- the "why" panel: one button per candidate not taken ------------------------
@@ -236,7 +237,7 @@ import dsNarrate from '../core/narrate.js';
     const k = 'why.measure.' + d.measure, m = t(k);
     return m && m !== k ? `${i18n.lang === 'zh' ? m : m.toLowerCase()} ${v}` : v;
   };
-  const outcomeNow = () => { try { return String(ds.module.ccall('dsv_api_outcome', 'string', [], []) || ''); } catch (e) { return ''; } };
+  const outcomeNow = () => { try { return String(dsv(ds.module).outcome() || ''); } catch (e) { return ''; } };
   const specOfList = (v) => v.map(([i, l]) => i + ':' + l).join(',');
   const parseLine = (spec) => String(spec || '').split(',').filter(Boolean).map((p) => {
     const k = p.indexOf(':');
