@@ -29,6 +29,7 @@
 'use strict';
 import { dsGames } from '../games/index.js';
 import quiz from './quiz.js';
+import { dsv } from '../core/binding.js';
 
 let assignApi = null;
 
@@ -160,7 +161,7 @@ let assignApi = null;
   // The decision record of event i of the line shown (the engine's JSON).
   function eventAt(i) {
     try {
-      const s = ds().module.ccall('dsv_api_event_json', 'string', ['number'], [i]);
+      const s = dsv(ds().module).event_json(i);
       return s ? JSON.parse(s) : null;
     } catch (e) { return null; }
   }
@@ -666,7 +667,7 @@ let assignApi = null;
       if (g === 'mahjong') return ['A', 'B', 'C', 'D'];
       if (g === 'goudan') return ['E', 'T'];
       let k = 2;
-      try { k = (JSON.parse(d.module.ccall('dsv_api_state_json', 'string', ['number'], [0])).players || []).length || 2; } catch (e) { /* 2 */ }
+      try { k = (JSON.parse(dsv(d.module).state_json(0)).players || []).length || 2; } catch (e) { /* 2 */ }
       return Array.from({ length: k }, (_, i) => String(i + 1));
     };
     const spec = () => {

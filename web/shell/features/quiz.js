@@ -19,6 +19,7 @@
 //     ({step, index, count, question, options: [label], answered, chosen, correct})
 'use strict';
 import dsNarrate from '../core/narrate.js';
+import { dsv } from '../core/binding.js';
 
 let quizApi = null;
 
@@ -30,7 +31,7 @@ let quizApi = null;
 
   const ds = () => window.deckscope;
   const M = () => ds() && ds().module;
-  const call = (name, ret, types, args) => M().ccall(name, ret, types, args);
+  const C = () => dsv(M()); // the exports (core/binding.js)
   const parse = (s) => { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } };
 
   const state = {
@@ -204,7 +205,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   // the view's language): narrate.js puts it in front of the question
   /** @param {number} step */
   function headlineAt(step) {
-    try { return String(call('dsv_api_headline', 'string', ['number'], [step]) || ''); } catch (e) { return ''; }
+    try { return String(C().headline(step) || ''); } catch (e) { return ''; }
   }
   /** @param {number} step */
   function ctxAt(step) {
@@ -217,7 +218,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   function quizzesAt(step) {
     const N = dsNarrate;
     if (!N) return null;
-    const ev = parse(call('dsv_api_event_json', 'string', ['number'], [step]));
+    const ev = parse(C().event_json(step));
     if (!ev) return null;
     const game = ds().game;
     const ctx = ctxAt(step);
@@ -258,7 +259,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   }
   function gameSalt() {
     let n;
-    try { n = call('dsv_api_output_len', 'number', [], []); } catch (e) { n = 0; }
+    try { n = C().output_len(); } catch (e) { n = 0; }
     return `${ds().steps}/${n}`;
   }
   function shuffled(n, key) {
