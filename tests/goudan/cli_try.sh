@@ -7,6 +7,7 @@
 # --try --trace is valid JSON Lines with "i" on every event, the main line's
 # events before the forced one and "forced"/"rule_choice" at it; the rule's
 # own choice at every decision at once is the main line byte for byte.
+# --compare is the same with --playout, --trace or neither.
 # Needs python3 for the JSON checks. Prints "N passed, N failed". The
 # helpers: tests/try_common.sh.
 set -u
@@ -89,6 +90,12 @@ EOF
      sed -n 3p "$tmp/cmp" | grep -qE "^main line: $rc_ at event $i \((小E|the teacher)'s win probability [01]\.[0-9]{9}(, p = [0-9.]+)?\); (小E|the teacher) wins at event $((n - 1))\$" &&
      sed -n 4p "$tmp/cmp" | grep -qE "^variation: $ro_ at event $i \((小E|the teacher)'s win probability [01]\.[0-9]{9}(, p = [0-9.]+)?\); (小E|the teacher) wins at event [0-9]+\$"; then ok; else
     bad "compare $i:$other: $(cat "$tmp/cmp" "$tmp/err")"; fi
+  # --compare is of the played game with or without --playout (or --trace)
+  for alt in "--seed 3" "--trace --seed 3"; do
+    # shellcheck disable=SC2086
+    "$ds" goudan $alt --try "$i:$other" --compare "$s2" | cmp -s - "$tmp/cmp" && ok ||
+      bad "compare $i:$other with '$alt' differs from --playout"
+  done
   # the win probabilities printed are the candidates' values in the trace
   python3 - "$tmp/var" "$tmp/cmp" "$i" <<'EOF' && ok || bad "compare $i:$other: values"
 import json, re, sys
