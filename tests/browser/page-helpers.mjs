@@ -1,7 +1,8 @@
 // page-helpers.mjs - what the page tests (view, games, perf) share: the
 // native CLI as the reference (judge output, traces, generated inputs), the
 // problems. samples from assets/samples, and small waits on the page.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,36 @@ export const CLI = findCli();
 export function cli(args, input) {
   if (!CLI) throw new Error('no native deckscope CLI found (set DS_CLI or build one under build/)');
   return execFileSync(CLI, args, { input: input ?? '', maxBuffer: 256 << 20 }).toString('utf8');
+}
+// The same, asynchronous, a few at a time (2 x cores, at most 8): for a test
+// that needs many answers of the sanitized CLI, each cheap in CPU, which one
+// after another wait on the scheduler for each start (and keep an open page
+// drawing frames meanwhile).
+const CLI_RUNNING = Math.max(2, Math.min(8, 2 * availableParallelism()));
+let cliRunning = 0;
+/** @type {(() => void)[]} */
+const cliQueue = [];
+/**
+ * @param {string[]} args
+ * @param {string} [input]
+ * @returns {Promise<string>}
+ */
+export function cliAsync(args, input) {
+  if (!CLI) return Promise.reject(new Error('no native deckscope CLI found (set DS_CLI or build one under build/)'));
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      cliRunning++;
+      const p = execFile(CLI, args, { maxBuffer: 256 << 20 }, (err, out, errOut) => {
+        cliRunning--;
+        cliQueue.shift()?.();
+        if (err) reject(new Error(`${CLI} ${args.join(' ')}: ${err.message} ${errOut}`));
+        else resolve(out);
+      });
+      p.stdin?.on('error', () => {});
+      p.stdin?.end(input ?? '');
+    };
+    if (cliRunning < CLI_RUNNING) start(); else cliQueue.push(start);
+  });
 }
 export const sample = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.in`), 'utf8');
 export const samplesOf = (game) => readdirSync(path.join(DATA, game))

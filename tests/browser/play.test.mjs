@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
-import { cli, frames, lines, sample, REPO } from './page-helpers.mjs';
+import { cli, cliAsync, frames, lines, sample, REPO } from './page-helpers.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -168,13 +168,15 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
 // state is a query ("小E" the mover, the hand before the draw), so
 // `deckscope goudan --explain` evaluates it afresh; other states (later in a
 // turn) are compared with the CLI's played-out variation.
-function explainState(st, O) {
+/** @typedef {{ i: number, label: string, verdict: string, loss: number, before: number, after: number }} PlayedMove */
+/** @typedef {{ history: PlayedMove[], variation: [number, string][] }} PlaySummary */
+async function explainState(st, O) {
   // st: the engine's state before the turn_start event; players[0] is 小E
   const mover = st.players.find((q) => (q.name === 'E' ? 'E' : 'T') === (st.to_move === 'E' ? 'E' : 'T'));
   const other = st.players.find((q) => q !== mover);
   const mins = (q) => [q.minions.length, ...q.minions.map((m) => m.hp)].join(' ');
   const query = `1 ${O}\n${mover.hp} ${other.hp}\n${mins(other)}\n${mins(mover)}\n${other.hand} ${mover.hand}\n`;
-  const out = lines(cli(['goudan', '--explain'], query));
+  const out = lines(await cliAsync(['goudan', '--explain'], query));
   const vals = {};
   for (const l of out.slice(1, -1)) {
     // "  * 0.041879441  attack the teacher with your HP-1 minion" (then, for the
@@ -199,6 +201,10 @@ for (const [name, input] of [
     await page.waitForFunction(() => !window.deckscope.busy, null, { timeout: LIMIT });
     let explained = 0, fromTrace = 0;
     const verdicts = new Set();
+    // the page first (each seat's game and the states before its moves),
+    // then the CLI's answers, asked a few at a time with the page closed
+    /** @type {{ seat: string, sum: PlaySummary, states: any[] }[]} */
+    const played = [];
     for (const seat of ['E', 'T']) {
       let p = await page.evaluate((s) => window.deckscope.playAs(s, { instant: true }), seat);
       let n = 0;
@@ -208,10 +214,23 @@ for (const [name, input] of [
         p = await page.evaluate((l) => window.deckscope.choose(l), pick);
         n++;
       }
-      const sum = await page.evaluate(() => window.deckscope.summary());
+      const sum = /** @type {PlaySummary} */ (await page.evaluate(() => window.deckscope.summary()));
+      const states = await page.evaluate((/** @type {number[]} */ ks) => ks.map((k) => (k < 0 ? null : JSON.parse(window.deckscope.module.ccall('dsv_api_state_json', 'string', ['number'], [k])))),
+        sum.history.map((m) => m.i - 1));
+      played.push({ seat, sum, states });
+    }
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+    const answers = await Promise.all(played.map(async ({ sum, states }) => {
       const spec = sum.variation.map(([i, l]) => `${i}:${l}`).join(',');
-      const evs = playoutOf(text, spec);
-      for (const m of sum.history) {
+      const evs = lines(await cliAsync(['goudan', '--playout', '--seed', '1', ...(spec ? ['--try', spec] : [])], text)).slice(1).map((/** @type {string} */ l) => JSON.parse(l));
+      const explained = await Promise.all(sum.history.map((m, k) =>
+        (m.i > 0 && evs[m.i - 1].type === 'turn_start' ? explainState(states[k], O) : null)));
+      return { evs, explained };
+    }));
+    for (const [r, { seat, sum }] of played.entries()) {
+      const { evs, explained: ex } = answers[r];
+      sum.history.forEach((m, k) => {
         assert.ok(m.verdict, 'every goudan move has a verdict');
         assert.ok(Math.abs(m.loss - (m.before - m.after)) < 1e-12 && m.loss >= 0);
         // the verdict is the engine's (the assessment in the record of the played-out variation)
@@ -220,9 +239,8 @@ for (const [name, input] of [
         assert.equal(m.verdict, a.verdict);
         verdicts.add(m.verdict);
         let want;
-        if (m.i > 0 && evs[m.i - 1].type === 'turn_start') {
-          const st = await page.evaluate((k) => JSON.parse(window.deckscope.module.ccall('dsv_api_state_json', 'string', ['number'], [k])), m.i - 1);
-          const { query, vals } = explainState(st, O);
+        if (ex[k]) {
+          const { query, vals } = ex[k];
           // --explain names the operations as the record does
           const nm = evs[m.i].decision.candidates.find((c) => c.label === m.label).name;
           assert.ok(nm in vals, `${m.label} (${nm}) is an operation of --explain for\n${query}`);
@@ -237,12 +255,10 @@ for (const [name, input] of [
         assert.ok(Math.abs(m.before - want.before) <= 1e-9, msg);
         assert.ok(Math.abs(m.after - want.after) <= 1e-9, msg);
         assert.ok(Math.abs(m.loss - (want.before - want.after)) <= 2e-9, msg);
-      }
+      });
     }
     console.log(`goudan ${name}: ${explained} moves checked against --explain, ${fromTrace} against the played-out variation; verdicts ${[...verdicts].join(', ')}`);
     assert.ok(explained >= 2, `${explained} states checked against --explain`);
-    assert.deepEqual(page.problems, []);
-    await page.closeAll();
   });
 }
 
