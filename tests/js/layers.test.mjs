@@ -1,11 +1,12 @@
 // layers.test.mjs - the page's ES modules keep their layers (issue 22,
 // docs/ARCHITECTURE.md "web/shell, layer by layer"):
 //
-//   games/index.js     the games' ids: imports nothing
+//   games/info/<id>.js what the page knows of a game (games/index.js's GameInfo): imports nothing
+//   games/index.js     the games' list: imports games/info/<id>.js only
 //   core/              imports core/ and games/index.js
 //   ui/                imports ui/, core/ and games/index.js
 //   features/          imports features/, ui/, core/ and games/index.js
-//   games/<id>.js      a game's panels: imports core/ and games/index.js
+//   games/<id>.js      a game's DP panel: imports core/ and games/index.js
 //   app.js, embed.js   the two viewers: core/, ui/, games/index.js (and a
 //                      feature on demand, by import())
 //   main.js, embed-main.js   the entries: anything
@@ -31,6 +32,7 @@ const read = (f) => readFileSync(path.join(SHELL, f), 'utf8');
 // the layer of a file, or null for an unknown place
 export function layerOf(f) {
   if (f === 'games/index.js') return 'registry';
+  if (/^games\/info\/[a-z0-9]+\.js$/.test(f)) return 'game';
   if (f === 'main.js' || f === 'embed-main.js') return 'entry';
   if (f === 'app.js' || f === 'embed.js') return 'viewer';
   const top = f.split('/')[0];
@@ -38,7 +40,8 @@ export function layerOf(f) {
   return null;
 }
 const MAY = {
-  registry: [],
+  game: [],
+  registry: ['game'],
   core: ['core', 'registry'],
   ui: ['ui', 'core', 'registry'],
   features: ['features', 'ui', 'core', 'registry'],
@@ -55,7 +58,8 @@ export function importsOf(text) {
   for (const m of text.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)) {
     out.push({ spec: m[1] || m[2], dynamic: false });
   }
-  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push({ spec: m[1], dynamic: true });
+  // (not a JSDoc type: {import('./index.js').GameInfo})
+  for (const m of text.matchAll(/(?<!\{)\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push({ spec: m[1], dynamic: true });
   return out;
 }
 
@@ -65,6 +69,9 @@ test('the rule catches an upward import', () => {
   assert.ok(!MAY.core.includes(layerOf('features/quiz.js')));
   assert.ok(!MAY.ui.includes(layerOf('app.js')));
   assert.ok(!MAY.games.includes(layerOf('features/play.js')));
+  assert.equal(layerOf('games/info/goudan.js'), 'game');
+  assert.equal(layerOf('games/goudan.js'), 'games');
+  assert.ok(!MAY.game.includes(layerOf('games/index.js')) && !MAY.registry.includes(layerOf('games/goudan.js')));
   assert.deepEqual(importsOf("import a from '../ui/x.js';\nimport './y.js';\nconst q = import('./z.js');"),
     [{ spec: '../ui/x.js', dynamic: false }, { spec: './y.js', dynamic: false }, { spec: './z.js', dynamic: true }]);
 });
@@ -113,26 +120,4 @@ test('each page loads one entry module, and nothing else of the page but theme.j
   }
 });
 
-// Only games/<id>.js and the registry may name a game by its id (issue 22).
-// Not there yet: the files below still name games as string literals, at most
-// this many times each (a ratchet: lower a number when you move a game's code
-// into games/<id>.js; a file not listed may name none).
-const NAMES_LEFT = {
-  'app.js': 23, 'core/hash.js': 1, 'core/narrate.js': 15, 'embed.js': 3,
-  'features/assign.js': 9, 'features/lesson.js': 5, 'features/play.js': 14, 'features/teach.js': 16,
-};
-test('only games/ names a game by its id (the files not moved yet: at most as often as listed)', async () => {
-  const { dsGames } = await import(new URL(`file://${path.join(SHELL, 'games', 'index.js')}`).href);
-  const id = new RegExp(`['"\`](?:${dsGames.ids.join('|')})['"\`]`, 'g');
-  const over = [];
-  let left = 0;
-  for (const f of files) {
-    if (f.startsWith('games/')) continue;
-    const n = (read(f).match(id) || []).length;
-    left += n;
-    if (n > (NAMES_LEFT[f] || 0)) over.push(`${f}: ${n} game ids (allowed ${NAMES_LEFT[f] || 0})`);
-  }
-  assert.deepEqual(over, []);
-  assert.ok(id.test("x === 'goudan'"), 'the pattern catches an id');
-  console.log(`# game ids named outside games/: ${left} (to move into games/<id>.js)`);
-});
+// That only games/ names a game by its id: tests/js/game_ids.test.mjs.

@@ -2,7 +2,7 @@
 // #hash with it; docs/embedding.md lists the keys). Pure: no DOM, also
 // imported by node for the property tests (tests/js/props.test.mjs).
 //
-//   dsHash.parseHash('#game=cirno&step=3') -> { params: {game: 'cirno', step: '3'}, errors: [] }
+//   dsHash.parseHash('#game=G&step=3') -> { params: {game: 'G', step: '3'}, errors: [] }
 //
 // It never throws: a part whose key or value is not valid URL encoding
 // (`%=1`, `%E0%A4%A=1`) is left out of params and named in errors (at most

@@ -59,8 +59,8 @@ let assignApi = null;
     else if (spec.source.seed !== undefined) p.push('r' + spec.source.seed);
     else p.push('i' + b64u.enc(spec.source.input));
     p.push(spec.kind === 'quiz' ? 'n' + spec.n : 't' + spec.seat);
-    if (spec.game === 'goudan' && (spec.query || 1) !== 1) p.push('q' + spec.query);
-    if (spec.game === 'goudan' && (spec.qseed || 1) !== 1) p.push('k' + spec.qseed);
+    if (dsGames.queries(spec.game) && (spec.query || 1) !== 1) p.push('q' + spec.query);
+    if (dsGames.queries(spec.game) && (spec.qseed || 1) !== 1) p.push('k' + spec.qseed);
     if (spec.pass !== 60) p.push('p' + spec.pass);
     return p.join('.');
   }
@@ -86,7 +86,7 @@ let assignApi = null;
       if (!/^[A-Za-z0-9]{1,12}$/.test(String(a.seat || ''))) fail('a seat is a number or a letter');
       out.seat = String(a.seat);
     }
-    if (a.game === 'goudan') {
+    if (dsGames.queries(a.game)) {
       out.query = a.query === undefined ? 1 : a.query;
       out.qseed = a.qseed === undefined ? 1 : a.qseed;
       if (!whole(out.query, 1, 1e7) || !whole(out.qseed, 0, 2 ** 32)) fail('bad goudan query or playout seed');
@@ -194,7 +194,7 @@ let assignApi = null;
     const src = d.source || {};
     const same = d.game === a.game && JSON.stringify(src) === JSON.stringify(a.source);
     if (!same || d.variation.length) await d.load({ game: a.game, ...a.source });
-    if (a.game === 'goudan' && (d.query !== a.query || a.qseed !== 1)) {
+    if (dsGames.queries(a.game) && (d.query !== a.query || a.qseed !== 1)) {
       await d.selectQuery(a.query, a.qseed);
     }
   }
@@ -243,7 +243,7 @@ let assignApi = null;
       score: moves ? Math.round((100 * sum.matched) / moves) : 100,
       wrong: diff, outcome: sum.outcome, mainOutcome: sum.mainOutcome,
     };
-    if (a.game === 'goudan') Object.assign(r, { totalLoss: sum.totalLoss, maxLoss: sum.maxLoss });
+    if (dsGames.get(a.game)?.play.losses) Object.assign(r, { totalLoss: sum.totalLoss, maxLoss: sum.maxLoss });
     return r;
   }
 
@@ -662,10 +662,8 @@ let assignApi = null;
       h('form', { method: 'dialog' }, h('button', { i18n: 'assign.close' })));
     document.body.append(dlg);
     const seats = () => {
-      const g = d.game;
-      if (g === 'thegame') return ['1'];
-      if (g === 'mahjong') return ['A', 'B', 'C', 'D'];
-      if (g === 'goudan') return ['E', 'T'];
+      const g = dsGames.get(d.game); // its seats (games/<id>.js), or one per player of the input
+      if (g && g.play.seats) return g.play.seats.slice();
       let k = 2;
       try { k = (JSON.parse(dsv(d.module).state_json(0)).players || []).length || 2; } catch (e) { /* 2 */ }
       return Array.from({ length: k }, (_, i) => String(i + 1));
@@ -674,7 +672,7 @@ let assignApi = null;
       const src = d.source || {};
       const a = { kind: kind.value, game: d.game, source: src, pass: Number(pass.value) };
       if (a.kind === 'quiz') a.n = Number(n.value); else a.seat = seat.value;
-      if (d.game === 'goudan') { a.query = d.query || 1; }
+      if (dsGames.queries(d.game)) { a.query = d.query || 1; }
       return a;
     };
     const sync = () => { nRow.hidden = kind.value !== 'quiz'; seatRow.hidden = kind.value === 'quiz'; };

@@ -424,9 +424,9 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     const src = ds.source || (ds.lessonSource && ds.lessonSource()) || { sample: 1 };
     const out = { format: FORMAT, version: VERSION };
     if (L.title) out.title = L.title;
-    out.game = ds.game || 'cirno';
+    out.game = ds.game || dsGames.first;
     out.source = src;
-    if (out.game === 'goudan' && ds.query) out.query = ds.query;
+    if (dsGames.queries(out.game) && ds.query) out.query = ds.query;
     out.variation = currentLine();
     const tree = !ds.embed && ds.variationTreeList ? ds.variationTreeList() : [];
     if (tree.length) out.tree = tree;
@@ -562,7 +562,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       noteText.value = old ? old.text : '';
       const v = (old && old.view) || {};
       vDp.checked = !!v.dp;
-      vDp.disabled = !(ds.game === 'mahjong' || ds.game === 'goudan');
+      vDp.disabled = !dsGames.dp(ds.game);
       vWhy.checked = !!v.why;
       vSpeed.value = v.speed ? String(v.speed) : '';
       delBtn.hidden = !old;
@@ -688,7 +688,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (les.lang && ds.setLang) ds.setLang(les.lang);
       const same = ds.game === les.game && JSON.stringify(ds.source) === JSON.stringify(les.source);
       if (!same) await ds.load({ game: les.game, ...les.source });
-      if (les.game === 'goudan' && les.query && ds.selectQuery && les.query !== ds.query) ds.selectQuery(les.query, les.qseed);
+      if (dsGames.queries(les.game) && les.query && ds.selectQuery && les.query !== ds.query) ds.selectQuery(les.query, les.qseed);
       await showLine(les.variation);
       if (les.tree && ds.setVariationTree) await ds.setVariationTree(les.tree);
       L.title = les.title || '';

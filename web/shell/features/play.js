@@ -31,6 +31,7 @@
 'use strict';
 import dsNarrate from '../core/narrate.js';
 import { dsv } from '../core/binding.js';
+import { dsGames } from '../games/index.js';
 
 (function () {
   const ds = window.deckscope;
@@ -122,31 +123,22 @@ import { dsv } from '../core/binding.js';
   const valueIn = (ev, c) => (dsNarrate && dsNarrate.valueText && ev && ev.decision
     ? dsNarrate.valueText(ev.decision, c, i18n.lang) : c && c.value !== null && c.value !== undefined ? String(c.value) : '');
 
-  // ---- seats -----------------------------------------------------------------------
+  // ---- seats (each game's: games/<id>.js, its `play`) ---------------------------------
+  /** @param {unknown} game */
+  const playOf = (game) => { const g = dsGames.get(game); return g ? g.play : null; };
+  /** @param {unknown} game @param {unknown} seat */
   function normSeat(game, seat) {
-    const s = String(seat ?? '').trim();
-    if (game === 'thegame') return s === '' || s === '1' ? '1' : null;
-    if (game === 'mahjong') return /^[A-Da-d]$/.test(s) ? s.toUpperCase() : null;
-    if (game === 'goudan') {
-      if (/^(e|小e)$/i.test(s)) return 'E';
-      if (/^(t|teacher|老师)$/i.test(s)) return 'T';
-      return null;
-    }
-    if (game === 'cirno') return s || null; // 1-based index or a player's name
-    return null;
+    const p = playOf(game);
+    return p ? p.seat(String(seat ?? '').trim()) : null;
   }
   // Whose decision an event is, as a seat; and whether it is the learner's.
+  /** @param {unknown} game @param {any} ev @param {string} seat */
   function mine(game, ev, seat) {
     const d = ev && ev.decision;
     if (!d || !Array.isArray(d.candidates) || d.rule === 'chance') return false;
     if (d.seat !== undefined && d.seat !== null) return String(d.seat) === seat;
-    switch (game) {
-      case 'cirno': return String((ev.player ?? -2) + 1) === seat || ev.name === seat;
-      case 'thegame': return true;
-      case 'mahjong': return claimWindow(d) ? d.candidates.some((c) => c.player === seat) : String(ev.player) === seat;
-      case 'goudan': return (ev.player === 'E' ? 'E' : 'T') === seat;
-      default: return false;
-    }
+    const p = playOf(game);
+    return p ? p.mine(ev, seat) : false;
   }
   // mahjong's claim window is one decision for the three other players
   // (docs/games/mahjong.md): its candidates carry their player; "pass" is
@@ -242,11 +234,11 @@ import { dsv } from '../core/binding.js';
     const t0 = performance.now();
     const game = ds.game;
     const s = normSeat(game, seat);
-    // cirno's seats are its players (1-based, or a name): one that plays no
-    // card in the game is no seat (&play=99, &play=<b>)
-    const seated = (ev) => ev && (String((ev.player ?? -2) + 1) === s || ev.name === s);
-    let found = game !== 'cirno';
-    for (let i = 0; !found && i < ds.steps; i++) found = seated(eventAt(i));
+    // seats named by the input (cirno's players, 1-based, or a name): one
+    // that never moves in the game is no seat (&play=99, &play=<b>)
+    const plays = s && playOf(game).plays;
+    let found = !plays;
+    for (let i = 0; !found && i < ds.steps; i++) found = plays(eventAt(i), s);
     if (!s || !found) throw new Error(t('play.badSeat', { seat: String(seat).slice(0, 40) }));
     const op = ++P.op;
     P.pending = null;
@@ -345,7 +337,7 @@ import { dsv } from '../core/binding.js';
       variation: ds.variation,
       history: P.moves.map(historyOf),
     };
-    if (P.game === 'goudan') {
+    if (playOf(P.game).losses) {
       const losses = out.history.map((m) => m.loss || 0);
       out.totalLoss = losses.reduce((a, b) => a + b, 0);
       out.maxLoss = losses.reduce((a, b) => Math.max(a, b), 0);
@@ -398,10 +390,9 @@ import { dsv } from '../core/binding.js';
     document.dispatchEvent(new Event('deckscope-play'));
   }
   function seatChoices(game) {
-    if (game === 'thegame') return ['1'];
-    if (game === 'mahjong') return ['A', 'B', 'C', 'D'];
-    if (game === 'goudan') return ['E', 'T'];
-    let n = 2;
+    const p = playOf(game);
+    if (p && p.seats) return p.seats.slice();
+    let n = 2; // one per player of the input
     try { n = (JSON.parse(dsv(M()).state_json(0)).players || []).length || 2; } catch (e) { /* 2 */ }
     return Array.from({ length: n }, (_, k) => String(k + 1));
   }
@@ -461,7 +452,7 @@ import { dsv } from '../core/binding.js';
     const s = summary();
     if (s) {
       summaryBox.append(h('p', { text: t(s.moves === 1 ? 'play.moves1' : 'play.moves', { n: s.moves, m: s.matched }) }));
-      if (P.game === 'goudan') {
+      if (playOf(P.game).losses) {
         summaryBox.append(h('p', { text: t('play.goudanSum', { total: pct(s.totalLoss), max: pct(s.maxLoss) }) }));
         const list = Object.entries(s.verdicts).map(([k, v]) => `${t('play.verdict.' + k)} ×${v}`).join(', ');
         if (list) summaryBox.append(h('p', { text: t('play.verdicts', { list }) }));

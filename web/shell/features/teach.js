@@ -214,8 +214,9 @@ let teachApi = null;
   //   animation should go.
   function check(api, got) {
     const game = GAMES[api.game];
+    const output = (dsGames.get(game) || { output: 'lines' }).output;
     const expected = api.output();
-    if (game === 'goudan') {
+    if (output === 'queries') {
       const r = compareNumbers(expected, got);
       const res = { game, same: !r.first, queries: r.queries, off: r.off };
       if (r.first) Object.assign(res, { line: r.first.query + 1, query: r.first.query,
@@ -226,7 +227,7 @@ let teachApi = null;
     if (!d) return { game, same: true };
     const steps = api.steps();
     let step;
-    if (game === 'thegame') step = thegameSplitStep(steps, api.thegameLines, d.line, d.got);
+    if (output === 'state') step = thegameSplitStep(steps, api.thegameLines, d.line, d.got);
     else {
       step = firstStepReaching(steps, api.outputLine, d.line);
       if (step < 0) step = steps; // your output is longer than the judge's
@@ -463,10 +464,10 @@ let teachApi = null;
         const enc = b64url(src.input);
         if (enc.length <= MAX_LINK_INPUT) list.push(['input', enc]); else inputTooLong = true;
       }
-      if (ds.game === 'goudan' && !ds.busy) {
+      if (dsGames.queries(ds.game) && !ds.busy) {
         const q = ccall('dsv_api_goudan_query', 'number', [], []) + 1;
         if (q > 1) list.push(['query', q]);
-        if (now.get('game') === 'goudan' && now.has('qseed')) list.push(['qseed', now.get('qseed')]);
+        if (now.get('game') === ds.game && now.has('qseed')) list.push(['qseed', now.get('qseed')]);
       }
       if (ds.steps) list.push(['step', ds.step]);
       if (ds.speed && ds.speed !== 1) list.push(['speed', ds.speed]);
@@ -598,7 +599,7 @@ let teachApi = null;
     if (whyPanel && whyPanel.parentNode) { checkDialog.classList.add('docked'); whyPanel.before(checkDialog); }
     else document.body.appendChild(checkDialog);
 
-    const setHint = () => { hint.textContent = t(ds.game === 'goudan' ? 'teach.checkHintGoudan' : 'teach.checkHint'); };
+    const setHint = () => { hint.textContent = t(dsGames.queries(ds.game) ? 'teach.checkHintGoudan' : 'teach.checkHint'); };
     let lastResult = null;
     function openCheck() {
       setHint();
@@ -724,12 +725,13 @@ let teachApi = null;
       placeFirst();
       if (!r) return;
       if (r.message) { result.append(h('p', { class: 'bad' }, r.message)); return; }
+      const output = (dsGames.get(r.game) || { output: 'lines' }).output, queries = output === 'queries';
       if (r.same) {
-        const n = r.game === 'goudan' ? r.queries : logic.countLines(engineApi().output());
-        result.append(h('p', { class: 'ok' }, t(r.game === 'goudan' ? 'teach.sameGoudan' : 'teach.same', { n })));
+        const n = queries ? r.queries : logic.countLines(engineApi().output());
+        result.append(h('p', { class: 'ok' }, t(queries ? 'teach.sameGoudan' : 'teach.same', { n })));
         return;
       }
-      if (r.game === 'goudan') {
+      if (queries) {
         result.append(h('p', { class: 'bad' }, t('teach.goudanOff', { q: r.query + 1, off: r.off, n: r.queries })));
       } else {
         result.append(h('p', { class: 'bad' }, t('teach.differs', { line: r.line })));
@@ -750,12 +752,12 @@ let teachApi = null;
         h('dt', {}, t('teach.expected')), dd('teach-expected', r.expected),
         h('dt', {}, t('teach.got')), dd('teach-got', r.got)));
       let why;
-      const d = r.game !== 'goudan' && r.expected !== null ? decisionAt(r.step) : null;
+      const d = !queries && r.expected !== null ? decisionAt(r.step) : null;
       let said = false;
-      if (r.game === 'goudan') {
+      if (queries) {
         if (r.error !== null && r.error !== undefined) result.append(h('p', {}, t('teach.goudanError', { e: r.error.toExponential(2) })));
         why = t('teach.goudanJump', { q: r.query + 1 });
-      } else if (r.game === 'thegame') {
+      } else if (output === 'state') {
         why = t(r.line <= 4 ? 'teach.thegameRow' : 'teach.thegameOther', { step: r.step, line: r.line });
       } else if (r.step === 0) why = t('teach.jumpedStart');
       else if (r.expected === null) why = t('teach.jumpedEnd', { step: r.step });
@@ -763,7 +765,7 @@ let teachApi = null;
       else why = t('teach.jumped', { step: r.step });
       result.append(h('p', { id: 'teach-why' }, why));
       renderRule(d, said);
-      if (r.game !== 'goudan') {
+      if (!queries) {
         const again = h('button', { type: 'button', id: 'teach-check-jump' }, t('teach.jumpAgain'));
         again.addEventListener('click', () => showStep(r.step));
         result.append(again);
@@ -771,12 +773,12 @@ let teachApi = null;
     }
     function runCheck() {
       let r;
-      if (!ds.game || !ds.steps && ds.game !== 'goudan') r = { message: t('teach.noGame') };
+      if (!ds.game || !ds.steps && !dsGames.queries(ds.game)) r = { message: t('teach.noGame') };
       else if (ds.busy) r = { message: t('teach.busy') };
       else {
         r = logic.check(engineApi(), checkText.value);
         if (!r.same) {
-          if (r.game === 'goudan') { if (r.query < ccall('dsv_api_goudan_count', 'number', [], [])) showQuery(r.query); }
+          if (dsGames.queries(r.game)) { if (r.query < ccall('dsv_api_goudan_count', 'number', [], [])) showQuery(r.query); }
           else showStep(r.step);
         }
       }
@@ -795,7 +797,7 @@ let teachApi = null;
     ds.on('load', () => {
       judgeText = null;
       setHint();
-      if (lastResult && lastResult.game === 'goudan' && ds.game === 'goudan') return; // a query was selected
+      if (lastResult && lastResult.game === ds.game && dsGames.queries(ds.game)) return; // a query was selected
       lastResult = null;
       render(null);
     });
