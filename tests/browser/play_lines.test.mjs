@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
+/** @type {any} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -151,7 +152,7 @@ test('mahjong sample 1, seat A: the first decision at once; Next decision', { ti
   assert.equal(t2.step, t2.p.i);
   // the rule's move: the others then play on, animated; Next decision jumps
   const first = t2.p;
-  const chosen = page.evaluate((l) => window.deckscope.choose(l), first.chosen);
+  const chosen = page.evaluate((/** @type {string} */ l) => window.deckscope.choose(l), first.chosen);
   await page.waitForSelector('#play-panel .play-next:not([disabled])', { timeout: LIMIT });
   const was = await page.evaluate(() => window.deckscope.step);
   await page.click('#play-panel .play-next');

@@ -37,7 +37,7 @@ export function namesIn(text) {
 // Not there yet: the viewers still name games, at most this many times (a
 // ratchet: lower a number when you move a game's code into games/; a file not
 // listed may name none).
-const LEFT = { 'app.js': 27, 'embed.js': 3, 'index.html': 4 };
+const LEFT = { 'app.js': 23, 'embed.js': 3, 'index.html': 4 };
 
 test('the check finds a name in each form it forbids, and not in prose', () => {
   const id = dsGames.ids[dsGames.ids.length - 1];

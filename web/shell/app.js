@@ -790,13 +790,7 @@ import { dsv } from './core/binding.js';
   });
 
   // ---- legend: what the canvas's marks mean, for the game shown ----------------------
-  // [the mark as the canvas draws it, string key]; the texts are in i18n.js.
-  const LEGEND = {
-    cirno: ['p', 'A9 · 19 → 28', '↑ ↓', 'DOUBLE ●●', 'PASS TURN DOUBLE', 'DECK'],
-    thegame: ['↑', '↓', '−10 +10', '×5', 'TURN ●● · HAND · PILE'],
-    mahjong: ['d=2', '✗ ↔ ×2', '3M 5P 7S E', 'A → B → C → D', '×93'],
-    goudan: ['T/师 E ♥', '2 ♥♥', 'zZ', '▶ ●●○', '▯', 'P(E) 0.79'],
-  };
+  // each game's marks as the canvas draws them and their words: games/info/<id>.js (its legend).
   const legendOpen = $('legend-open'), legend = $('legend');
   let legendReturn = null;
   function fillLegend() {
@@ -805,7 +799,7 @@ import { dsv } from './core/binding.js';
     if (!g || !list) return;
     $('legend-title').textContent = t('legend.title', { game: t('game.' + g) });
     list.textContent = '';
-    LEGEND[g].forEach((mark, k) => {
+    (dsGames.get(g)?.legend || []).forEach((mark, k) => { // games/info/<id>.js
       const dt = document.createElement('dt');
       dt.textContent = mark;
       const dd = document.createElement('dd');

@@ -479,10 +479,10 @@ import { dsGames } from '../games/index.js';
     if (p && !ds.embed && ui.place) {
       // the band the page shows between what stays on screen: the canvas
       // (sticky at the top on a phone) and the timeline (sticky at the bottom)
-      const stuck = (id) => { const e = document.getElementById(id); return e && getComputedStyle(e).position === 'sticky' ? e.getBoundingClientRect() : null; };
+      const stuck = (/** @type {string} */ id) => { const e = document.getElementById(id); return e && getComputedStyle(e).position === 'sticky' ? e.getBoundingClientRect() : null; };
       const st = stuck('stage'), tl = stuck('timeline');
       const top = st ? Math.max(0, st.bottom) : 0, bottom = tl ? Math.min(innerHeight, tl.top) : innerHeight;
-      const out = (e) => { const r = e.getBoundingClientRect(); return r.top < top || r.bottom > bottom; };
+      const out = (/** @type {Element} */ e) => { const r = e.getBoundingClientRect(); return r.top < top || r.bottom > bottom; };
       const live = head.parentNode, first = opts.firstElementChild;
       if (out(live)) live.scrollIntoView({ block: 'start' });
       if (first && out(first)) first.scrollIntoView({ block: 'nearest' });
