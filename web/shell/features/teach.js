@@ -15,6 +15,7 @@
 'use strict';
 import { dsGames } from '../games/index.js';
 import dsNarrate from '../core/narrate.js';
+import { dsv } from '../core/binding.js';
 
 let teachApi = null;
 
@@ -420,7 +421,7 @@ let teachApi = null;
 
     const offline = location.protocol === 'file:' || document.documentElement.dataset.offline === '1';
     const M = () => ds.module;
-    const ccall = (name, ret, types, args) => M().ccall(name, ret, types, args);
+    const C = () => dsv(M()); // the exports (core/binding.js)
 
     // ---- the buttons ----------------------------------------------------------
     const shareBtn = h('button', { type: 'button', id: 'teach-share', 'aria-haspopup': 'dialog', i18n: 'teach.share' }, t('teach.share'));
@@ -465,7 +466,7 @@ let teachApi = null;
         if (enc.length <= MAX_LINK_INPUT) list.push(['input', enc]); else inputTooLong = true;
       }
       if (dsGames.queries(ds.game) && !ds.busy) {
-        const q = ccall('dsv_api_goudan_query', 'number', [], []) + 1;
+        const q = C().goudan_query() + 1;
         if (q > 1) list.push(['query', q]);
         if (now.get('game') === ds.game && now.has('qseed')) list.push(['qseed', now.get('qseed')]);
       }
@@ -655,15 +656,15 @@ let teachApi = null;
         game: GAMES.indexOf(ds.game),
         output() {
           if (judgeText === null) {
-            const len = ccall('dsv_api_output_len', 'number', [], []);
-            const ptr = ccall('dsv_api_output', 'number', [], []);
+            const len = C().output_len();
+            const ptr = C().output();
             judgeText = len > 0 ? M().UTF8ToString(ptr, len) : '';
           }
           return judgeText;
         },
-        steps: () => ccall('dsv_api_steps', 'number', [], []),
-        outputLine: (s) => ccall('dsv_api_output_line', 'number', ['number'], [s]),
-        thegameLines: (s) => ccall('dsv_api_thegame_lines', 'string', ['number'], [s]),
+        steps: () => C().steps(),
+        outputLine: (s) => C().output_line(s),
+        thegameLines: (s) => C().thegame_lines(s),
       };
     }
     function showStep(step) {
@@ -682,12 +683,12 @@ let teachApi = null;
     // that step: narrate.js's why() of the same event and states).
     const parseJson = (x) => { try { return x ? JSON.parse(x) : null; } catch (e) { return null; } };
     function decisionAt(step) {
-      if (!(step > 0) || step > ccall('dsv_api_steps', 'number', [], [])) return null;
-      const ev = parseJson(ccall('dsv_api_event_json', 'string', ['number'], [step - 1]));
+      if (!(step > 0) || step > C().steps()) return null;
+      const ev = parseJson(C().event_json(step - 1));
       if (!ev) return null;
       const N = dsNarrate;
-      const ctx = { stateBefore: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step - 1])),
-                    stateAfter: parseJson(ccall('dsv_api_state_json', 'string', ['number'], [step])),
+      const ctx = { stateBefore: parseJson(C().state_json(step - 1)),
+                    stateAfter: parseJson(C().state_json(step)),
                     step, steps: ds.steps };
       let why = null, caption = '', changes = [];
       if (N) {
@@ -695,7 +696,7 @@ let teachApi = null;
         // the page's caption at that step: the engine's sentence (app.js)
         try { caption = ds.captionAt ? ds.captionAt(step) : ''; } catch (e) { caption = ''; }
         // what the event changed, the engine's sentences (<game>_changes, one a line)
-        try { changes = String(ccall('dsv_api_changes', 'string', ['number'], [step - 1]) || '').split('\n').filter((s) => s !== ''); } catch (e) { changes = []; }
+        try { changes = String(C().changes(step - 1) || '').split('\n').filter((s) => s !== ''); } catch (e) { changes = []; }
       }
       // The engine's record of that event, in the view's language: its sentence.
       const rec = ev.decision;
@@ -778,7 +779,7 @@ let teachApi = null;
       else {
         r = logic.check(engineApi(), checkText.value);
         if (!r.same) {
-          if (dsGames.queries(r.game)) { if (r.query < ccall('dsv_api_goudan_count', 'number', [], [])) showQuery(r.query); }
+          if (dsGames.queries(r.game)) { if (r.query < C().goudan_count()) showQuery(r.query); }
           else showStep(r.step);
         }
       }
