@@ -110,6 +110,13 @@ typedef struct goudan_input goudan_input;
 
 int goudan_parse(const char *text, size_t len, goudan_input **out, ds_error *err);
 void goudan_input_free(goudan_input *in);
+/* Moves the queries into a block allocated now, and frees the old one: a
+ * caller that parsed while other big blocks were live (the page's viewer,
+ * which keeps the old game until the new input is known to be good) calls it
+ * once they are freed, so the queries sit where the allocator puts a block in
+ * the emptied heap, not in the middle of the space a solve needs next
+ * (issue 26). 0, or -1 with err (out of memory: the queries stay where they are). */
+int goudan_input_move(goudan_input *in, ds_error *err);
 int goudan_input_o(const goudan_input *in);
 size_t goudan_input_count(const goudan_input *in);
 void goudan_query_get(const goudan_input *in, size_t i, goudan_query *q);

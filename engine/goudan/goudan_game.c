@@ -9,6 +9,10 @@
 
 /* ---- input ----------------------------------------------------------------- */
 
+/* The fewest bytes a query takes in the text: "E S", the two boards' counts
+ * and the hand sizes, six numbers on four lines ("1 1\n0\n0\n0 0\n"). */
+enum { GOUDAN_QUERY_MIN_BYTES = 12 };
+
 /* A query packed in 28 bits: e_hp-1 (5), s_hp-1 (5), s_count (3), s minion
  * HPs - 1 (4 bits, bit i = minion i), e_count (3), e minion bits (4),
  * s_hand (2), e_hand (2). */
@@ -89,6 +93,18 @@ static int read_board(ds_reader *r, int *count, int *hp, int who, const char *af
     return ds_read_eol(r, after, err);
 }
 
+int goudan_input_move(goudan_input *in, ds_error *err) {
+    uint32_t *q;
+    if (!in || !in->q) return 0;
+    q = (uint32_t *)malloc((in->n ? in->n : 1) * sizeof(uint32_t));
+    if (!q) return ds_fail(err, 0, 0, "out of memory for the queries");
+    memcpy(q, in->q, in->n * sizeof(uint32_t));
+    free(in->q);
+    in->q = q;
+    in->cap = in->n ? in->n : 1;
+    return 0;
+}
+
 int goudan_parse(const char *text, size_t len, goudan_input **out, ds_error *err) {
     ds_reader r;
     goudan_input *in;
@@ -102,6 +118,14 @@ int goudan_parse(const char *text, size_t len, goudan_input **out, ds_error *err
     in = (goudan_input *)calloc(1, sizeof *in);
     if (!in) return ds_fail(err, 0, 0, "out of memory for the input");
     in->O = O;
+    /* One block for the queries, sized once: T of them, but no more than the
+     * text can hold (a query takes at least GOUDAN_QUERY_MIN_BYTES), so a
+     * huge T on a short text allocates little. Growing it by doubling left a
+     * trail of freed blocks in the page's heap on every load (issue 26). */
+    in->cap = len / GOUDAN_QUERY_MIN_BYTES + 1;
+    if (in->cap > (size_t)T) in->cap = (size_t)T;
+    in->q = (uint32_t *)malloc(in->cap * sizeof(uint32_t));
+    if (!in->q) { goudan_input_free(in); return ds_fail(err, 0, 0, "out of memory for the queries"); }
     for (i = 0; i < (size_t)T; i++) {
         goudan_query q;
         memset(&q, 0, sizeof q);
@@ -116,8 +140,8 @@ int goudan_parse(const char *text, size_t len, goudan_input **out, ds_error *err
             goudan_input_free(in);
             return -1;
         }
-        if (in->n == in->cap) {
-            size_t nc = in->cap ? in->cap * 2 : 64;
+        if (in->n == in->cap) { /* not reached: the bound above holds */
+            size_t nc = in->cap * 2;
             uint32_t *nq = (uint32_t *)realloc(in->q, nc * sizeof(uint32_t));
             if (!nq) { goudan_input_free(in); return ds_fail(err, 0, 0, "out of memory for the queries"); }
             in->q = nq;

@@ -47,10 +47,12 @@ static int parse(ds_view *v, const char *text, size_t len) {
     return 0;
 }
 
-/* The solver's table (the big part), solved in slices by work. */
+/* The solver's table (the big part), solved in slices by work. Its memory is
+ * taken by the first slice, not here: the page frees the input's text once
+ * the load returns, so the solver's blocks (about 38 MB at O = 5) and the
+ * text (7 MB for the largest input) are never in the heap together, and the
+ * solver finds the same free space on every load (issue 26). */
 static int start(ds_view *v) {
-    goudan_adapter_data *d = v->extra;
-    if (goudan_solver_init(&d->pub.solver, d->pub.O, d->pub.hp_max, &v->error)) return -1;
     v->busy = 1;
     v->progress = 0;
     return 0;
@@ -97,7 +99,14 @@ static double now_ms(void) { return (double)clock() * 1000.0 / CLOCKS_PER_SEC; }
 static int work(ds_view *v, double budget_ms) {
     goudan_adapter_data *d = v->extra;
     double start = now_ms(), spent;
-    if (!d || !d->pub.solver) return v->busy = 0;
+    if (!d || d->pub.table) return v->busy = 0;
+    if (!d->pub.solver) {
+        /* the heap is empty of the old game and the text now: the queries
+         * move to where a block goes first, out of the solver's way */
+        if (goudan_input_move(v->input, &v->error) ||
+            goudan_solver_init(&d->pub.solver, d->pub.O, d->pub.hp_max, &v->error))
+            return v->busy = 0;
+    }
     do {
         double t0 = now_ms(), dt;
         v->progress = goudan_solver_step(d->pub.solver, d->units);
