@@ -9,8 +9,14 @@
 // 40 characters of it), so the embed can say the link is damaged instead of
 // staying on "Loading…". params has no prototype: a key `__proto__` or
 // `constructor` is a key like any other.
+  /**
+   * @param {unknown} hash  '#k=v&...' or '?k=v&...' (anything else is made a string)
+   * @returns {{ params: Record<string, string>, errors: string[] }}
+   */
   function parseHash(hash) {
+    /** @type {Record<string, string>} */
     const params = Object.create(null);
+    /** @type {string[]} */
     const errors = [];
     for (const part of String(hash ?? '').replace(/^[#?]/, '').split('&')) {
       if (!part) continue;

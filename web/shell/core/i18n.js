@@ -25,6 +25,7 @@
 import { dsGames } from '../games/index.js';
 
 const i18n = (function () {
+  /** @type {Record<'en' | 'zh', Record<string, string>>} */
   const dicts = {
     en: {
       'label.declines': '{p} declines',
@@ -244,7 +245,7 @@ const i18n = (function () {
   for (const g of dsGames.all) {
     const id = g.id;
     for (const lang of /** @type {const} */ (['en', 'zh'])) {
-      const w = g.words[lang], d = /** @type {Record<string, string>} */ (dicts[lang]);
+      const w = g.words[lang], d = dicts[lang];
       Object.assign(d, { ['game.' + id]: w.name, ['intro.' + id]: w.intro, ['why.start.' + id]: w.start });
       w.legend.forEach((text, k) => { d[`legend.${id}.${k + 1}`] = text; });
     }
@@ -252,75 +253,21 @@ const i18n = (function () {
 
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
 
+  /** @param {unknown} l @returns {'en' | 'zh' | null} */
   const norm = (l) => (/^zh/i.test(String(l || '')) ? 'zh' : /^en/i.test(String(l || '')) ? 'en' : null);
   const STORE = 'deckscope.lang';
 
+  /** @returns {'en' | 'zh'} */
   function initialLang() {
     const m = /(?:^#|&)lang=([^&]*)/.exec(location.hash);
-    if (m && norm(decodeURIComponent(m[1]))) return norm(decodeURIComponent(m[1]));
+    const h = m ? norm(decodeURIComponent(m[1])) : null;
+    if (h) return h;
     try {
       const s = norm(localStorage.getItem(STORE));
       if (s) return s;
     } catch (e) { /* storage may be blocked (sandboxed iframe) */ }
     return norm(navigator.language) || 'en';
   }
-
-  const listeners = new Set();
-  const i18n = {
-    lang: initialLang(),
-    t(key, vars) {
-      const d = dicts[i18n.lang] || dicts.en;
-      let s = key in d ? d[key] : key in dicts.en ? dicts.en[key] : key;
-      if (vars) s = s.replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
-      return s;
-    },
-    setLang(l) {
-      const n = norm(l);
-      if (!n) return i18n.lang;
-      try { localStorage.setItem(STORE, n); } catch (e) { /* ignore */ }
-      if (n === i18n.lang) return n;
-      i18n.lang = n;
-      i18n.apply(document);
-      for (const fn of listeners) {
-        try { fn(n); } catch (e) { console.error(e); }
-      }
-      return n;
-    },
-    add(dict) {
-      for (const l of Object.keys(dict || {})) {
-        const k = norm(l);
-        if (!k) continue;
-        Object.assign(dicts[k], dict[l]);
-      }
-      if (document.readyState !== 'loading') i18n.apply(document);
-    },
-    // Language change listeners (app.js forwards them as deckscope 'lang').
-    onChange(fn) { listeners.add(fn); },
-    offChange(fn) { listeners.delete(fn); },
-    el(tag, attrs, ...kids) {
-      const e = document.createElement(tag);
-      for (const [k, v] of Object.entries(attrs || {})) {
-        if (v === false || v === null || v === undefined) continue;
-        if (k === 'class') e.className = v;
-        else if (k === 'text') e.textContent = v;
-        else if (k === 'i18n') { e.dataset.i18n = v; if (!kids.length) e.textContent = i18n.t(v); }
-        else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
-        // CSSOM, not a style attribute: the Content-Security-Policy blocks the latter.
-        else if (k === 'style') e.style.cssText = v;
-        else e.setAttribute(k, v === true ? '' : v);
-      }
-      for (const c of kids) if (c !== null && c !== undefined && c !== false) e.append(c);
-      return e;
-    },
-    apply(root) {
-      const r = root || document;
-      document.documentElement.lang = i18n.lang === 'zh' ? 'zh-CN' : 'en';
-      for (const el of r.querySelectorAll('[data-i18n]')) el.textContent = i18n.t(el.dataset.i18n);
-      for (const el of r.querySelectorAll('[data-i18n-title]')) el.title = i18n.t(el.dataset.i18nTitle);
-      for (const el of r.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', i18n.t(el.dataset.i18nAria));
-      for (const el of r.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = i18n.t(el.dataset.i18nPlaceholder);
-    },
-  };
 
   // ---- input errors in the reader's language ------------------------------------
   // The engine reports an error as data (ds_error in engine/core/ds_core.h):
@@ -329,6 +276,7 @@ const i18n = (function () {
   // message; Chinese is made here from the code and the arguments. The
   // arguments that are phrases (what was expected, what was found) are said in
   // Chinese by the table below; tokens from the input stay as they are.
+  /** @type {Record<string, string>} */
   const ERR_ZH = {
     'expected %s, found %s': '应为{0}，实际为{1}',
     'expected %s, found control byte 0x%02x': '应为{0}，实际为控制字符 0x{1}',
@@ -364,6 +312,7 @@ const i18n = (function () {
     'expected end of input after the T = %d queries, found %s': 'T = {0} 组询问之后输入应结束，实际为{1}',
   };
   // [pattern, Chinese] for the phrases an argument can be; $1.. are the pattern's groups.
+  /** @type {[RegExp, string][]} */
   const PHRASE_ZH = [
     [/^end of input$/, '输入结束'],
     [/^end of line$/, '行尾'],
@@ -402,33 +351,115 @@ const i18n = (function () {
     [/^小E's hand size$/, '小E 的手牌数'],
     [/^the hand sizes$/, '手牌数'],
   ];
+  /** @param {string} a */
   function phraseZh(a) {
     for (const [re, zh] of PHRASE_ZH) if (re.test(a)) return a.replace(re, zh);
     return a; // a token from the input, a number or a card name
   }
-  // The text of an error {msg, code, args} in the current language (without
-  // its "line L, column C:" prefix, which the callers add in words).
-  i18n.errorText = function (e) {
-    const msg = String((e && (e.msg || e.message)) || '').replace(/^line \d+, column \d+: /, '');
-    if (i18n.lang !== 'zh' || !e || !(e.code in ERR_ZH)) return msg;
-    const args = Array.isArray(e.args) ? e.args : [];
-    return ERR_ZH[e.code].replace(/\{(\d)\}/g, (all, k) => phraseZh(String(args[Number(k)] ?? '')));
-  };
+  /** @typedef {(lang: 'en' | 'zh') => void} LangListener */
+  /** @type {Set<LangListener>} */
+  const listeners = new Set();
+  /** an element's attribute value for el(): handlers for on<event>, true/false/null/undefined as present/absent */
+  /** @typedef {string | number | boolean | null | undefined | EventListener} ElAttr */
+  const i18n = {
+    lang: initialLang(),
+    /** @param {string} key @param {Record<string, unknown> | null} [vars] @returns {string} */
+    t(key, vars) {
+      const d = dicts[i18n.lang] || dicts.en;
+      let s = key in d ? d[key] : key in dicts.en ? dicts.en[key] : key;
+      if (vars) s = s.replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
+      return s;
+    },
+    /** @param {unknown} l */
+    setLang(l) {
+      const n = norm(l);
+      if (!n) return i18n.lang;
+      try { localStorage.setItem(STORE, n); } catch (e) { /* ignore */ }
+      if (n === i18n.lang) return n;
+      i18n.lang = n;
+      i18n.apply(document);
+      for (const fn of listeners) {
+        try { fn(n); } catch (e) { console.error(e); }
+      }
+      return n;
+    },
+    /** @param {Record<string, Record<string, string>> | null | undefined} dict */
+    add(dict) {
+      const all = dict || {};
+      for (const l of Object.keys(all)) {
+        const k = norm(l);
+        if (!k) continue;
+        Object.assign(dicts[k], all[l]);
+      }
+      if (document.readyState !== 'loading') i18n.apply(document);
+    },
+    // Language change listeners (app.js forwards them as deckscope 'lang').
+    /** @param {LangListener} fn */
+    onChange(fn) { listeners.add(fn); },
+    /** @param {LangListener} fn */
+    offChange(fn) { listeners.delete(fn); },
+    // (the DOM's setters make every value a string: String(v) is what they do)
+    /**
+     * @param {string} tag
+     * @param {Record<string, ElAttr> | null} [attrs]
+     * @param {...(Node | string | number | boolean | null | undefined)} kids
+     * @returns {HTMLElement}
+     */
+    el(tag, attrs, ...kids) {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) {
+        if (v === false || v === null || v === undefined) continue;
+        if (k === 'class') e.className = String(v);
+        else if (k === 'text') e.textContent = String(v);
+        else if (k === 'i18n') { e.dataset.i18n = String(v); if (!kids.length) e.textContent = i18n.t(String(v)); }
+        else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+        // CSSOM, not a style attribute: the Content-Security-Policy blocks the latter.
+        else if (k === 'style') e.style.cssText = String(v);
+        else e.setAttribute(k, v === true ? '' : String(v));
+      }
+      for (const c of kids) if (c !== null && c !== undefined && c !== false) e.append(typeof c === 'object' ? c : String(c));
+      return e;
+    },
+    /** @param {ParentNode | null} [root] */
+    apply(root) {
+      const r = root || document;
+      document.documentElement.lang = i18n.lang === 'zh' ? 'zh-CN' : 'en';
+      // (the selectors name the data attribute each loop reads: it is there)
+      for (const el of /** @type {NodeListOf<HTMLElement>} */ (r.querySelectorAll('[data-i18n]'))) el.textContent = i18n.t(el.dataset.i18n ?? '');
+      for (const el of /** @type {NodeListOf<HTMLElement>} */ (r.querySelectorAll('[data-i18n-title]'))) el.title = i18n.t(el.dataset.i18nTitle ?? '');
+      for (const el of /** @type {NodeListOf<HTMLElement>} */ (r.querySelectorAll('[data-i18n-aria]'))) el.setAttribute('aria-label', i18n.t(el.dataset.i18nAria ?? ''));
+      for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (r.querySelectorAll('[data-i18n-placeholder]'))) el.placeholder = i18n.t(el.dataset.i18nPlaceholder ?? '');
+    },
 
-  // A decision's label as a learner reads it: the engine's label (kept in
-  // data-label and sent back as it is), but mahjong's "A declines" (a seat
-  // not claiming; the decision record's "declines") in the page's language.
-  i18n.choiceLabel = function (l) {
-    const m = /^([A-D]) declines$/.exec(String(l));
-    return m ? i18n.t('label.declines', { p: m[1] }) : String(l);
-  };
-  // A move as the learner reads it: its name in the engine's decision record
-  // d (a candidate, or mahjong's "declines" of a claim window), in the view's
-  // language; the label only when the record has no name for it.
-  i18n.moveName = function (d, l) {
-    const has = (list) => (Array.isArray(list) ? list.find((c) => c && String(c.label) === String(l) && c.name) : null);
-    const c = d ? has(d.candidates) || has(d.declines) : null;
-    return c ? String(c.name) : i18n.choiceLabel(l);
+    // The text of an error {msg, code, args} in the current language (without
+    // its "line L, column C:" prefix, which the callers add in words).
+    /** @param {{ msg?: string, message?: string, code?: string, args?: unknown[] } | null | undefined} e */
+    errorText(e) {
+      const msg = String((e && (e.msg || e.message)) || '').replace(/^line \d+, column \d+: /, '');
+      const code = String(e && e.code); // (`in` makes its key a string too)
+      if (i18n.lang !== 'zh' || !e || !(code in ERR_ZH)) return msg;
+      const args = Array.isArray(e.args) ? e.args : [];
+      return ERR_ZH[code].replace(/\{(\d)\}/g, (all, k) => phraseZh(String(args[Number(k)] ?? '')));
+    },
+
+    // A decision's label as a learner reads it: the engine's label (kept in
+    // data-label and sent back as it is), but mahjong's "A declines" (a seat
+    // not claiming; the decision record's "declines") in the page's language.
+    /** @param {unknown} l */
+    choiceLabel(l) {
+      const m = /^([A-D]) declines$/.exec(String(l));
+      return m ? i18n.t('label.declines', { p: m[1] }) : String(l);
+    },
+    // A move as the learner reads it: its name in the engine's decision record
+    // d (a candidate, or mahjong's "declines" of a claim window), in the view's
+    // language; the label only when the record has no name for it.
+    /** @param {{ candidates?: DsCandidate[], declines?: DsCandidate[] } | null | undefined} d @param {unknown} l */
+    moveName(d, l) {
+      /** @param {DsCandidate[] | undefined} list */
+      const has = (list) => (Array.isArray(list) ? list.find((c) => c && String(c.label) === String(l) && c.name) : null);
+      const c = d ? has(d.candidates) || has(d.declines) : null;
+      return c ? String(c.name) : i18n.choiceLabel(l);
+    },
   };
 
   return i18n;

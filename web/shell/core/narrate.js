@@ -30,13 +30,21 @@ const dsNarrate = (function () {
 
   /* ---------- helpers ---------- */
 
+  /** @param {unknown} lang */
   function isZh(lang) { return typeof lang === 'string' && /^zh/i.test(lang); }
+  /** @param {unknown} lang @param {string} en @param {string} zh */
   function T(lang, en, zh) { return isZh(lang) ? zh : en; }
+  /** @template X @param {X} x @returns {x is NonNullable<X>} */
   function has(x) { return x !== undefined && x !== null; }
+  /** @param {unknown} x @returns {x is number} */
   function num(x) { return typeof x === 'number' && isFinite(x); }
+  /** @param {unknown} x */
   function str(x) { return has(x) ? String(x) : ''; }
+  /** @template X @param {X} x @returns {(X & object) | null} */
   function obj(x) { return x && typeof x === 'object' ? x : null; }
+  /** @template X @param {X[] | null | undefined} x @returns {X[]} */
   function arr(x) { return Array.isArray(x) ? x : []; }
+  /** @param {unknown} game  a game's id or its index in dsGames.ids */
   function gameName(game) {
     if (typeof game === 'number') return GAMES[game] || '';
     return String(game || '').toLowerCase();
@@ -44,6 +52,7 @@ const dsNarrate = (function () {
   /* a win probability as a percentage with 2 decimals, the page's one format
    * for goudan (the DP panel and canvas write the same); never rounds a
    * non-certain value to 0 or 100 */
+  /** @param {unknown} v */
   function pct(v) {
     if (!num(v)) return '';
     if (v <= 0) return '0.00%';
@@ -62,6 +71,7 @@ const dsNarrate = (function () {
    * in the language the view was asked for. This file only lays it out: the
    * moves by their names, the rule's sentence, each note; it never compares
    * values, re-sorts candidates or assumes the move taken is the rule's. */
+  /** @param {DsEvent | null | undefined} ev @returns {DsDecision | null} */
   function record(ev) {
     var d = obj(ev && ev.decision);
     if (!d || !Array.isArray(d.candidates) || !('rule_choice' in d) || !('forced' in d)) return null;
@@ -71,6 +81,7 @@ const dsNarrate = (function () {
    * probabilities as a percentage with at most two decimals, trailing zeros
    * dropped, never rounded to 0 or 100 unless certain; other measures as the
    * number. Only the layout of a number: nothing is compared. */
+  /** @param {number} v @param {unknown} lang */
   function sayPct(v, lang) {
     var sp = isZh(lang) ? '' : '\u00a0';
     if (!(v > 0)) return '0' + sp + '%';
@@ -79,18 +90,26 @@ const dsNarrate = (function () {
     if (v > 0.99995) return '>99.99' + sp + '%';
     return (v * 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '') + sp + '%';
   }
+  /**
+   * @param {{ measure?: string | null }} d  the record (only its measure is read)
+   * @param {{ value?: unknown } | null | undefined} c  a candidate
+   * @param {unknown} lang
+   */
   function valueText(d, c, lang) {
     if (!c || !num(c.value)) return '';
     if (d.measure === 'win_chance' || d.measure === 'chance') return sayPct(c.value, lang);
     return String(c.value);
   }
+  /** @param {DsDecision} d @param {string} label @returns {DsCandidate | null} */
   function candOf(d, label) {
     return arr(d.candidates).filter(function (c) { return c && c.label === label; })[0] || null;
   }
+  /** @param {DsCandidate | null} c */
   function nameOf(c) { return c ? str(c.name) || str(c.label) : ''; }
   /* The why panel from the record: {rule, measure, forced, chosenName,
    * ruleName, candidates: [{label (the name), key (the engine's label),
    * value, chosen, ruleChoice, reason, note}]}. */
+  /** @param {DsDecision} d @param {unknown} lang @returns {DsWhy} */
   function recordWhy(d, lang) {
     return {
       rule: str(d.text),
@@ -107,6 +126,7 @@ const dsNarrate = (function () {
     };
   }
   /* A chance outcome (goudan's hits) is nobody's choice: no question. */
+  /** @param {DsDecision} d */
   function isChance(d) {
     var r = candOf(d, d.rule_choice);
     return !!r && r.reason === 'chance';
@@ -116,6 +136,10 @@ const dsNarrate = (function () {
    * engine says of it against the rule's choice); the reason is the rule's
    * sentence. ctx.headline (optional, the engine's headline of the state
    * before the event) is put in front of the question. */
+  /**
+   * @param {string} g @param {DsDecision} d @param {unknown} lang @param {DsQuizCtx | null | undefined} ctx
+   * @returns {DsQuiz | null}
+   */
   function recordQuiz(g, d, lang, ctx) {
     if (d.only || isChance(d) || arr(d.candidates).length < 2) return null;
     var c = obj(ctx), h = c && typeof c.headline === 'string' ? c.headline.replace(/[.。!！:：\s]+$/, '') : '';
@@ -132,10 +156,17 @@ const dsNarrate = (function () {
   /* ====================== dispatch ====================== */
 
   /* A text that leaked a missing field: shown to nobody (the fallback is used instead). */
+  /** @param {unknown} x */
   function leaked(x) {
     var s = typeof x === 'string' ? x : JSON.stringify(x);
     return /undefined|NaN|\[object/.test(s || '');
   }
+  /**
+   * @template R
+   * @param {(g: string, ev: DsEvent, lang: unknown, ctx: DsQuizCtx | null | undefined) => R} fn
+   * @param {(g: string, lang: unknown, ev?: DsEvent) => R} fallback
+   * @returns {(game: unknown, ev: DsEvent | null | undefined, lang?: unknown, ctx?: DsQuizCtx | null) => R}
+   */
   function guard(fn, fallback) {
     return function (game, ev, lang, ctx) {
       var g = gameName(game), r;
@@ -148,6 +179,7 @@ const dsNarrate = (function () {
 
   /* mahjong: what each other player could do with a discarded tile, as the
    * engine says it (the event's "claims", each with its own sentence) */
+  /** @param {DsEvent} ev @returns {DsWhyRow[]} */
   function recordClaims(ev) {
     return arr(ev.claims).filter(function (c) { return c && has(c.player); }).map(function (c) {
       return { label: str(c.player), key: str(c.player), value: num(c.dist) ? String(c.dist) : '',
@@ -155,7 +187,7 @@ const dsNarrate = (function () {
     });
   }
 
-  var why = guard(function (g, ev, lang, ctx) {
+  var why = guard(/** @returns {DsWhy | null} */ function (g, ev, lang) {
     var d = record(ev);
     if (d) {
       var w = recordWhy(d, lang);
@@ -168,11 +200,12 @@ const dsNarrate = (function () {
     return null;
   }, function () { return null; });
 
-  var quizzes = guard(function (g, ev, lang, ctx) {
+  var quizzes = guard(/** @returns {DsQuiz[]} */ function (g, ev, lang, ctx) {
     var d = record(ev), q = d ? recordQuiz(g, d, lang, ctx) : null;
     return q ? [q] : [];
   }, function () { return []; });
 
+  /** @param {unknown} game @param {DsEvent | null | undefined} ev @param {unknown} [lang] @param {DsQuizCtx | null} [ctx] */
   function quiz(game, ev, lang, ctx) { var q = quizzes(game, ev, lang, ctx); return q.length ? q[0] : null; }
 
   var api = {

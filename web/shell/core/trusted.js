@@ -19,6 +19,7 @@
 
 (function () {
   const SCRIPTS = new Set(['quiz.js', 'narrate.js']);
+  /** @type {{ createScriptURL(name: string): string }} */
   const rules = {
     createScriptURL(name) {
       if (SCRIPTS.has(name)) return name;
@@ -28,7 +29,7 @@
   const tt = window.trustedTypes;
   const policy = tt && tt.createPolicy ? tt.createPolicy('deckscope', rules) : rules;
   Object.defineProperty(window, 'deckscopeTrusted', {
-    value: Object.freeze({ scriptURL: (name) => policy.createScriptURL(name) }),
+    value: Object.freeze({ scriptURL: (/** @type {string} */ name) => policy.createScriptURL(name) }),
     writable: false, configurable: false, enumerable: false,
   });
 })();

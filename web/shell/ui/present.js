@@ -26,7 +26,9 @@ import { dsv } from '../core/binding.js';
 })(function () {
   const ds = window.deckscope;
   if (!ds || !ds.on || !ds.i18n) return;
+  /** @type {DsI18n} */
   const i18n = ds.i18n;
+  /** @param {string} k @param {Record<string, unknown>} [v] */
   const t = (k, v) => i18n.t(k, v);
   const h = i18n.el;
   const root = document.documentElement;
@@ -108,14 +110,17 @@ import { dsv } from '../core/binding.js';
   // ---- the mode ---------------------------------------------------------------------
   let on = false;
   let fullscreen = false; // the Fullscreen API took it (else: the window fallback)
+  /** @param {number} w  the window's width in CSS px */
   const zoomFor = (w) => Math.max(1, Math.min(3, Math.round((w / 960) * 4) / 4));
+  /** @param {number} k */
   function setTextScale(k) {
     const M = ds.module;
     try { if (M) dsv(M).set_text_scale(k); } catch (e) { /* an older view */ }
   }
   function applyScale() { setTextScale(on ? zoomFor(window.innerWidth) : 1); }
-  async function present(want) {
-    want = !!want;
+  /** @param {unknown} wanted */
+  async function present(wanted) {
+    const want = !!wanted;
     if (want === on) return on;
     on = want;
     root.toggleAttribute('data-present', on);
@@ -143,14 +148,15 @@ import { dsv } from '../core/binding.js';
   // the module may start after &present=1
   if (ds.ready) ds.ready.then(applyScale, () => {});
 
-  Object.defineProperty(ds, 'present', { value: (x) => present(x === undefined ? true : x), configurable: true, writable: true });
+  Object.defineProperty(ds, 'present', { value: (/** @type {unknown} */ x) => present(x === undefined ? true : x), configurable: true, writable: true });
   Object.defineProperty(ds, 'presenting', { get: () => on, configurable: true });
 
+  /** @param {Event} e */
   const typing = (e) => {
-    const x = e.target;
+    const x = /** @type {HTMLElement | null} */ (e.target);
     if (!x || x === document.body) return false;
     if (x.isContentEditable || x.tagName === 'TEXTAREA' || x.tagName === 'SELECT') return true;
-    return x.tagName === 'INPUT' && !['range', 'button', 'checkbox'].includes(x.type);
+    return x.tagName === 'INPUT' && !['range', 'button', 'checkbox'].includes(/** @type {HTMLInputElement} */ (x).type);
   };
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || typing(e)) return;
