@@ -26,6 +26,7 @@
 //   busy       true while a GIF is being made
 //   MAX_STEPS  the longest range the page exports at once
 'use strict';
+import { dsv } from '../core/binding.js';
 
 let exportApi = null;
 
@@ -39,7 +40,7 @@ let exportApi = null;
 
   const ds = () => window.deckscope;
   const M = () => ds() && ds().module;
-  const call = (name, ret, types, args) => M().ccall(name, ret, types, args);
+  const C = () => dsv(M()); // the exports (core/binding.js)
   const dark = () => {
     const m = M();
     if (m && m.dsHost && typeof m.dsHost.dark !== 'undefined') return m.dsHost.dark ? 1 : 0;
@@ -51,13 +52,13 @@ let exportApi = null;
     const h = Math.round((c && c.clientHeight) || 540);
     return [Math.max(64, w), Math.max(64, h)];
   };
-  const errorText = () => call('dsv_api_export_error', 'string', [], []);
+  const errorText = () => C().export_error();
 
   // ---- the caption strip ---------------------------------------------------
   const CAPTION_MAX_LINES = 3;
   // The canvas's theme colours (C's ds_theme_make), so the strip matches them.
   function themeColour(isDark, which) {
-    const v = call('dsv_api_export_theme_color', 'number', ['number', 'number'], [isDark, which]) >>> 0;
+    const v = C().export_theme_color(isDark, which) >>> 0;
     return '#' + v.toString(16).padStart(6, '0');
   }
   // The caption shown at step i (step 0: the game's headline rather than the
@@ -66,7 +67,7 @@ let exportApi = null;
     const d = ds();
     if (i <= 0) {
       try {
-        const h = call('dsv_api_headline', 'string', ['number'], [0]); // the engine's (<game>_headline)
+        const h = C().headline(0); // the engine's (<game>_headline)
         if (h) return String(h);
       } catch (e) { /* the page's caption then */ }
     }
@@ -150,20 +151,20 @@ let exportApi = null;
     const scale = Number(opts.scale) || 1;
     const w = Math.round(opts.width || cw);
     const h = Math.round(opts.height || ch);
-    if (call('dsv_api_export_frame', 'number', ['number', 'number', 'number', 'number'], [w, h, scale, dark()]) !== 0)
+    if (C().export_frame(w, h, scale, dark()) !== 0)
       throw new Error(errorText());
     let image;
     try {
-      const pw = call('dsv_api_export_width', 'number', [], []);
-      const ph = call('dsv_api_export_height', 'number', [], []);
-      const pitch = call('dsv_api_export_pitch', 'number', [], []);
-      const ptr = call('dsv_api_export_pixels', 'number', [], []);
+      const pw = C().export_width();
+      const ph = C().export_height();
+      const pitch = C().export_pitch();
+      const ptr = C().export_pixels();
       const rgba = new Uint8ClampedArray(pw * ph * 4);
       const heap = M().HEAPU8; // read after the calls: memory may have grown
       for (let y = 0; y < ph; y++) rgba.set(heap.subarray(ptr + y * pitch, ptr + y * pitch + pw * 4), y * pw * 4);
       image = new ImageData(rgba, pw, ph);
     } finally {
-      call('dsv_api_export_free', null, [], []);
+      C().export_free();
     }
     let strip = null, stripH = 0;
     if (opts.caption !== false) {
@@ -203,16 +204,14 @@ let exportApi = null;
         for (let i = from; i <= to; i++) captions.set(i, captionText(i));
         painter = captionPainter(width, Math.round(width * scale), scale, isDark, captions.values());
       }
-      const rc = call('dsv_api_export_gif_begin', 'number',
-        ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
-        [from, to, width, height, scale, isDark, tween, painter ? painter.height : 0]);
+      const rc = C().export_gif_begin(from, to, width, height, scale, isDark, tween, painter ? painter.height : 0);
       if (rc !== 0) { reject(new Error(errorText())); return; }
       busy = true;
       cancelRequested = false;
-      const total = call('dsv_api_export_frames', 'number', [], []);
+      const total = C().export_frames();
       const finish = (fn, value) => {
         busy = false;
-        call('dsv_api_export_free', null, [], []);
+        C().export_free();
         fn(value);
       };
       const slice = () => {
@@ -225,26 +224,26 @@ let exportApi = null;
         let r;
         const t0 = performance.now();
         try {
-          r = call('dsv_api_export_gif_work', 'number', ['number'], [SLICE_MS]);
+          r = C().export_gif_work(SLICE_MS);
           // the encoder wants the caption strip of another step: draw it, go on
           while (r === 2 && painter) {
-            const step = call('dsv_api_export_gif_need_step', 'number', [], []);
+            const step = C().export_gif_need_step();
             const px = painter.rgba(captions.has(step) ? captions.get(step) : captionText(step));
-            M().HEAPU8.set(px, call('dsv_api_export_gif_caption', 'number', [], []));
-            if (call('dsv_api_export_gif_caption_ready', 'number', ['number'], [step]) !== 0) { r = -1; break; }
-            r = performance.now() - t0 < SLICE_MS ? call('dsv_api_export_gif_work', 'number', ['number'], [SLICE_MS]) : 1;
+            M().HEAPU8.set(px, C().export_gif_caption());
+            if (C().export_gif_caption_ready(step) !== 0) { r = -1; break; }
+            r = performance.now() - t0 < SLICE_MS ? C().export_gif_work(SLICE_MS) : 1;
           }
         } catch (e) { finish(reject, e); return; }
-        const done = call('dsv_api_export_frames_done', 'number', [], []);
+        const done = C().export_frames_done();
         if (opts.onProgress) {
-          try { opts.onProgress(call('dsv_api_export_progress', 'number', [], []), done, total); } catch (e) { console.error(e); }
+          try { opts.onProgress(C().export_progress(), done, total); } catch (e) { console.error(e); }
         }
         if (r === 1) { setTimeout(slice, 0); return; }
         if (r !== 0) { finish(reject, new Error(errorText())); return; }
-        const ptr = call('dsv_api_export_data', 'number', [], []);
-        const size = call('dsv_api_export_size', 'number', [], []);
-        const w = call('dsv_api_export_width', 'number', [], []);
-        const h = call('dsv_api_export_height', 'number', [], []);
+        const ptr = C().export_data();
+        const size = C().export_size();
+        const w = C().export_width();
+        const h = C().export_height();
         const bytes = M().HEAPU8.slice(ptr, ptr + size);
         finish(resolve, { blob: new Blob([bytes], { type: 'image/gif' }), frames: total, width: w, height: h, from, to,
                           captionHeight: painter ? painter.height : 0 });

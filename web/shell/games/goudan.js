@@ -11,6 +11,7 @@
 'use strict';
 import { dsGames } from './index.js';
 import dsNarrate from '../core/narrate.js';
+import { dsv } from '../core/binding.js';
 
 (function () {
   const GOUDAN = dsGames.num.goudan; // games.js
@@ -144,28 +145,8 @@ import dsNarrate from '../core/narrate.js';
     let parts = null;
     let lastRev = -2, lastRender = 0, raf = 0, lastStructure = '';
 
-    function exportsOf(M) {
-      if (!M || !M.cwrap) return null;
-      const w = (n, r, a) => M.cwrap(n, r, a);
-      try {
-        return {
-          game: w('dsv_api_game', 'number', []),
-          mode: w('dsv_api_mode', 'number', []),
-          busy: w('dsv_api_busy', 'number', []),
-          json: w('dsv_api_dp_goudan_json', 'string', []),
-          rev: w('dsv_api_dp_goudan_rev', 'number', []),
-          expand: w('dsv_api_dp_goudan_expand', null, ['number']),
-          enter: w('dsv_api_dp_goudan_enter', 'number', ['number']),
-          back: w('dsv_api_dp_goudan_back', null, ['number']),
-          follow: w('dsv_api_dp_goudan_follow', null, []),
-          start: w('dsv_api_dp_goudan_start', 'number', ['string']),
-          heatWork: w('dsv_api_dp_goudan_heat_work', 'number', ['number']),
-          anim: w('dsv_api_dp_goudan_anim', null, ['number']),
-        };
-      } catch (e) {
-        return null;
-      }
-    }
+    // the exports (core/binding.js), once the page has its module
+    const exportsOf = (M) => (M ? dsv(M) : null);
 
     const active = () => X && X.game() === GOUDAN && X.mode() === 1;
 
@@ -237,14 +218,14 @@ import dsNarrate from '../core/narrate.js';
         form.append(el('label', { class: 'dpg-field' }, parts.fieldLabels[k], parts.fields[k]));
       }
       form.append(parts.go);
-      parts.treeToggle.addEventListener('change', () => { X.expand(parts.treeToggle.checked ? 1 : 0); render(true); });
+      parts.treeToggle.addEventListener('change', () => { X.dp_goudan_expand(parts.treeToggle.checked ? 1 : 0); render(true); });
       parts.solvePlay.addEventListener('click', () => {
         const J = current();
         const playing = J && J.solve && J.solve.playing;
-        X.anim(playing ? 0 : (J && J.solve && J.solve.done ? 2 : 1));
+        X.dp_goudan_anim(playing ? 0 : (J && J.solve && J.solve.done ? 2 : 1));
         render(true);
       });
-      parts.solveRestart.addEventListener('click', () => { X.anim(2); render(true); });
+      parts.solveRestart.addEventListener('click', () => { X.dp_goudan_anim(2); render(true); });
       root = el('div', { class: 'dpg', 'data-dp': 'goudan' },
         parts.title, parts.status, parts.seed, parts.path, parts.decisionOf, parts.state, parts.value, parts.intro, parts.ops,
         el('label', { class: 'dpg-toggle' }, parts.treeToggle, parts.treeLabel), parts.treeHelp,
@@ -257,7 +238,7 @@ import dsNarrate from '../core/narrate.js';
     }
 
     function current() {
-      const s = X.json();
+      const s = X.dp_goudan_json();
       if (!s || s === 'null') return null;
       try { return JSON.parse(s); } catch (e) { console.error('dp_goudan: bad JSON', e); return null; }
     }
@@ -271,7 +252,7 @@ import dsNarrate from '../core/narrate.js';
       // the problem's input format for one query: "T O", "E S", teacher's minions, 小E's, hands
       const text = `1 ${O}\n${f.e.value} ${f.s.value}\n${sm.length}${sm.length ? ' ' + sm.join(' ') : ''}\n` +
         `${em.length}${em.length ? ' ' + em.join(' ') : ''}\n${f.sh.value} ${f.eh.value}\n`;
-      X.start(text);
+      X.dp_goudan_start(text);
       render(true);
     }
 
@@ -322,10 +303,10 @@ import dsNarrate from '../core/narrate.js';
         const last = i === J.path.length - 1;
         parts.path.append(el('button', {
           type: 'button', class: 'dpg-crumb', 'data-depth': String(i), 'aria-current': last ? 'step' : 'false',
-          text: crumb(label), onclick: () => { X.back(i); render(true); },
+          text: crumb(label), onclick: () => { X.dp_goudan_back(i); render(true); },
         }));
       });
-      if (J.custom) parts.path.append(' ', el('button', { type: 'button', 'data-dpg': 'follow', text: t('dpg.follow'), onclick: () => { X.follow(); render(true); } }));
+      if (J.custom) parts.path.append(' ', el('button', { type: 'button', 'data-dpg': 'follow', text: t('dpg.follow'), onclick: () => { X.dp_goudan_follow(); render(true); } }));
 
       const st = J.state;
       const ps = st && st.players;
@@ -373,7 +354,7 @@ import dsNarrate from '../core/narrate.js';
           parts.children.append(el('li', {}, el('button', {
             type: 'button', class: 'dpg-child', 'data-node': String(i), 'data-value': String(n.value), text: label,
             title: n.outcome !== 'continue' ? exact(n.path_prob) : exact(n.path_prob) + ' · ' + exact(n.value),
-            onclick: () => { X.enter(i); render(true); },
+            onclick: () => { X.dp_goudan_enter(i); render(true); },
           })));
         }
       }
@@ -383,7 +364,7 @@ import dsNarrate from '../core/narrate.js';
       raf = 0;
       if (!active()) { teardown(); return; }
       if (!root || !panel.contains(root)) build();
-      const r = X.rev();
+      const r = X.dp_goudan_rev();
       // a change seen while render was throttled is drawn on a later frame
       if (r !== lastRev && render(false) !== false) lastRev = r;
       raf = requestAnimationFrame(tick);

@@ -20,6 +20,7 @@
 // Every number shown comes from the engine (the record or the event).
 'use strict';
 import { dsGames } from './index.js';
+import { dsv } from '../core/binding.js';
 
 (function () {
   const I18N = {
@@ -163,7 +164,7 @@ import { dsGames } from './index.js';
       return s;
     };
 
-    let X = null; // cwrapped exports
+    let X = null; // the exports
     let root = null; // our element inside the panel
     let info = null; // last dsv_api_dp_mahjong_info()
     let version = null;
@@ -173,29 +174,8 @@ import { dsGames } from './index.js';
     let legendOpen = true;
     try { legendOpen = !localStorage.getItem(LEGEND_SEEN); } catch (e) { /* keep open */ }
 
-    function exportsOf(M) {
-      if (!M || !M.cwrap) return null;
-      const w = (n, r, a) => M.cwrap(n, r, a);
-      try {
-        return {
-          game: w('dsv_api_game', 'number', []),
-          mode: w('dsv_api_mode', 'number', []),
-          step: w('dsv_api_step', 'number', []),
-          open: w('dsv_api_dp_mahjong_open', 'number', ['number', 'number']),
-          cand: w('dsv_api_dp_mahjong_open_candidate', 'number', ['number']),
-          seek: w('dsv_api_dp_mahjong_seek', null, ['number', 'number']),
-          pos: w('dsv_api_dp_mahjong_pos', 'number', []),
-          play: w('dsv_api_dp_mahjong_play', null, ['number']),
-          playing: w('dsv_api_dp_mahjong_playing', 'number', []),
-          speed: w('dsv_api_dp_mahjong_set_speed', null, ['number']),
-          version: w('dsv_api_dp_mahjong_version', 'number', []),
-          hover: w('dsv_api_dp_mahjong_hover', 'number', []),
-          info: w('dsv_api_dp_mahjong_info', 'string', []),
-        };
-      } catch (e) {
-        return null;
-      }
-    }
+    // the exports (core/binding.js), once the page has its module
+    const exportsOf = (M) => (M ? dsv(M) : null);
 
     const active = () => X && X.game() === MAHJONG && X.mode() === 1;
 
@@ -230,15 +210,15 @@ import { dsGames } from './index.js';
       if (!active() || !info || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
       if ([...document.querySelectorAll('dialog[open]')].length) return;
       const tag = e.target && e.target.tagName;
-      const p = X.pos();
+      const p = X.dp_mahjong_pos();
       switch (e.key) {
-        case 'ArrowLeft': X.seek(p - 1, 1); break;
-        case 'ArrowRight': X.seek(p + 1, 1); break;
-        case 'Home': X.seek(0, 0); break;
-        case 'End': X.seek(info.pos_max, 0); break;
+        case 'ArrowLeft': X.dp_mahjong_seek(p - 1, 1); break;
+        case 'ArrowRight': X.dp_mahjong_seek(p + 1, 1); break;
+        case 'Home': X.dp_mahjong_seek(0, 0); break;
+        case 'End': X.dp_mahjong_seek(info.pos_max, 0); break;
         case ' ': case 'Spacebar':
           if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return;
-          if (!e.repeat) X.play(X.playing() ? 0 : 1);
+          if (!e.repeat) X.dp_mahjong_play(X.dp_mahjong_playing() ? 0 : 1);
           break;
         default: return;
       }
@@ -266,7 +246,7 @@ import { dsGames } from './index.js';
     }
     // The canvas's tooltip: the row under the pointer, in words.
     function hoverTitle() {
-      const h = X.hover();
+      const h = X.dp_mahjong_hover();
       if (h === lastHover) return;
       lastHover = h;
       const c = document.getElementById('canvas');
@@ -286,8 +266,8 @@ import { dsGames } from './index.js';
     function render(full) {
       if (!root || !X) return;
       if (full) {
-        try { info = JSON.parse(X.info()); } catch (e) { info = null; }
-        version = X.version();
+        try { info = JSON.parse(X.dp_mahjong_info()); } catch (e) { info = null; }
+        version = X.dp_mahjong_version();
       }
       const I = info;
       root.textContent = '';
@@ -306,7 +286,7 @@ import { dsGames } from './index.js';
           type: 'button', class: 'dpm-player', 'data-player': p,
           'aria-pressed': String(I.player === p && I.source < 0),
           text: p,
-          onclick: () => { X.open(X.step(), 'ABCD'.indexOf(p)); render(true); },
+          onclick: () => { X.dp_mahjong_open(X.step(), 'ABCD'.indexOf(p)); render(true); },
         }));
       }
       root.append(who);
@@ -357,7 +337,7 @@ import { dsGames } from './index.js';
             type: 'button', class: 'dpm-cand' + (c.chosen ? ' chosen' : '') + (I.source === c.i ? ' current' : ''),
             'data-i': String(c.i), 'data-dist': c.dist == null ? '' : String(c.dist), 'data-tile': c.tile,
             'data-kind': c.kind, 'aria-pressed': String(I.source === c.i),
-            onclick: () => { X.cand(c.i); render(true); },
+            onclick: () => { X.dp_mahjong_open_candidate(c.i); render(true); },
           },
           el('span', { class: 'dpm-cand-label', text: candLabel(c) }),
           el('span', { class: 'dpm-cand-dist', text: c.dist == null ? t('dpm.special') : 'd = ' + c.dist }),
@@ -367,7 +347,7 @@ import { dsGames } from './index.js';
         dec.append(list);
         if (I.source >= 0) {
           dec.append(el('button', { type: 'button', id: 'dpm-back-hand', text: t('dpm.backToHand'),
-            onclick: () => { X.open(X.step(), -1); render(true); } }));
+            onclick: () => { X.dp_mahjong_open(X.step(), -1); render(true); } }));
         }
       }
       root.append(dec);
@@ -388,7 +368,7 @@ import { dsGames } from './index.js';
     function discarderOf(I) {
       // the claims are on the discard of event I.decision.event, by its player
       try {
-        const ev = JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [I.decision.event]));
+        const ev = JSON.parse(dsv(ds.module).event_json(I.decision.event));
         return ev && ev.player ? ev.player : '?';
       } catch (e) { return '?'; }
     }
@@ -396,7 +376,7 @@ import { dsGames } from './index.js';
     // Updates the parts that change while the animation runs.
     function sync() {
       if (!root || !X || !info) return;
-      const p = X.pos(), playing = !!X.playing();
+      const p = X.dp_mahjong_pos(), playing = !!X.dp_mahjong_playing();
       if (p === lastPos && playing === lastPlaying) return;
       lastPos = p;
       lastPlaying = playing;
@@ -420,7 +400,7 @@ import { dsGames } from './index.js';
       raf = 0;
       if (!active()) { teardown(); return; }
       if (!root || !panel.contains(root)) build();
-      else if (X.version() !== version || X.step() !== lastStep) render(true);
+      else if (X.dp_mahjong_version() !== version || X.step() !== lastStep) render(true);
       else sync();
       hoverTitle();
       lastStep = X.step();
@@ -437,13 +417,13 @@ import { dsGames } from './index.js';
     function check() {
       if (!X) X = exportsOf(ds.module);
       if (!X) return;
-      if (active() && !raf) { X.speed(ds.speed || 1); raf = requestAnimationFrame(tick); }
+      if (active() && !raf) { X.dp_mahjong_set_speed(ds.speed || 1); raf = requestAnimationFrame(tick); }
       if (!active()) teardown();
     }
     for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
     ds.on && ds.on('lang', () => { if (root) render(true); });
     // the DP animation runs at the timeline's speed
-    ds.on && ds.on('speed', () => { if (X) X.speed(ds.speed || 1); });
+    ds.on && ds.on('speed', () => { if (X) X.dp_mahjong_set_speed(ds.speed || 1); });
     if (ds.ready) ds.ready.then(check, () => {});
   }
 
