@@ -39,6 +39,14 @@ import { dsv } from './core/binding.js';
     input: $('input'), load: $('load'), inputError: $('input-error'), inputErrorMsg: $('input-error-msg'),
     inputErrorLine: $('input-error-line'),
   };
+  // the game picker: one option per game of the registry (games/index.js), named in the page's language
+  for (const id of GAMES) {
+    const o = document.createElement('option');
+    o.value = id;
+    o.dataset.i18n = 'game.' + id;
+    o.textContent = id;
+    el.game?.append(o);
+  }
 
   // ---- the public object ---------------------------------------------------
   const darkMq = window.matchMedia('(prefers-color-scheme: dark)');
@@ -327,7 +335,7 @@ import { dsv } from './core/binding.js';
   {
     const h = parseHash(location.hash);
     if (h.input === undefined && h.seed === undefined && (Number(h.sample) || 1) === 1) {
-      fetchSample(`${GAMES.includes(h.game) ? h.game : 'cirno'}-1.in`).catch(() => {});
+      fetchSample(`${GAMES.includes(h.game) ? h.game : dsGames.first}-1.in`).catch(() => {});
     }
   }
 
@@ -335,7 +343,7 @@ import { dsv } from './core/binding.js';
   async function loadFrom(opts) {
     await api.readyForLoad;
     const seq = ++loadSeq;
-    const game = opts.game || S.game || 'cirno';
+    const game = opts.game || S.game || dsGames.first;
     if (!GAMES.includes(game)) throw loadError({ line: 0, col: 0, message: 'unknown game ' + game });
     let text, source;
     if (opts.input !== undefined && opts.input !== null) {
@@ -490,7 +498,7 @@ import { dsv } from './core/binding.js';
 
   // ---- input panel -------------------------------------------------------------
   function fillSamples() {
-    const game = el.game.value || 'cirno';
+    const game = el.game.value || dsGames.first;
     const list = (S.samples && S.samples[game]) || [];
     const keep = el.sample.value;
     el.sample.textContent = '';
@@ -662,7 +670,7 @@ import { dsv } from './core/binding.js';
     el.dpPanel.hidden = !want;
     emit('mode', { mode: want, game: S.game });
   }
-  const dpAvailable = () => S.game === 'mahjong' || S.game === 'goudan';
+  const dpAvailable = () => dsGames.dp(S.game);
 
   el.start.addEventListener('click', () => seek(0, false));
   el.end.addEventListener('click', () => seek(C.steps(), false));
@@ -1082,17 +1090,24 @@ import { dsv } from './core/binding.js';
     el.stage.setAttribute('aria-busy', String(S.busy));
   }
 
+  /** @param {unknown} g */
+  const outputOf = (g) => dsGames.get(g)?.output || 'lines';
+  // the output pane's title and hint for each shape of judge output
+  const OUTPUT_TEXT = { lines: ['out.title', 'out.jump'], state: ['out.titleThegame', 'out.thegameNote'], queries: ['out.titleGoudan', 'out.goudanNote'] };
   function updateGameUi() {
     const g = S.game;
     document.title = g ? `deckscope · ${g}` : 'deckscope';
-    el.goudanTools.hidden = g !== 'goudan';
-    const key = g === 'thegame' ? 'out.titleThegame' : g === 'goudan' ? 'out.titleGoudan' : 'out.title';
+    // how the game's judge output reads (games/info/<id>.js): lines written by
+    // moves, the state as of the step, or one answer per query
+    const output = g ? outputOf(g) : 'lines';
+    el.goudanTools.hidden = output !== 'queries';
+    const key = OUTPUT_TEXT[output][0];
     el.outputTitle.dataset.i18n = key;
     el.outputTitle.textContent = t(key);
-    const hint = g === 'thegame' ? 'out.thegameNote' : g === 'goudan' ? 'out.goudanNote' : 'out.jump';
+    const hint = OUTPUT_TEXT[output][1];
     el.outputHint.dataset.i18n = hint;
     el.outputHint.textContent = t(hint);
-    if (g === 'goudan') {
+    if (output === 'queries') {
       el.goudanQuery.max = String(Math.max(1, C.goudan_count()));
       el.goudanQuery.value = String(C.goudan_query() + 1);
     }
@@ -1107,7 +1122,8 @@ import { dsv } from './core/binding.js';
   function outputModel() {
     if (!S.game || S.busy) return { n: 0, text: () => '', current: 0, changed: null };
     const step = C.step();
-    if (S.game === 'thegame') {
+    const output = outputOf(S.game);
+    if (output === 'state') {
       const lines = C.thegame_lines(step).replace(/\n$/, '').split('\n');
       const prev = step > 0 ? C.thegame_lines(step - 1).replace(/\n$/, '').split('\n') : lines;
       const changed = new Set();
@@ -1116,10 +1132,10 @@ import { dsv } from './core/binding.js';
       return { n: lines.length, text: (l) => lines[l - 1], current: cur, changed };
     }
     const o = S.output || { n: 0 };
-    const current = S.game === 'goudan' ? C.goudan_query() + 1 : C.output_line(step);
+    const current = output === 'queries' ? C.goudan_query() + 1 : C.output_line(step);
     // in a variation: the lines that differ from the main line's
     const mo = S.main && S.main.output;
-    const differs = mo && S.game !== 'goudan'
+    const differs = mo && output !== 'queries'
       ? (l) => l > mo.n || outputLineText(mo, l) !== outputLineText(o, l) : null;
     return { n: o.n, text: (l) => outputLineText(o, l), current, changed: null, differs };
   }
@@ -1160,7 +1176,7 @@ import { dsv } from './core/binding.js';
       const l = first + k;
       r.hidden = false;
       r.style.top = (l - 1) * LINE_H + 'px';
-      if (r.dataset.line !== String(l) || force || S.game === 'thegame') {
+      if (r.dataset.line !== String(l) || force || outputOf(S.game) === 'state') {
         r.dataset.line = String(l);
         r.firstChild.textContent = String(l);
         r.lastChild.textContent = m.text(l);
@@ -1180,8 +1196,9 @@ import { dsv } from './core/binding.js';
     const r = e.target.closest('.out-line');
     if (!r || !C || S.busy) return;
     const l = Number(r.dataset.line);
-    if (S.game === 'goudan') selectQuery(l - 1, Number(el.goudanSeed.value) || 1);
-    else if (S.game !== 'thegame') seek(stepOfLine(l), false);
+    const output = outputOf(S.game);
+    if (output === 'queries') selectQuery(l - 1, Number(el.goudanSeed.value) || 1);
+    else if (output !== 'state') seek(stepOfLine(l), false);
   });
   // The first step whose output line is >= l (output_line is monotone).
   function stepOfLine(l) {
@@ -1195,7 +1212,7 @@ import { dsv } from './core/binding.js';
 
   // ---- goudan: query picker --------------------------------------------------------
   function selectQuery(q, seed) {
-    if (!C || S.game !== 'goudan' || S.busy) return false;
+    if (!C || !dsGames.queries(S.game) || S.busy) return false;
     const n = C.goudan_count();
     if (!(q >= 0 && q < n)) return false;
     if (C.goudan_select(q, seed) !== 0) return false;
@@ -1218,7 +1235,7 @@ import { dsv } from './core/binding.js';
   el.goudanPlay.addEventListener('click', () =>
     selectQuery((Number(el.goudanQuery.value) || 1) - 1, Math.max(0, Number(el.goudanSeed.value) || 0)));
   api.selectQuery = (q, seed) => selectQuery(Number(q) - 1, seed === undefined ? (S.goudanSeed || 1) : Number(seed));
-  Object.defineProperty(api, 'query', { get: () => (C && S.game === 'goudan' ? C.goudan_query() + 1 : null) });
+  Object.defineProperty(api, 'query', { get: () => (C && dsGames.queries(S.game) ? C.goudan_query() + 1 : null) });
 
   // ---- variations: "try another move" (docs/variations.md) --------------------------
   // The engine simulates the line (dsv_api_try); the page only keeps the list
@@ -1241,7 +1258,7 @@ import { dsv } from './core/binding.js';
     // the main line, kept to compare with while a variation is shown
     // (goudan's answers do not change with the line: they stay in the engine)
     const main = S.variation.length ? S.main
-      : { output: S.game === 'goudan' ? S.output : outputSnapshot(S.output), steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
+      : { output: dsGames.queries(S.game) ? S.output : outputSnapshot(S.output), steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
     const rc = withCString(specOf(list), (p, n) => C.try(p, n));
     if (rc !== 0) {
       const j = parse(C.error_json()) || {};
@@ -1478,7 +1495,7 @@ import { dsv } from './core/binding.js';
       const enc = b64urlEncode(S.source.input);
       if (enc.length <= MAX_HASH_INPUT) p.push('input=' + enc);
     }
-    if (S.game === 'goudan' && C && !S.busy) {
+    if (dsGames.queries(S.game) && C && !S.busy) {
       const q = C.goudan_query() + 1;
       if (q > 1) p.push('query=' + q);
       if (S.goudanSeed !== undefined && S.goudanSeed !== 1) p.push('qseed=' + S.goudanSeed);
@@ -1515,7 +1532,7 @@ import { dsv } from './core/binding.js';
     try {
       if (h.lang) api.setLang(h.lang);
       if (h.speed) setSpeed(Number(h.speed));
-      const game = GAMES.includes(h.game) ? h.game : 'cirno';
+      const game = GAMES.includes(h.game) ? h.game : dsGames.first;
       const opts = { game };
       let badLink = null; // &input= that is not base64url: said, and the URL kept
       if (h.input !== undefined) {
@@ -1545,7 +1562,7 @@ import { dsv } from './core/binding.js';
           showInputError(...badLink);
         }
       }
-      if (S.game === 'goudan' && (h.query || h.qseed)) {
+      if (dsGames.queries(S.game) && (h.query || h.qseed)) {
         const q = Math.max(1, Number(h.query) || 1), sd = Math.max(0, Number(h.qseed) || 1);
         if (q - 1 !== C.goudan_query() || sd !== (S.goudanSeed || 1)) selectQuery(q - 1, sd);
       }

@@ -318,7 +318,7 @@ import { dsv } from './core/binding.js';
       C.set_mode(opts.mode);
       C.set_play_to(opts.to === null ? -1 : playTo());
       const start = req.step !== undefined && req.step !== null && req.step !== '' ? clampStep(req.step)
-        : opts.mode === 1 && opts.from === null && GAMES[g] === 'mahjong' ? firstDecision() : rangeFrom();
+        : opts.mode === 1 && opts.from === null && dsGames.get(GAMES[g])?.dp?.from === 'decision' ? firstDecision() : rangeFrom();
       C.seek(start, 0);
       view.step = C.step();
       setOverlay(null);
@@ -558,9 +558,9 @@ import { dsv } from './core/binding.js';
       return;
     }
     if (params.quiz === '1') loadQuiz();
-    // No input at all: sample 1 (of cirno, or of mahjong for view=dp).
+    // No input at all: sample 1 of the first game (view=dp: of the first game with a DP view).
     const hasInput = ['input', 'sample', 'seed'].some((k) => params[k] !== undefined && params[k] !== '');
-    const game = params.game || (opts.mode === 1 ? 'mahjong' : 'cirno');
+    const game = params.game || (opts.mode === 1 ? dsGames.all.find((x) => x.dp)?.id : null) || dsGames.first;
     // &lesson= / lesson_url=: lesson.js loads the lesson's game, line and notes
     const lessons = ds.lessons; // embed-main.js: features/lesson.js
     if ((params.lesson || params.lesson_url) && lessons && lessons.embedStart) {
