@@ -16,8 +16,9 @@ import { dsv } from '../core/binding.js';
 
 (function () {
   const ds = window.deckscope;
-  const canvas = document.getElementById('canvas');
-  if (!ds || !ds.on || !canvas) return;
+  const canvasEl = document.getElementById('canvas');
+  if (!ds || !ds.on || !canvasEl) return;
+  const canvas = canvasEl; // (checked: the functions below see it as it is)
   const i18n = ds.i18n;
   if (i18n && i18n.add) {
     i18n.add({
@@ -25,6 +26,7 @@ import { dsv } from '../core/binding.js';
       zh: { 'pick.menu': '选择一步', 'pick.close': '关闭' },
     });
   }
+  /** @param {string} k */
   const t = (k) => (i18n && i18n.t ? i18n.t(k) : k);
 
   // The scene's zoom: presenter mode (present.js, dsv_api_set_text_scale)
@@ -40,6 +42,8 @@ import { dsv } from '../core/binding.js';
   // A point of a pointer event in the regions' unit: the canvas's CSS pixels
   // (the backing store is devicePixelRatio times larger, CSS transforms
   // aside) divided by the zoom.
+  /** @typedef {{ x: number, y: number }} Point */
+  /** @param {MouseEvent} e @returns {Point} */
   function point(e) {
     const r = canvas.getBoundingClientRect();
     const cssW = parseFloat(canvas.style.width) || r.width, cssH = parseFloat(canvas.style.height) || r.height;
@@ -48,9 +52,11 @@ import { dsv } from '../core/binding.js';
   }
 
   // The labels a click at p may take now ([] when none).
+  /** @param {Point} p @returns {string[]} */
   function labelsAt(p) {
     const M = ds.module;
     if (!M || !ds.steps || ds.busy) return [];
+    /** @type {string[]} the engine's labels (dsv_api_hit: a JSON array of strings) */
     let labels;
     try { labels = JSON.parse(dsv(M).hit(p.x, p.y)); } catch (e) { return []; }
     if (ds.playSeat !== null && ds.playSeat !== undefined) {
@@ -68,6 +74,7 @@ import { dsv } from '../core/binding.js';
 
   // In play mode a menu's move belongs to the line of the decision it was
   // opened at: once that line is gone (an Undo, a recomputation), it is refused.
+  /** @param {string} label @param {unknown} [line]  the play line the menu was opened at */
   function take(label, line) {
     closeMenu();
     const playing = ds.playSeat !== null && ds.playSeat !== undefined;
@@ -76,7 +83,10 @@ import { dsv } from '../core/binding.js';
   }
 
   // ---- the menu ------------------------------------------------------------------
-  let menu = null, returnFocus = null;
+  /** @type {HTMLDivElement | null} */
+  let menu = null;
+  /** @type {HTMLOrSVGElement | null} */
+  let returnFocus = null;
   function closeMenu() {
     if (!menu) return;
     menu.remove();
@@ -85,15 +95,18 @@ import { dsv } from '../core/binding.js';
     if (returnFocus && returnFocus.focus) returnFocus.focus({ preventScroll: true });
     returnFocus = null;
   }
-  function outside(e) { if (menu && !menu.contains(e.target)) closeMenu(); }
+  /** @param {Event} e */
+  function outside(e) { if (menu && !menu.contains(/** @type {Node | null} */ (e.target))) closeMenu(); }
+  /** @param {string[]} labels @param {MouseEvent} e */
   function openMenu(labels, e) {
     closeMenu();
     const host = canvas.parentElement || document.body;
     const hr = host.getBoundingClientRect();
-    menu = document.createElement('div');
-    menu.className = 'pick-menu';
-    menu.setAttribute('role', 'menu');
-    menu.setAttribute('aria-label', t('pick.menu'));
+    const m = document.createElement('div'); // the menu (kept in `menu` while open)
+    menu = m;
+    m.className = 'pick-menu';
+    m.setAttribute('role', 'menu');
+    m.setAttribute('aria-label', t('pick.menu'));
     const line = ds.pending ? ds.pending.line : undefined;
     labels.forEach((l) => {
       const b = document.createElement('button');
@@ -103,26 +116,26 @@ import { dsv } from '../core/binding.js';
       b.textContent = i18n && i18n.moveName ? i18n.moveName(decisionHere(), l) : l;
       b.dataset.label = l;
       b.addEventListener('click', (ev) => { ev.stopPropagation(); take(l, line); });
-      menu.appendChild(b);
+      m.appendChild(b);
     });
-    menu.addEventListener('keydown', (ev) => {
-      const items = Array.from(menu.querySelectorAll('button'));
-      const k = items.indexOf(document.activeElement);
+    m.addEventListener('keydown', (ev) => {
+      const items = Array.from(m.querySelectorAll('button'));
+      const k = items.findIndex((b) => b === document.activeElement);
       if (ev.key === 'Escape') { ev.preventDefault(); ev.stopPropagation(); closeMenu(); }
       else if (ev.key === 'ArrowDown' || ev.key === 'ArrowRight') { ev.preventDefault(); ev.stopPropagation(); items[(k + 1) % items.length].focus(); }
       else if (ev.key === 'ArrowUp' || ev.key === 'ArrowLeft') { ev.preventDefault(); ev.stopPropagation(); items[(k - 1 + items.length) % items.length].focus(); }
       else ev.stopPropagation(); // the timeline's keys stay off while choosing
     });
     if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
-    host.appendChild(menu);
+    host.appendChild(m);
     // at the click point, kept inside the stage
-    const mw = menu.offsetWidth, mh = menu.offsetHeight;
+    const mw = m.offsetWidth, mh = m.offsetHeight;
     const x = Math.max(0, Math.min(e.clientX - hr.left, hr.width - mw));
     const y = Math.max(0, Math.min(e.clientY - hr.top, hr.height - mh));
-    menu.style.left = x + 'px';
-    menu.style.top = y + 'px';
-    returnFocus = document.activeElement;
-    const first = menu.querySelector('button');
+    m.style.left = x + 'px';
+    m.style.top = y + 'px';
+    returnFocus = /** @type {HTMLOrSVGElement | null} */ (document.activeElement); // (.focus checked when used)
+    const first = m.querySelector('button');
     if (first) first.focus({ preventScroll: true });
     setTimeout(() => document.addEventListener('pointerdown', outside, true), 0);
   }
@@ -130,6 +143,7 @@ import { dsv } from '../core/binding.js';
   // ---- clicks and taps -----------------------------------------------------------------
   // pointerdown / pointerup (SDL cancels the canvas's mouse and touch events,
   // so no click follows a tap); a drag of more than 10 px is not a click.
+  /** @type {Point | null} */
   let down = null;
   canvas.addEventListener('pointerdown', (e) => { down = { x: e.clientX, y: e.clientY }; });
   canvas.addEventListener('pointerup', (e) => {
@@ -141,6 +155,7 @@ import { dsv } from '../core/binding.js';
   });
 
   // the cursor: a pointer over a region (one hit test per animation frame)
+  /** @type {Point | null} */
   let pending = null;
   canvas.addEventListener('mousemove', (e) => {
     const first = !pending;
@@ -160,6 +175,7 @@ import { dsv } from '../core/binding.js';
   // for tests and embedders: the regions of the frame shown ([] when none),
   // in the canvas's CSS pixels (zoomed in presenter mode, as drawn)
   ds.regions = () => {
+    /** @type {{ x: number, y: number, w: number, h: number }[]} */
     let list;
     try { list = JSON.parse(dsv(ds.module).regions()); } catch (e) { return []; }
     const k = zoom();

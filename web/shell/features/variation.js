@@ -17,9 +17,12 @@ import { dsv } from '../core/binding.js';
 (function () {
   const ds = window.deckscope;
   if (!ds || !ds.on || !ds.i18n) return;
+  /** @type {DsI18n} */
   const i18n = ds.i18n;
+  /** @param {string} k @param {Record<string, unknown>} [v] */
   const t = (k, v) => i18n.t(k, v);
   const h = i18n.el;
+  /** @typedef {[number, string]} Choice  a forced choice: the event's index and the label taken */
 
   i18n.add({
     en: {
@@ -75,35 +78,43 @@ import { dsv } from '../core/binding.js';
   });
 
   // The engine's messages about choices (ds_core.h), in Chinese.
+  /** @type {Record<string, string>} */
   const ERR_ZH = {
     'event %zu is %s, not a decision': '第 {0} 个事件是{1}，不是一个决策',
     "'%s' is not a choice at event %zu; the choices are: %s": '“{0}”不是第 {1} 个事件的候选；可选：{2}',
     'the game has only %zu events; event %zu is past its end': '这局只有 {0} 个事件；第 {1} 个事件超出了结尾',
     'event indices must increase: %zu after %zu': '事件序号必须递增：{0} 在 {1} 之后',
   };
+  /** @param {{ code?: string, args?: unknown[], message?: string } | null | undefined} e  a refused choice (the engine's error as data) */
   function errorText(e) {
-    if (i18n.lang === 'zh' && e && ERR_ZH[e.code]) {
+    const zh = e ? ERR_ZH[String(e.code)] : undefined; // (an index is made a string too)
+    if (i18n.lang === 'zh' && e && zh) {
       const a = Array.isArray(e.args) ? e.args : [];
-      return ERR_ZH[e.code].replace(/\{(\d)\}/g, (all, k) => String(a[Number(k)] ?? ''));
+      return zh.replace(/\{(\d)\}/g, (all, k) => String(a[Number(k)] ?? ''));
     }
     return String((e && e.message) || e);
   }
   // a candidate's value as the engine's sentences write it (narrate.js lays
   // out the record's number in its measure; nothing is compared)
+  // (d is null only where c is: no record, no candidate)
+  /** @param {DsDecision | null} d @param {DsCandidate | null | undefined} c */
   const fmt = (d, c) => {
     const N = dsNarrate;
+    if (!d || !c) return '';
     if (N && N.valueText) return N.valueText(d, c, i18n.lang);
     return c && c.value !== null && c.value !== undefined ? String(c.value) : '';
   };
   // a move by its name in the engine's record (labels stay in URLs and data-label)
+  /** @param {DsDecision | null} d @param {unknown} label */
   const nameOf = (d, label) => i18n.moveName(d, label);
   // the record of event i on the line shown (in the view's language)
+  /** @param {number} i @returns {DsDecision | null} */
   const decisionAt = (i) => {
-    try { const ev = JSON.parse(dsv(ds.module).event_json(i)); return ev && ev.decision; } catch (e) { return null; }
+    try { const ev = /** @type {DsEvent | null} */ (JSON.parse(dsv(ds.module).event_json(i))); return (ev && ev.decision) || null; } catch (e) { return null; }
   };
 
   // ---- the "why" panel: one button per candidate not taken ------------------------
-  ds.on('why', ({ box, event, decision }) => {
+  ds.on('why', (/** @type {{ box: HTMLElement, event: number, decision: DsDecision | null }} */ { box, event, decision }) => {
     if (!decision || !(event >= 0)) return;
     // while the learner plays (play.js) the line is the learner's game: its
     // moves are made in the play panel, not branched here
@@ -122,10 +133,10 @@ import { dsv } from '../core/binding.js';
         row.append(h('button', {
           type: 'button', class: 'try-btn', 'data-label': String(c.label), 'data-event': String(event),
           title: val !== '' ? t('try.value', { value: val }) : null,
-          onclick: (e) => {
-            const b = e.currentTarget;
+          onclick: (/** @type {Event} */ e) => {
+            const b = /** @type {HTMLButtonElement} */ (e.currentTarget);
             b.disabled = true;
-            ds.branch(event, String(c.label)).then(refocus, (err) => {
+            ds.branch(event, String(c.label)).then(refocus, (/** @type {Error & { code?: string, args?: unknown[] }} */ err) => {
               b.disabled = false;
               msg.textContent = t('var.failed', { msg: errorText(err) });
               msg.hidden = false;
@@ -150,6 +161,7 @@ import { dsv } from '../core/binding.js';
   const caption = document.getElementById('caption');
   const strip = h('section', { class: 'variation', id: 'variation', hidden: true, 'aria-live': 'polite' });
   if (caption && caption.parentNode) caption.parentNode.insertBefore(strip, caption.nextSibling);
+  /** @type {string | null} the message of the last refused choice */
   let lastErr = null;
   // The button a keyboard user pressed is gone once the why panel and the
   // strip are redrawn: the focus goes to the strip's Undo (or the stage),
@@ -159,15 +171,16 @@ import { dsv } from '../core/binding.js';
   let wantFocus = false;
   function refocus() { setTimeout(placeFocus, 0); }
   function placeFocus() {
-    const a = document.activeElement;
+    const a = /** @type {(Element & { disabled?: boolean }) | null} */ (document.activeElement);
     if (a && a !== document.body && a.isConnected && !a.disabled) return;
-    const undo = strip.hidden ? null : strip.querySelector('.var-undo');
+    const undo = strip.hidden ? null : /** @type {HTMLButtonElement | null} */ (strip.querySelector('.var-undo'));
     const to = undo || document.getElementById('stage');
     wantFocus = !undo;
     if (to) to.focus({ preventScroll: !undo });
   }
 
   function renderStrip() {
+    /** @type {Choice[]} */
     const v = ds.variation || [];
     strip.textContent = '';
     strip.hidden = !v.length && !lastErr;
@@ -180,6 +193,7 @@ import { dsv } from '../core/binding.js';
         text: t('var.choice', { step: i + 1, label: nameOf(decisionAt(i), label) }) }));
     }
     const undo = h('button', { type: 'button', class: 'var-undo', i18n: 'var.undo', onclick: () => {
+      /** @type {Choice[]} */
       const w = ds.variation;
       (w.length > 1 ? ds.branch(w[w.length - 2][0], w[w.length - 2][1]) : ds.mainLine()).then(refocus, () => {});
     } });
@@ -199,7 +213,9 @@ import { dsv } from '../core/binding.js';
           thisOut ? h('small', { class: 'var-outcome', text: thisOut }) : null)));
     const [bi, bl] = v[v.length - 1];
     const bd = decisionAt(bi);
+    /** @param {unknown} l */
     const cand = (l) => (bd && bd.candidates || []).find((c) => String(c.label) === String(l));
+    /** @param {unknown} l */
     const withValue = (l) => { const x = measured(bd, cand(l)); return nameOf(bd, l) + (x !== '' ? ` (${x})` : ''); };
     const at = bd ? h('p', { class: 'var-at', text: t('var.at', { step: bi + 1, name: withValue(bl), rule: withValue(bd.rule_choice) }) }) : null;
     // While the learner plays (play.js), the play panel's Undo is the one
@@ -207,13 +223,14 @@ import { dsv } from '../core/binding.js';
     const playing = !!ds.playSeat;
     strip.append(
       h('div', { class: 'var-head' }, h('strong', { i18n: 'var.label' }), chips, playing ? null : undo, playing ? null : back),
-      h('p', { class: 'hint', text: t('var.branch', { step: v[0][0] + 1 }) }),
-      at, cmp);
+      h('p', { class: 'hint', text: t('var.branch', { step: v[0][0] + 1 }) }));
+    if (at) strip.append(at); // (no record at the branch point: nothing, not the text "null")
+    strip.append(cmp);
     if (wantFocus) { wantFocus = false; undo.focus(); }
   }
   ds.on('variation', () => { lastErr = null; renderStrip(); });
   ds.on('load', () => { lastErr = null; renderStrip(); });
-  ds.on('try-error', (e) => { lastErr = e.message; renderStrip(); });
+  ds.on('try-error', (/** @type {Error} */ e) => { lastErr = e.message; renderStrip(); });
   ds.on('lang', renderStrip);
   document.addEventListener('deckscope-play', () => { renderStrip(); if (typeof renderTree === 'function') renderTree(); });
   if (i18n.onChange) i18n.onChange(() => setTimeout(renderStrip, 0));
@@ -231,6 +248,7 @@ import { dsv } from '../core/binding.js';
   // setVariationTree(list) restores one ([{line, note}], lesson.js).
   // a candidate's value with the name of the rule's measure ("difference 95",
   // "win chance 4.19 %"), as the why panel names it
+  /** @param {DsDecision | null} d @param {DsCandidate | null | undefined} c */
   const measured = (d, c) => {
     const v = fmt(d, c);
     if (v === '' || !d || !d.measure) return v;
@@ -238,18 +256,29 @@ import { dsv } from '../core/binding.js';
     return m && m !== k ? `${i18n.lang === 'zh' ? m : m.toLowerCase()} ${v}` : v;
   };
   const outcomeNow = () => { try { return String(dsv(ds.module).outcome() || ''); } catch (e) { return ''; } };
+  /** @param {Choice[]} v */
   const specOfList = (v) => v.map(([i, l]) => i + ':' + l).join(',');
+  /** @param {unknown} spec  'i:label,i:label' @returns {Choice[]} */
   const parseLine = (spec) => String(spec || '').split(',').filter(Boolean).map((p) => {
     const k = p.indexOf(':');
-    return [Number(p.slice(0, k)), p.slice(k + 1)];
+    return /** @type {Choice} */ ([Number(p.slice(0, k)), p.slice(k + 1)]);
   });
+  // The tree: the root is the main line, each node one forced choice.
+  /** @typedef {{ children: VarNode[], outcome: string, steps: number }} VarRoot */
+  /** @typedef {VarRoot & { i: number, label: string, note: string, d: DsDecision | null, parent: VarRoot | VarNode }} VarNode */
+  /** @type {VarRoot} */
   let root = { children: [], outcome: '', steps: 0 };
+  /** @param {VarRoot | VarNode} n @returns {n is VarNode} */
+  const isNode = (n) => n !== root;
   const treeBox = h('section', { class: 'var-tree-box', id: 'var-tree', hidden: true, 'aria-labelledby': 'var-tree-title' });
   if (strip.parentNode) strip.parentNode.insertBefore(treeBox, strip.nextSibling);
 
+  /** @param {Choice[]} list @param {boolean} create @returns {VarRoot | VarNode | null} */
   function nodeAt(list, create) {
+    /** @type {VarRoot | VarNode} */
     let n = root;
     for (const [i, l] of list) {
+      /** @type {VarNode | undefined} */
       let c = n.children.find((x) => x.i === i && x.label === String(l));
       if (!c) {
         if (!create) return null;
@@ -261,9 +290,11 @@ import { dsv } from '../core/binding.js';
     }
     return n;
   }
+  /** @param {VarRoot | VarNode} n */
   const lineOf = (n) => {
+    /** @type {Choice[]} */
     const out = [];
-    for (let x = n; x && x !== root; x = x.parent) out.unshift([x.i, x.label]);
+    for (let x = n; x && isNode(x); x = x.parent) out.unshift([x.i, x.label]);
     return specOfList(out);
   };
   // the line shown into the tree: its nodes, the records on its path (event
@@ -271,31 +302,38 @@ import { dsv } from '../core/binding.js';
   function record() {
     if (!ds.game || ds.busy || ds.playSeat) return; // play mode: the learner's line is its own
     const v = ds.variation || [];
-    const n = v.length ? nodeAt(v, true) : root;
+    const n = (v.length ? nodeAt(v, true) : root) || root; // (nodeAt creates: never null)
     n.outcome = outcomeNow();
     n.steps = ds.steps;
-    for (let x = n; x && x !== root; x = x.parent) x.d = decisionAt(x.i) || x.d;
+    for (let x = n; x && isNode(x); x = x.parent) x.d = decisionAt(x.i) || x.d;
   }
-  const exportNode = (n, cur) => ({
-    i: n.i, label: n.label, line: lineOf(n), note: n.note,
-    name: n.d ? nameOf(n.d, n.label) : '', rule: n.d ? String(n.d.rule_choice ?? '') : '', ruleName: n.d ? nameOf(n.d, n.d.rule_choice) : '',
-    value: n.d ? measured(n.d, (n.d.candidates || []).find((c) => String(c.label) === n.label)) : '',
-    ruleValue: n.d ? measured(n.d, (n.d.candidates || []).find((c) => String(c.label) === String(n.d.rule_choice))) : '',
-    outcome: n.outcome, steps: n.steps, current: lineOf(n) === cur,
-    children: n.children.map((c) => exportNode(c, cur)),
-  });
+  /** @typedef {{ i: number, label: string, line: string, note: string, name: string, rule: string, ruleName: string, value: string, ruleValue: string, outcome: string, steps: number, current: boolean, children: VarTreeNode[] }} VarTreeNode */
+  /** @param {VarNode} n @param {string} cur @returns {VarTreeNode} */
+  const exportNode = (n, cur) => {
+    const d = n.d;
+    return {
+      i: n.i, label: n.label, line: lineOf(n), note: n.note,
+      name: d ? nameOf(d, n.label) : '', rule: d ? String(d.rule_choice ?? '') : '', ruleName: d ? nameOf(d, d.rule_choice) : '',
+      value: d ? measured(d, (d.candidates || []).find((c) => String(c.label) === n.label)) : '',
+      ruleValue: d ? measured(d, (d.candidates || []).find((c) => String(c.label) === String(d.rule_choice))) : '',
+      outcome: n.outcome, steps: n.steps, current: lineOf(n) === cur,
+      children: n.children.map((c) => exportNode(c, cur)),
+    };
+  };
   function treeView() {
     const cur = specOfList(ds.variation || []);
     return { line: '', outcome: root.outcome, steps: root.steps, current: cur === '', children: root.children.map((c) => exportNode(c, cur)) };
   }
+  /** @param {VarRoot | VarNode} n */
   async function openNode(n) {
     const spec = n === root ? '' : lineOf(n);
     if (ds.showLine) await ds.showLine(spec);
     else { await ds.mainLine(); for (const [i, l] of parseLine(spec)) await ds.branch(i, l); }
-    if (n !== root) ds.seek(n.i + 1, false);
+    if (isNode(n)) ds.seek(n.i + 1, false);
   }
+  /** @param {VarRoot | VarNode} n */
   async function deleteNode(n) {
-    if (n === root) return;
+    if (!isNode(n)) return;
     const cur = specOfList(ds.variation || []);
     const spec = lineOf(n);
     n.parent.children.splice(n.parent.children.indexOf(n), 1);
@@ -308,11 +346,12 @@ import { dsv } from '../core/binding.js';
     treeBox.hidden = !root.children.length;
     if (!root.children.length) return;
     const cur = specOfList(ds.variation || []);
+    /** @param {VarRoot | VarNode} n @returns {HTMLElement} */
     const row = (n) => {
       const line = n === root ? '' : lineOf(n);
       const here = line === cur;
       const div = h('div', { class: 'var-node' + (here ? ' current' : ''), 'data-line': line, 'aria-current': here ? 'true' : null });
-      if (n === root) {
+      if (!isNode(n)) {
         div.append(h('strong', { class: 'var-node-name', text: t('tree.main') }));
       } else {
         const d = n.d;
@@ -326,7 +365,7 @@ import { dsv } from '../core/binding.js';
       if (n.outcome) div.append(h('span', { class: 'var-node-outcome', text: ' → ' + n.outcome }));
       if (!ds.playSeat) div.append(h('span', { class: 'var-node-tools' },
         here ? null : h('button', { type: 'button', class: 'var-open', i18n: 'tree.open', onclick: () => openNode(n).catch(() => {}) }),
-        n === root ? null : h('button', { type: 'button', class: 'var-noteit', i18n: 'tree.note', onclick: () => editNote(n, div) }),
+        !isNode(n) ? null : h('button', { type: 'button', class: 'var-noteit', i18n: 'tree.note', onclick: () => editNote(n, div) }),
         n === root ? null : h('button', { type: 'button', class: 'var-del', i18n: 'tree.delete', onclick: () => deleteNode(n).catch(() => {}) })));
       const li = h('li', {}, div);
       if (n.children.length) li.append(h('ol', { class: 'var-tree' }, ...n.children.map(row)));
@@ -334,8 +373,10 @@ import { dsv } from '../core/binding.js';
     };
     treeBox.append(h('h3', { id: 'var-tree-title', i18n: 'tree.title' }), h('ol', { class: 'var-tree var-tree-root' }, row(root)));
   }
+  /** @param {VarNode} n @param {HTMLElement} div */
   function editNote(n, div) {
-    const input = h('input', { type: 'text', class: 'var-note-input', maxlength: '80', value: n.note, 'aria-label': t('tree.noteLabel') });
+    const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', class: 'var-note-input', maxlength: '80', value: n.note, 'aria-label': t('tree.noteLabel') }));
+    /** @param {boolean} save */
     const done = (save) => { if (save) n.note = input.value.trim().slice(0, 80); renderTree(); };
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') { e.preventDefault(); done(true); } else if (e.key === 'Escape') { e.preventDefault(); done(false); }
@@ -347,16 +388,19 @@ import { dsv } from '../core/binding.js';
   }
   // A tree restored (a lesson): each line not yet seen is opened once so its
   // nodes have their records and outcomes, then the line shown comes back.
+  /** @param {unknown} list  [{line, note}] */
   async function setTree(list) {
     root = { children: [], outcome: root.outcome, steps: root.steps };
-    for (const x of Array.isArray(list) ? list : []) {
+    for (const x of /** @type {({ line?: unknown, note?: unknown } | null)[]} */ (Array.isArray(list) ? list : [])) {
       const n = nodeAt(parseLine(x && x.line), true);
-      if (n !== root && x && typeof x.note === 'string') n.note = x.note.slice(0, 80);
+      if (n && isNode(n) && x && typeof x.note === 'string') n.note = x.note.slice(0, 80);
     }
     record();
     const back = specOfList(ds.variation || []);
+    /** @type {string[]} */
     const todo = [];
-    const walk = (n) => { if (n === root ? !n.outcome : !n.d || !n.outcome) todo.push(n === root ? '' : lineOf(n)); n.children.forEach(walk); };
+    /** @param {VarRoot | VarNode} n */
+    const walk = (n) => { if (!isNode(n) ? !n.outcome : !n.d || !n.outcome) todo.push(n === root ? '' : lineOf(n)); n.children.forEach(walk); };
     walk(root);
     for (const spec of todo) {
       try { if (ds.showLine) await ds.showLine(spec); } catch (e) { /* a line the engine refuses stays unnamed */ }
@@ -369,17 +413,19 @@ import { dsv } from '../core/binding.js';
   ds.on('lang', () => { record(); renderTree(); });
   if (i18n.onChange) i18n.onChange(() => setTimeout(() => { record(); renderTree(); }, 0));
   const flat = () => {
+    /** @type {{ line: string, note?: string }[]} */
     const out = [];
+    /** @param {VarRoot | VarNode} n */
     const walk = (n) => { for (const c of n.children) { out.push(c.note ? { line: lineOf(c), note: c.note } : { line: lineOf(c) }); walk(c); } };
     walk(root);
     return out;
   };
   Object.defineProperty(ds, 'variationTree', { get: treeView, configurable: true });
   Object.assign(ds, {
-    setVariationTree: (list) => setTree(list),
+    setVariationTree: (/** @type {unknown} */ list) => setTree(list),
     variationTreeList: () => flat(),
-    noteVariation: (spec, note) => { const n = nodeAt(parseLine(spec), false); if (!n || n === root) return false; n.note = String(note || '').slice(0, 80); renderTree(); return true; },
-    deleteVariation: (spec) => { const n = nodeAt(parseLine(spec), false); return n && n !== root ? deleteNode(n).then(() => true) : Promise.resolve(false); },
-    openVariation: (spec) => { const n = nodeAt(parseLine(spec), false); return n ? openNode(n).then(() => true) : Promise.resolve(false); },
+    noteVariation: (/** @type {unknown} */ spec, /** @type {unknown} */ note) => { const n = nodeAt(parseLine(spec), false); if (!n || !isNode(n)) return false; n.note = String(note || '').slice(0, 80); renderTree(); return true; },
+    deleteVariation: (/** @type {unknown} */ spec) => { const n = nodeAt(parseLine(spec), false); return n && n !== root ? deleteNode(n).then(() => true) : Promise.resolve(false); },
+    openVariation: (/** @type {unknown} */ spec) => { const n = nodeAt(parseLine(spec), false); return n ? openNode(n).then(() => true) : Promise.resolve(false); },
   });
 })();
