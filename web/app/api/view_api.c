@@ -1,6 +1,7 @@
 /* view_api.c - the viewer model as seen from the page: dsv_api_* functions
- * exported to JavaScript (Module.ccall / cwrap). They act on the one view of
- * the running front end (view_api_attach, called by i_main.c), and read what
+ * exported to JavaScript (declared in view_api.h, the one list the page's
+ * binding web/shell/core/binding.js is generated from). They act on the one
+ * view of the running front end (view_api_attach, called by i_main.c), and read what
  * its canvas's last frame reported (ds_frame_out, frame_out.h). Strings are
  * returned in the view's scratch buffer: valid until the next call that
  * returns a string. Natively they are plain functions (used by tests). */
