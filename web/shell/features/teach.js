@@ -19,7 +19,7 @@ import { dsv } from '../core/binding.js';
 
 let teachApi = null;
 
-(function (root) {
+(function (/** @type {Window | typeof globalThis} */ root) {
   const GOUDAN_TOLERANCE = 1e-6; // the official statement: absolute error <= 1e-6
   const GAMES = dsGames.ids; // games.js: the one list
 
@@ -28,6 +28,7 @@ let teachApi = null;
   // The lines of a judge-style output: CR LF or CR become LF, whitespace at
   // the end of a line and blank lines at the end of the text are ignored (as
   // line-based judges do). Leading whitespace and inner spaces count.
+  /** @param {unknown} text @returns {string[]} */
   function outputLines(text) {
     const lines = String(text == null ? '' : text).replace(/\r\n?/g, '\n').split('\n')
       .map((l) => l.replace(/[ \t\f\v]+$/, ''));
@@ -38,11 +39,13 @@ let teachApi = null;
   // Reads the same lines as outputLines, one at a time, without building an
   // array (a cirno output can have 3e5 lines): next() is the next line with
   // its end trimmed, or null after the last.
+  /** @param {unknown} text */
   function lineReader(text) {
     let s = String(text == null ? '' : text);
     if (s.indexOf('\r') >= 0) s = s.replace(/\r\n?/g, '\n');
     let pos = 0;
     return {
+      /** @returns {string | null} */
       next() {
         if (pos > s.length) return null;
         let e = s.indexOf('\n', pos);
@@ -67,6 +70,10 @@ let teachApi = null;
   // The first line where `got` differs from `expected`:
   //   null when they are equal, else {line (1-based), expected, got}, where
   //   expected/got is null when that text has no such line.
+  /**
+   * @param {unknown} expected @param {unknown} got
+   * @returns {{ line: number, expected: string | null, got: string | null } | null}
+   */
   function firstLineDiff(expected, got) {
     const a = lineReader(expected);
     const b = lineReader(got);
@@ -91,6 +98,7 @@ let teachApi = null;
   }
 
   // How many lines outputLines(text) has.
+  /** @param {unknown} text */
   function countLines(text) {
     const r = lineReader(text);
     let n = 0;
@@ -104,6 +112,7 @@ let teachApi = null;
 
   // Real-number tokens (goudan answers, one per query). A token that is not
   // a finite number stays a string (it can never match).
+  /** @param {unknown} text @returns {{ text: string, value: number | null }[]} */
   function numberTokens(text) {
     const toks = String(text == null ? '' : text).split(/\s+/).filter((t) => t !== '');
     return toks.map((t) => {
@@ -117,11 +126,17 @@ let teachApi = null;
   //    expected, got (text or null when missing), error (|got - expected| or
   //    null when not a number)}}. Extra tokens after the last query count as
   //   off (first.query = their index, expected null).
+  /**
+   * @param {unknown} expected @param {unknown} got @param {number} [tolerance]
+   * @returns {{ queries: number, off: number,
+   *             first: { query: number, expected: string | null, got: string | null, error: number | null } | null }}
+   */
   function compareNumbers(expected, got, tolerance = GOUDAN_TOLERANCE) {
     const a = numberTokens(expected);
     const b = numberTokens(got);
     const n = Math.max(a.length, b.length);
     let off = 0;
+    /** @type {{ query: number, expected: string | null, got: string | null, error: number | null } | null} */
     let first = null;
     for (let i = 0; i < n; i++) {
       const x = a[i];
@@ -146,6 +161,7 @@ let teachApi = null;
   // The smallest step s in 0..steps with lineAt(s) >= line (lineAt is
   // non-decreasing: the 1-based judge line written at s or before it), or -1
   // when no step reaches that line. O(log steps) calls.
+  /** @param {number} steps @param {(step: number) => number} lineAt @param {number} line */
   function firstStepReaching(steps, lineAt, line) {
     if (steps < 0 || lineAt(steps) < line) return -1;
     let lo = 0;
@@ -158,6 +174,7 @@ let teachApi = null;
     return lo;
   }
 
+  /** @param {unknown} s */
   const words = (s) => String(s == null ? '' : s).trim().split(/\s+/).filter((t) => t !== '');
 
   // thegame: the judge output is the final position (4 rows, hand, pile), so
@@ -173,15 +190,21 @@ let teachApi = null;
   //     changed that line in the judge's game.
   // Returns the step just after the splitting event (1..steps), so the view
   // shows that event, or 0 when steps is 0.
+  /**
+   * @param {number} steps @param {(step: number) => unknown} linesAt @param {number} line
+   * @param {string | null} gotLine
+   */
   function thegameSplitStep(steps, linesAt, line, gotLine) {
     if (steps <= 0) return 0;
     const L = line - 1;
+    /** @param {number} s */
     const lineOf = (s) => {
       const ls = String(linesAt(s)).replace(/\r\n?/g, '\n').split('\n');
       return L < ls.length ? ls[L] : '';
     };
     if (L >= 0 && L < 4) {
       const mine = words(gotLine);
+      /** @param {number} s */
       const isPrefix = (s) => {
         const w = words(lineOf(s));
         if (w.length > mine.length) return false;
@@ -213,12 +236,20 @@ let teachApi = null;
   // Returns {game, same, line?, expected?, got?, step?, query?, error?,
   //          queries?, off?}: `step` (or `query` for goudan) is where the
   //   animation should go.
+  /**
+   * @typedef {{ game: number, output(): string, steps(): number, outputLine(step: number): number,
+   *             thegameLines(step: number): string, goudanQuery?(): number }} CheckApi
+   * @typedef {{ game: string, same: boolean, line?: number, expected?: string | null, got?: string | null,
+   *             step?: number, query?: number, error?: number | null, queries?: number, off?: number }} CheckResult
+   */
+  /** @param {CheckApi} api @param {unknown} got @returns {CheckResult} */
   function check(api, got) {
     const game = GAMES[api.game];
     const output = (dsGames.get(game) || { output: 'lines' }).output;
     const expected = api.output();
     if (output === 'queries') {
       const r = compareNumbers(expected, got);
+      /** @type {CheckResult} */
       const res = { game, same: !r.first, queries: r.queries, off: r.off };
       if (r.first) Object.assign(res, { line: r.first.query + 1, query: r.first.query,
                                         expected: r.first.expected, got: r.first.got, error: r.first.error });
@@ -243,14 +274,14 @@ let teachApi = null;
   if (typeof document === 'undefined') return;
 
   // ---- the page --------------------------------------------------------------
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => setupPage(root, logic));
-  else setupPage(root, logic);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => setupPage());
+  else setupPage();
 
   function setupPage() {
-    const ds = root.deckscope;
+    const ds = 'deckscope' in root ? root.deckscope : undefined; // (under node there is none)
     const tools = document.getElementById('teach-tools');
     if (!ds || !tools) return;
-    const i18n = ds.i18n || { t: (k) => k, add() {}, lang: 'en', onChange() {} };
+    const i18n = ds.i18n || { t: (/** @type {string} */ k) => k, add() {}, lang: 'en', onChange() {} };
     i18n.add({
       en: {
         'teach.share': 'Share / Embed',
@@ -363,6 +394,7 @@ let teachApi = null;
         'teach.ruleNone': '这一步没有规则做出选择：请把你的程序的状态与画布上的对比。',
       },
     });
+    /** @param {string} k @param {Record<string, unknown>} [v] @returns {string} */
     const t = (k, v) => i18n.t(k, v);
     const h = i18n.el;
     // A constructed stylesheet, not a <style> element: the page's
@@ -429,7 +461,10 @@ let teachApi = null;
     tools.append(shareBtn, checkBtn);
 
     // ---- hash helpers ------------------------------------------------------------
+    /** @typedef {[string, string | number]} Param */
+    /** @returns {Param[]} */
     function hashParams() {
+      /** @type {Param[]} */
       const out = [];
       for (const part of location.hash.replace(/^#/, '').split('&')) {
         if (!part) continue;
@@ -438,16 +473,18 @@ let teachApi = null;
       }
       return out;
     }
+    /** @param {Param[]} list @param {Record<string, unknown>} set  null/undefined/false: left out */
     function withParams(list, set) {
       const out = list.filter(([k]) => !(k in set));
       for (const [k, v] of Object.entries(set)) if (v !== null && v !== undefined && v !== false) out.push([k, String(v)]);
       return out.map(([k, v]) => (v === '' ? k : k + '=' + v)).join('&');
     }
     const MAX_LINK_INPUT = 6000; // as the page: longer inputs are not put in URLs
+    /** @param {string} text */
     function b64url(text) {
       const bytes = new TextEncoder().encode(text);
       let bin = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + 0x8000)));
       return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     }
     // The view as URL hash parameters, from window.deckscope itself (the
@@ -458,6 +495,7 @@ let teachApi = null;
       const src = ds.source;
       if (!ds.game || !src) return hashParams();
       const now = new Map(hashParams());
+      /** @type {Param[]} */
       const list = [['game', ds.game]];
       if (src.sample) list.push(['sample', src.sample]);
       else if (src.seed !== undefined) list.push(['seed', src.seed]);
@@ -468,7 +506,8 @@ let teachApi = null;
       if (dsGames.queries(ds.game) && !ds.busy) {
         const q = C().goudan_query() + 1;
         if (q > 1) list.push(['query', q]);
-        if (now.get('game') === ds.game && now.has('qseed')) list.push(['qseed', now.get('qseed')]);
+        const qseed = now.get('qseed'); // (a Map of strings: has() is get() !== undefined)
+        if (now.get('game') === ds.game && qseed !== undefined) list.push(['qseed', qseed]);
       }
       if (ds.steps) list.push(['step', ds.step]);
       if (ds.speed && ds.speed !== 1) list.push(['speed', ds.speed]);
@@ -500,6 +539,7 @@ let teachApi = null;
     // Links to 127.0.0.1 / localhost work for nobody else: say so, and how to publish.
     const localHost = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(location.hostname);
     const localNote = h('p', { class: 'teach-note teach-warn', id: 'teach-local-host', hidden: !localHost || offline });
+    /** @param {string} key @param {HTMLElement} input */
     const lbl = (key, input) => h('label', {}, h('span', { i18n: key }, t(key)), input);
     const embedPart = offline
       ? h('p', { class: 'teach-note', i18n: 'teach.offlineEmbed' }, t('teach.offlineEmbed'))
@@ -520,8 +560,10 @@ let teachApi = null;
       h('form', { method: 'dialog' }, h('button', { id: 'teach-share-close', i18n: 'teach.close' }, t('teach.close'))));
     document.body.appendChild(shareDialog);
 
+    /** @param {string} s */
     const escAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     function embedUrl() {
+      /** @type {Record<string, unknown>} */
       const set = {
         controls: controlsSel.value === 'full' ? null : controlsSel.value,
         autoplay: autoplay.checked ? 1 : null,
@@ -552,6 +594,7 @@ let teachApi = null;
       e.addEventListener('input', refreshShare);
       e.addEventListener('change', refreshShare);
     }
+    /** @param {string} text @param {HTMLInputElement | HTMLTextAreaElement} field */
     async function copy(text, field) {
       try {
         if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard');
@@ -568,9 +611,10 @@ let teachApi = null;
     }
     linkCopy.addEventListener('click', () => copy(link.value, link));
     snippetCopy.addEventListener('click', () => copy(snippet.value, snippet));
+    /** @type {HTMLOrSVGElement | null} */
     let shareReturn = null;
     shareBtn.addEventListener('click', () => {
-      shareReturn = document.activeElement;
+      shareReturn = /** @type {HTMLOrSVGElement | null} */ (document.activeElement); // (.focus checked when used)
       dpView.checked = ds.mode === 1;
       shareStatus.textContent = '';
       refreshShare();
@@ -601,6 +645,8 @@ let teachApi = null;
     else document.body.appendChild(checkDialog);
 
     const setHint = () => { hint.textContent = t(dsGames.queries(ds.game) ? 'teach.checkHintGoudan' : 'teach.checkHint'); };
+    /** @typedef {CheckResult | { message: string }} Shown  a verdict, or why there is none */
+    /** @type {Shown | null} */
     let lastResult = null;
     function openCheck() {
       setHint();
@@ -624,7 +670,7 @@ let teachApi = null;
     });
     checkBtn.addEventListener('click', () => (checkDialog.open ? closeCheck() : openCheck()));
     closeBtn.addEventListener('click', closeCheck);
-    checkDialog.addEventListener('keydown', (e) => {
+    checkDialog.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
       if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeCheck(); }
     });
     fileBtn.addEventListener('click', () => fileInput.click());
@@ -633,9 +679,9 @@ let teachApi = null;
       if (f) { checkText.value = await f.text(); runCheck(); }
       fileInput.value = '';
     });
-    checkText.addEventListener('dragover', (e) => { e.preventDefault(); checkText.classList.add('drag'); });
+    checkText.addEventListener('dragover', (/** @type {DragEvent} */ e) => { e.preventDefault(); checkText.classList.add('drag'); });
     checkText.addEventListener('dragleave', () => checkText.classList.remove('drag'));
-    checkText.addEventListener('drop', async (e) => {
+    checkText.addEventListener('drop', async (/** @type {DragEvent} */ e) => {
       const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
       checkText.classList.remove('drag');
       if (!f) return;
@@ -644,53 +690,67 @@ let teachApi = null;
       runCheck();
     });
     runBtn.addEventListener('click', () => runCheck());
-    checkText.addEventListener('keydown', (e) => {
+    checkText.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); e.stopPropagation(); runCheck(); }
     });
 
     // What check() needs, read from the engine through the page's module.
     // The judge output only changes with a load: decoded once per load.
+    /** @type {string | null} */
     let judgeText = null;
+    /** @returns {CheckApi} */
     function engineApi() {
       return {
         game: GAMES.indexOf(ds.game),
         output() {
-          if (judgeText === null) {
+          let text = judgeText;
+          if (text === null) {
             const len = C().output_len();
             const ptr = C().output();
-            judgeText = len > 0 ? M().UTF8ToString(ptr, len) : '';
+            text = judgeText = len > 0 ? String(M().UTF8ToString(ptr, len)) : '';
           }
-          return judgeText;
+          return text;
         },
         steps: () => C().steps(),
-        outputLine: (s) => C().output_line(s),
-        thegameLines: (s) => C().thegame_lines(s),
+        outputLine: (/** @type {number} */ s) => C().output_line(s),
+        thegameLines: (/** @type {number} */ s) => C().thegame_lines(s),
       };
     }
+    /** @param {number} step */
     function showStep(step) {
       ds.pause();
       // Land just before the splitting event, then play it.
       if (step > 0) { ds.seek(step - 1, false); ds.seek(step, true); } else ds.seek(0, false);
     }
+    /** @param {number} q  0-based */
     function showQuery(q) {
       const list = hashParams().filter(([k]) => k !== 'step');
       location.hash = withParams(list, { query: q + 1 });
     }
+    /** @param {string | null | undefined} s */
     const codeText = (s) => (s === null || s === undefined ? t('teach.missing') : s === '' ? '""' : s);
     // The judge's move at the step the view jumps to (the event step-1 ->
     // step, which wrote the first differing line) and the rule of its
     // decision record, as the why panel shows it there (deckscope.why() at
     // that step: narrate.js's why() of the same event and states).
+    /** @param {string | null | undefined} x */
     const parseJson = (x) => { try { return x ? JSON.parse(x) : null; } catch (e) { return null; } };
+    /** @typedef {{ rule: string, raw: string, caption: string, changes: string[] }} JudgeStep */
+    /** @param {number | undefined} step @returns {JudgeStep | null} */
     function decisionAt(step) {
-      if (!(step > 0) || step > C().steps()) return null;
+      if (step === undefined || !(step > 0) || step > C().steps()) return null;
       const ev = parseJson(C().event_json(step - 1));
       if (!ev) return null;
       const N = dsNarrate;
       const ctx = { stateBefore: parseJson(C().state_json(step - 1)),
                     stateAfter: parseJson(C().state_json(step)),
                     step, steps: ds.steps };
-      let why = null, caption = '', changes = [];
+      /** @type {DsWhy | null} */
+      let why = null;
+      /** @type {unknown} */
+      let caption = '';
+      /** @type {string[]} */
+      let changes = [];
       if (N) {
         try { why = N.why ? N.why(ds.game, ev, i18n.lang, ctx) : null; } catch (e) { why = null; }
         // the page's caption at that step: the engine's sentence (app.js)
@@ -704,7 +764,9 @@ let teachApi = null;
       return { rule: why && why.rule ? String(why.rule) : '', raw, caption: String(caption || ''),
                changes: Array.isArray(changes) ? changes.map(String) : [] };
     }
+    /** @param {unknown} x */
     const noStop = (x) => String(x).replace(/[.。]$/, '');
+    /** @param {JudgeStep | null} d @param {boolean} said */
     function renderRule(d, said) {
       if (!d) return;
       if (d.caption && !said) result.append(h('p', { id: 'teach-judge-step' }, t('teach.judgeStep', { caption: noStop(d.caption) })));
@@ -720,20 +782,24 @@ let teachApi = null;
       const col = checkDialog.classList.contains('docked') && checkDialog.parentNode;
       if (col && col.classList) col.classList.toggle('check-first', checkDialog.open && checkDialog.classList.contains('has-result'));
     }
+    // (a message is never empty: 'message' in r is r.message)
+    /** @param {Shown | null} r */
     function render(r) {
       result.textContent = '';
-      checkDialog.classList.toggle('has-result', !!r && !r.message);
+      checkDialog.classList.toggle('has-result', !!r && !('message' in r));
       placeFirst();
       if (!r) return;
-      if (r.message) { result.append(h('p', { class: 'bad' }, r.message)); return; }
+      if ('message' in r) { result.append(h('p', { class: 'bad' }, r.message)); return; }
       const output = (dsGames.get(r.game) || { output: 'lines' }).output, queries = output === 'queries';
       if (r.same) {
         const n = queries ? r.queries : logic.countLines(engineApi().output());
         result.append(h('p', { class: 'ok' }, t(queries ? 'teach.sameGoudan' : 'teach.same', { n })));
         return;
       }
+      // (a verdict that differs has its query (goudan), else its line and step: check())
+      const query = r.query ?? 0, line = r.line ?? 0, step = r.step ?? 0;
       if (queries) {
-        result.append(h('p', { class: 'bad' }, t('teach.goudanOff', { q: r.query + 1, off: r.off, n: r.queries })));
+        result.append(h('p', { class: 'bad' }, t('teach.goudanOff', { q: query + 1, off: r.off, n: r.queries })));
       } else {
         result.append(h('p', { class: 'bad' }, t('teach.differs', { line: r.line })));
       }
@@ -742,6 +808,7 @@ let teachApi = null;
       if (typeof r.expected === 'string' && typeof r.got === 'string') {
         while (same < r.expected.length && same < r.got.length && r.expected[same] === r.got[same]) same++;
       }
+      /** @param {string} id @param {string | null | undefined} s */
       const dd = (id, s) => {
         const e = h('dd', { id });
         if (typeof s !== 'string' || s === '') { e.textContent = codeText(s); return e; }
@@ -757,9 +824,9 @@ let teachApi = null;
       let said = false;
       if (queries) {
         if (r.error !== null && r.error !== undefined) result.append(h('p', {}, t('teach.goudanError', { e: r.error.toExponential(2) })));
-        why = t('teach.goudanJump', { q: r.query + 1 });
+        why = t('teach.goudanJump', { q: query + 1 });
       } else if (output === 'state') {
-        why = t(r.line <= 4 ? 'teach.thegameRow' : 'teach.thegameOther', { step: r.step, line: r.line });
+        why = t(line <= 4 ? 'teach.thegameRow' : 'teach.thegameOther', { step: r.step, line: r.line });
       } else if (r.step === 0) why = t('teach.jumpedStart');
       else if (r.expected === null) why = t('teach.jumpedEnd', { step: r.step });
       else if (d && d.caption) { why = t('teach.jumpedMove', { step: r.step, caption: noStop(d.caption) }); said = true; }
@@ -768,19 +835,23 @@ let teachApi = null;
       renderRule(d, said);
       if (!queries) {
         const again = h('button', { type: 'button', id: 'teach-check-jump' }, t('teach.jumpAgain'));
-        again.addEventListener('click', () => showStep(r.step));
+        again.addEventListener('click', () => showStep(step));
         result.append(again);
       }
     }
+    /** @returns {Shown} */
     function runCheck() {
+      /** @type {Shown} */
       let r;
       if (!ds.game || !ds.steps && !dsGames.queries(ds.game)) r = { message: t('teach.noGame') };
       else if (ds.busy) r = { message: t('teach.busy') };
       else {
-        r = logic.check(engineApi(), checkText.value);
-        if (!r.same) {
-          if (dsGames.queries(r.game)) { if (r.query < C().goudan_count()) showQuery(r.query); }
-          else showStep(r.step);
+        const v = logic.check(engineApi(), checkText.value);
+        r = v;
+        // (a verdict that differs has its query (goudan) or its step)
+        if (!v.same) {
+          if (dsGames.queries(v.game)) { if (v.query !== undefined && v.query < C().goudan_count()) showQuery(v.query); }
+          else if (v.step !== undefined) showStep(v.step);
         }
       }
       lastResult = r;
@@ -793,12 +864,12 @@ let teachApi = null;
       }
       return r;
     }
-    ds.checkOutput = (text) => { checkText.value = String(text); return runCheck(); };
+    ds.checkOutput = (/** @type {unknown} */ text) => { checkText.value = String(text); return runCheck(); };
     // A new game makes an old verdict meaningless (but keep the pasted text).
     ds.on('load', () => {
       judgeText = null;
       setHint();
-      if (lastResult && lastResult.game === ds.game && dsGames.queries(ds.game)) return; // a query was selected
+      if (lastResult && 'game' in lastResult && lastResult.game === ds.game && dsGames.queries(ds.game)) return; // a query was selected
       lastResult = null;
       render(null);
     });
