@@ -10,9 +10,11 @@
 //   page  `await deckscope.load({game, input})` in one headless Chromium tab
 //         (the text is already in the page), from the call to its resolution;
 //         also to the next two animation frames (the panels drawn: "settled").
-// Medians, ratio page/CLI, and the tab's memory after every load (after a
-// garbage collection): the JS heap, the WebAssembly memory and the renderer
-// process's RSS, first and last load, so growth across loads shows.
+// Medians, ratio page/CLI, and the tab's memory after every load of the
+// input, the tab's first included (after a garbage collection): the JS heap,
+// the WebAssembly memory and the renderer process's RSS, so growth across
+// loads shows (the rows: after load 1 and the last; tests/browser/memory.test.mjs
+// requires the WebAssembly memory flat from load 2 on).
 // The page's phase marks (ds:load:* in web/shell/app.js: input copied into
 // the wasm heap, engine, output read, panels) are reported per phase.
 // --profile DIR: one more load per game under CDP's Profiler, the top
@@ -134,7 +136,7 @@ try {
     // the first load of the tab (its WebAssembly memory grows for the input) and
     // the first CLI run: reported, not in the medians
     const coldCli = runCli(game, file), cold = await pageLoad();
-    const cli = [], pg = [], settled = [], mem = [], phases = {};
+    const cli = [], pg = [], settled = [], mem = [await memory()], phases = {};
     let steps = 0;
     for (let i = 0; i < RUNS; i++) {
       cli.push(runCli(game, file));
@@ -159,7 +161,7 @@ try {
       `page median ${res.pageMs} ms (${res.pageAll.join(', ')}), ${res.ratio}x; settled ${res.settledMs} ms; ` +
       `first load of the tab ${res.firstPageMs} ms (first CLI run ${res.firstCliMs} ms)`);
     log(`  phases (median ms): ${Object.entries(res.phases).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    log(`  memory after load 1..${RUNS}: JS heap ${mem.map((m) => mb(m.jsHeap)).join(' ')} MB; ` +
+    log(`  memory after load 1..${mem.length}: JS heap ${mem.map((m) => mb(m.jsHeap)).join(' ')} MB; ` +
       `wasm ${mem.map((m) => mb(m.wasm)).join(' ')} MB; renderer RSS ${mem.map((m) => mb(m.rss)).join(' ')} MB; ` +
       `DOM nodes ${mem.map((m) => m.nodes).join(' ')}`);
     if (problems.length) log(`  page problems: ${problems.join('; ')}`);
