@@ -1,24 +1,23 @@
-// app.js - the visualizer page around the canvas.
+// app.js - the visualizer page around the canvas: its controller and views.
 //
-// The C view (deckscope-view.wasm: SDL2 + the engine) owns the game, the
-// trace and the cursor; this file drives it through the dsv_api_* exports
-// (web/app/api/view_api.c) and draws everything that is text: the input panel,
-// the timeline, the judge output, the caption and the "why" panel. It never
-// simulates anything: states, events and explanations come from the engine's
-// JSON. The public API is window.deckscope (docs/embedding.md, "JavaScript
+// The viewer core (core/viewer.js) holds the loaded game, the timeline and the
+// line shown, and drives the C view (deckscope-view.wasm: SDL2 + the engine);
+// embed.html is another layout over the same core (embed.js). This file is the
+// page's side: the input panel, the timeline, the judge output, the caption,
+// the "why" panel, the URL hash, and window.deckscope built from the core. It
+// never simulates anything: states, events and explanations come from the
+// engine's JSON. The public API is window.deckscope (docs/embedding.md, "JavaScript
 // API"); keyboard shortcuts and the URL hash are documented in docs/viewer.md.
 'use strict';
 import { dsGames } from './games/index.js';
 import i18nModule from './core/i18n.js';
 import dsNarrate from './core/narrate.js';
-import { dsv } from './core/binding.js';
+import { viewer as V, MARK, SPEEDS, parseSpec, specOf, engineError, mark, parseJson as parse, warnNarrate, setApi } from './core/viewer.js';
 
 (function () {
   const GAMES = dsGames.ids; // games.js: the one list (checked against dsv_api_games)
-  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
-  // Mark kinds by name (MARK.ROUND ...): filled from the module's one list
-  // (DSV_MARKS in web/app/model/view.h, dsv_api_mark_kinds) when it starts.
-  const MARK = {};
+  // (MARK: the mark kinds by name, MARK.ROUND ...: filled by the core from the
+  // module's one list, DSV_MARKS in web/app/model/view.h, when it starts.)
   const MAX_HASH_INPUT = 6000; // bytes of input text kept in the URL
 
   const $ = (id) => document.getElementById(id);
@@ -50,39 +49,23 @@ import { dsv } from './core/binding.js';
 
   // ---- the public object ---------------------------------------------------
   const darkMq = window.matchMedia('(prefers-color-scheme: dark)');
-  const motionMq = window.matchMedia('(prefers-reduced-motion: reduce)');
   const host = { width: 0, height: 0, dark: false, paused: false, game: -1 };
-  const listeners = {};
   let resolveReady, rejectReady;
-  let C = null; // the exports (core/binding.js) once the module runs
-  let M = null; // the Emscripten Module
+  let C = null; // the exports (the core binds them) once the module runs
 
-  // Page state (the C view is the truth for step/steps/playing/busy/mode).
-  const S = {
-    game: null,          // id of the loaded game
-    source: null,        // {sample: n} | {seed: n} | {input: text}
-    steps: 0, step: 0, playing: false, busy: false, progress: 0, mode: 0,
-    gen: 0,              // +1 per successful load
-    output: null,        // {text, starts: Uint32Array, n}
-    marks: null,         // Uint8Array(steps)
-    samples: null,       // {game: [file, ...]}
-    pending: null,       // {resolve, reject} of a load waiting for busy -> 0
-    speed: 1,
-    variation: [],       // the line shown: [[i, label], ...] forced choices; [] = main line
-    main: null,          // the main line while a variation is shown: {output, steps, outcome}
-  };
+  // The model is the core's (core/viewer.js: the loaded game, its source, the
+  // view's step/steps/playing/busy/mode, the line shown, the output and the
+  // marks); the page keeps the list of samples.
+  const S = V.state;
+  let samples = null;    // {game: [file, ...]}
 
-  function emit(name, detail) {
-    for (const fn of (listeners[name] || []).slice()) {
-      try { fn(detail); } catch (e) { console.error(e); }
-    }
-  }
+  const emit = V.emit;
 
   const api = {
     ready: new Promise((res, rej) => { resolveReady = res; rejectReady = rej; }),
     state: 'loading', error: null, frames: 0, t: 0, firstFrameMs: null, firstGameFrameMs: null,
     i18n,
-    get module() { return M; },
+    get module() { return V.module; },
     get game() { return S.game; },
     get step() { return C ? C.step() : 0; },
     get steps() { return C ? C.steps() : 0; },
@@ -104,35 +87,27 @@ import { dsv } from './core/binding.js';
     // Plays (animated, at the speed set) from the current step to `step` and
     // stops there: a Promise resolved with the step reached (play mode).
     playTo(step) { return playTo(step); },
-    outputLine() {
-      if (!C || !S.game) return null;
-      const l = C.output_line(C.step());
-      return l > 0 ? l : null;
-    },
+    outputLine() { return C ? V.outputLine(C.step()) : null; },
     why() { return C ? info(C.step()).why : null; },
     // Variations (docs/variations.md): take `label` at decision event i of
     // the line shown (earlier forced choices are kept, later ones dropped).
     branch(i, label) { return branch(i, label); },
-    get variation() { return S.variation.map(([i, l]) => [i, l]); },
-    mainLine() { return S.variation.length ? applyVariation([]) : Promise.resolve(lineInfo()); },
+    get variation() { return V.variation; },
+    mainLine() { return V.mainLine(); },
     // The line of a whole &try= spec ('' = the main line) at once (the variation tree opens a node).
-    showLine(spec) { return specOf(S.variation) === String(spec || '') ? Promise.resolve(lineInfo()) : applyVariation(parseSpec(spec)); },
+    showLine(spec) { return V.showLine(spec); },
     // The whole judge output of the line shown (goudan: the answers).
-    output() { return S.output ? outputWhole(S.output) : ''; },
+    output() { return V.output(); },
     setMode(m) { setMode(m); },
-    on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); return api; },
-    off(name, fn) {
-      const a = listeners[name] || [];
-      const k = a.indexOf(fn);
-      if (k >= 0) a.splice(k, 1);
-      return api;
-    },
+    // one bus: the core's events and the page's (theme, lang, why, help, ready, ...)
+    on(name, fn) { V.on(name, fn); return api; },
+    off(name, fn) { V.off(name, fn); return api; },
   };
   api.ready.catch(() => {}); // failures are shown on the page
   window.deckscope = api;
+  setApi(api);
 
-  // Performance marks (performance.getEntriesByType('mark')): docs/viewer.md.
-  function mark(name) { try { performance.mark(name); } catch (e) { /* old browsers */ } }
+  // (mark(name): the performance marks of docs/viewer.md, the core's)
 
   function setState(s, message) {
     api.state = s;
@@ -188,7 +163,6 @@ import { dsv } from './core/binding.js';
   });
   darkMq.addEventListener('change', () => applyTheme(themeSetting()));
   applyTheme(themeSetting());
-  motionMq.addEventListener('change', () => { if (C) C.set_reduced_motion(motionMq.matches ? 1 : 0); });
 
   // ---- language --------------------------------------------------------------
   el.lang.value = i18n.lang;
@@ -204,7 +178,7 @@ import { dsv } from './core/binding.js';
     }
     invalidate('all');
     scheduleHash();
-    if (C) C.set_lang(l === 'zh' ? 1 : 0); // the words on the canvas
+    // (the core gives the canvas its words in the new language)
     emit('lang', { lang: l });
   });
   i18n.apply(document);
@@ -221,19 +195,34 @@ import { dsv } from './core/binding.js';
       setState('running');
     }
     if (api.firstGameFrameMs === null && S.game && !S.busy) api.firstGameFrameMs = performance.now();
-    emit('frame', n);
+    // (the core emits 'frame' after this)
   }
 
-  function onView(step, steps, playing, busy, progress, mode) {
-    const wasPlaying = S.playing;
-    const wasBusy = S.busy;
-    const stepChanged = step !== S.step || steps !== S.steps;
-    S.step = step; S.steps = steps; S.playing = !!playing; S.busy = !!busy; S.progress = progress; S.mode = mode;
-    if (wasBusy && !S.busy) finishLoad();
-    if (stepChanged) { invalidate('step'); emit('step', { step, steps }); }
-    if (wasPlaying !== S.playing) { invalidate('timeline'); emit(S.playing ? 'play' : 'pause', { step }); }
-    invalidate('timeline');
-  }
+  // The core's events that the page's views follow.
+  V.on('view', () => invalidate('timeline'));
+  V.on('step', () => invalidate('step'));
+  V.on('busy', () => { // goudan: the old game's marks and output go at once
+    drawMarks();
+    updateGameUi();
+    invalidate('all');
+  });
+  // a game (or another goudan query) is loaded: the panels are read again
+  V.on('load', () => {
+    cache.clear();
+    updateGameUi(); // the marks are drawn with the rest in the next frame (invalidate)
+    invalidate('all');
+    scheduleHash();
+  });
+  V.on('variation', () => {
+    cache.clear();
+    drawMarks();
+    invalidate('all');
+    scheduleHash();
+  });
+  V.on('mode', ({ mode }) => {
+    el.dp.setAttribute('aria-pressed', String(!!mode));
+    el.dpPanel.hidden = !mode;
+  });
 
   function start() {
     if (typeof window.createDeckscopeView !== 'function') {
@@ -241,25 +230,10 @@ import { dsv } from './core/binding.js';
       return;
     }
     el.status.textContent = t('app.starting');
-    const mod = {
-      canvas: el.canvas, dsHost: host, onFrame, onView,
-      onViewError: (m) => console.error('deckscope-view: ' + m),
-      print: (s) => console.log(s),
-      printErr: (s) => console.warn(s),
-      onAbort: (what) => fail('aborted: ' + what),
-    };
-    M = mod;
     mark('ds:create');
-    window.createDeckscopeView(mod).then((m) => {
+    V.start({ canvas: el.canvas, host, onFrame, onAbort: (what) => fail('aborted: ' + what) }).then(() => {
       mark('ds:module-ready');
-      M = m;
-      C = dsv(m);
-      // The module's lists: the mark kinds, and the games (games.js must number them alike).
-      JSON.parse(C.mark_kinds()).forEach((k, i) => { MARK[String(k).toUpperCase()] = i; });
-      const cGames = JSON.parse(C.games());
-      if (cGames.join() !== GAMES.join()) throw new Error(`games.js lists ${GAMES.join()}, the module ${cGames.join()}`);
-      C.set_reduced_motion(motionMq.matches ? 1 : 0);
-      C.set_lang(i18n.lang === 'zh' ? 1 : 0);
+      C = V.exports;
       enableControls();
       return restoreFromHash(true);
     }).then(() => {
@@ -273,45 +247,9 @@ import { dsv } from './core/binding.js';
   }
   // Samples list: fetched at once, in parallel with the WebAssembly.
   const samplesReady = fetch('samples/index.json').then((r) => (r.ok ? r.json() : {}))
-    .catch(() => ({})).then((j) => { S.samples = j; fillSamples(); return j; });
+    .catch(() => ({})).then((j) => { samples = j; fillSamples(); return j; });
 
   // ---- loading ---------------------------------------------------------------
-  // The input handed to the engine once as UTF-8 bytes in its heap: encoded
-  // by the browser straight into the malloc'd block (one byte a character
-  // for ASCII, the inputs' usual case; else sized exactly first).
-  const utf8 = new TextEncoder();
-  function withInputBytes(text, fn) {
-    let cap = text.length + 1;
-    let p = M._malloc(cap);
-    if (!p) throw new Error('out of memory');
-    try {
-      let r = utf8.encodeInto(text, M.HEAPU8.subarray(p, p + cap - 1));
-      if (r.read < text.length) { // not ASCII: the exact size
-        M._free(p);
-        p = 0;
-        cap = M.lengthBytesUTF8(text) + 1;
-        p = M._malloc(cap);
-        if (!p) throw new Error('out of memory');
-        r = utf8.encodeInto(text, M.HEAPU8.subarray(p, p + cap - 1));
-      }
-      M.HEAPU8[p + r.written] = 0;
-      return fn(p, r.written);
-    } finally {
-      if (p) M._free(p);
-    }
-  }
-  function withCString(text, fn) {
-    const n = M.lengthBytesUTF8(text);
-    const p = M._malloc(n + 1);
-    if (!p) throw new Error('out of memory');
-    try {
-      M.stringToUTF8(text, p, n + 1);
-      return fn(p, n);
-    } finally {
-      M._free(p);
-    }
-  }
-
   // Sample texts, fetched once. Sample 1 of every game exists, so the one the
   // URL asks for is fetched at once, in parallel with the WebAssembly (the
   // first frame then already shows the game); others after index.json.
@@ -344,21 +282,21 @@ import { dsv } from './core/binding.js';
     await api.readyForLoad;
     const seq = ++loadSeq;
     const game = opts.game || S.game || dsGames.first;
-    if (!GAMES.includes(game)) throw loadError({ line: 0, col: 0, message: 'unknown game ' + game });
+    if (!GAMES.includes(game)) throw engineError({ line: 0, col: 0, message: 'unknown game ' + game });
     let text, source;
     if (opts.input !== undefined && opts.input !== null) {
       text = String(opts.input); source = { input: text };
     } else if (opts.seed !== undefined && opts.seed !== null) {
       const seed = Math.max(0, Math.floor(Number(opts.seed)) || 0);
-      text = C.generate(GAMES.indexOf(game), seed);
-      if (!text) throw loadError({ line: 0, col: 0, message: 'cannot generate an input' });
+      text = V.generate(game, seed);
+      if (!text) throw engineError({ line: 0, col: 0, message: 'cannot generate an input' });
       source = { seed };
     } else {
       const n = Math.max(1, Math.floor(Number(opts.sample)) || 1);
-      try { text = await sampleText(game, n); } catch (e) { throw loadError({ line: 0, col: 0, message: e.message }); }
+      try { text = await sampleText(game, n); } catch (e) { throw engineError({ line: 0, col: 0, message: e.message }); }
       source = { sample: n };
       // A later load started while the sample was on its way: it wins.
-      if (seq !== loadSeq) throw loadError({ line: 0, col: 0, message: 'superseded by another load' });
+      if (seq !== loadSeq) throw engineError({ line: 0, col: 0, message: 'superseded by another load' });
     }
     return loadText(game, text, source);
   }
@@ -367,139 +305,25 @@ import { dsv } from './core/binding.js';
   api.readyForLoad = new Promise((res) => { resolveLoadReady = res; });
   Object.defineProperty(api, 'readyForLoad', { enumerable: false });
 
-  function loadError(e) {
-    const err = new Error(e.message);
-    err.line = e.line; err.col = e.col;
-    return err;
-  }
-
   function loadText(game, text, source) {
-    const gi = GAMES.indexOf(game);
-    if (S.pending) { S.pending.reject(loadError({ line: 0, col: 0, message: 'superseded by another load' })); S.pending = null; }
-    mark('ds:load:begin');
-    const rc = withInputBytes(text, (p, n) => { mark('ds:load:copied'); return C.load(gi, p, n); });
-    mark('ds:load:engine');
-    if (rc !== 0) {
-      // {line, col, msg, code, args}: the engine's error as data (i18n.errorText)
-      const j = parse(C.error_json()) || {};
-      const e = { line: C.error_line(), col: C.error_col(), message: C.error(), code: j.code, args: j.args };
-      showInputError(e, text, game);
-      emit('error', e);
-      return Promise.reject(loadError(e));
-    }
-    hideInputError();
-    if (!restoring) keepHash = null;
-    S.game = game;
-    S.source = source;
-    S.goudanSeed = undefined; // a new goudan input plays query 1 with seed 1
-    S.variation = [];
-    S.main = null;
-    el.goudanSeed.value = '1';
-    S.gen++;
-    host.game = gi;
-    el.game.value = game;
-    showInputText(text);
-    setSampleSelect();
-    if (source.seed !== undefined) el.seed.value = String(source.seed);
-    C.set_speed(S.speed);
-    readView();
-    if (S.busy) { // goudan: the old game's marks and output go at once
-      S.marks = null;
-      S.output = null;
-      drawMarks();
-      updateGameUi();
-      invalidate('all');
-    }
-    return new Promise((resolve, reject) => {
-      S.pending = { resolve, reject };
-      if (!S.busy) finishLoad(); else workBetweenFrames();
+    return V.loadText(game, text, source, {
+      refused: (e) => showInputError(e, text, game),
+      accepted: () => {
+        hideInputError();
+        if (!restoring) keepHash = null;
+        el.goudanSeed.value = '1';
+        el.game.value = game;
+        showInputText(text);
+        setSampleSelect();
+        if (source.seed !== undefined) el.seed.value = String(source.seed);
+      },
     });
-  }
-
-  // goudan's table is solved in slices: one in every frame (i_main.c), and
-  // more between frames, as tasks of a few ms (a MessageChannel: no timer
-  // clamping, input and frames run between them), so the solve uses the
-  // whole main thread, not 8 ms a frame, and goes on in a hidden tab.
-  const workChannel = new MessageChannel();
-  let working = false;
-  workChannel.port1.onmessage = () => {
-    working = false;
-    if (!C || !S.busy) return;
-    if (C.work(6)) { working = true; workChannel.port2.postMessage(0); return; }
-    if (S.busy) finishLoad(); // onView finishes it too when a frame sees it first
-  };
-  function workBetweenFrames() {
-    if (!working) { working = true; workChannel.port2.postMessage(0); }
-  }
-
-  // The load is complete (goudan: the table is solved): read everything.
-  function finishLoad() {
-    mark('ds:load:solved');
-    readView();
-    S.output = readOutput();
-    S.marks = readMarks();
-    mark('ds:load:output');
-    cache.clear();
-    updateGameUi(); // the marks are drawn with the rest in the next frame (invalidate)
-    invalidate('all');
-    scheduleHash();
-    const p = S.pending;
-    S.pending = null;
-    mark('ds:load:panels');
-    mark('ds:loaded');
-    emit('step', { step: S.step, steps: S.steps });
-    emit('load', { game: S.game, steps: S.steps });
-    if (p) p.resolve({ game: S.game, steps: S.steps });
-  }
-
-  function readView() {
-    S.step = C.step(); S.steps = C.steps(); S.playing = !!C.playing(); S.busy = !!C.busy();
-    S.progress = C.progress(); S.mode = C.mode();
-  }
-
-  // The judge output stays in the engine: the panel asks for its visible
-  // lines (dsv_api_output_text); the whole text is decoded only when asked
-  // for (api.output()) or kept as the main line while a variation is shown.
-  function readOutput() { return { live: true, n: C.output_count(), text: null }; }
-  function outputWhole(o) {
-    if (o.text === null) {
-      const len = C.output_len();
-      const p = C.output();
-      o.text = len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
-    }
-    return o.text;
-  }
-  // A copy of the output shown, kept while the engine shows another line.
-  function outputSnapshot(o) {
-    const text = outputWhole(o);
-    let n = 0;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-    if (text.length && !text.endsWith('\n')) n++;
-    const starts = new Uint32Array(n + 1);
-    let k = 0, pos = 0;
-    while (k < n) {
-      starts[k++] = pos;
-      const nl = text.indexOf('\n', pos);
-      pos = nl < 0 ? text.length : nl + 1;
-    }
-    starts[n] = text.length;
-    return { text, starts, n };
-  }
-  function outputLineText(o, l) { // 1-based
-    if (o.live) return C.output_text(l);
-    return o.text.slice(o.starts[l - 1], o.starts[l]).replace(/\n$/, '');
-  }
-
-  function readMarks() {
-    const n = C.steps();
-    const p = C.marks();
-    return n > 0 && p ? M.HEAPU8.slice(p, p + n) : new Uint8Array(0);
   }
 
   // ---- input panel -------------------------------------------------------------
   function fillSamples() {
     const game = el.game.value || dsGames.first;
-    const list = (S.samples && S.samples[game]) || [];
+    const list = (samples && samples[game]) || [];
     const keep = el.sample.value;
     el.sample.textContent = '';
     list.forEach((f, k) => {
@@ -600,53 +424,14 @@ import { dsv } from './core/binding.js';
   el.seed.addEventListener('keydown', (e) => { if (e.key === 'Enter') el.random.click(); });
 
   // ---- timeline ------------------------------------------------------------------
-  function seek(i, animate) {
-    if (!C || S.busy) return;
-    const n = C.steps();
-    const cur = C.step();
-    const s = Math.max(0, Math.min(n, Math.round(Number(i)) || 0));
-    const anim = animate === undefined ? Math.abs(s - cur) === 1 : !!animate;
-    C.seek(s, anim ? 1 : 0);
-    S.step = C.step();
-    if (S.step !== cur) { invalidate('step'); emit('step', { step: S.step, steps: n }); }
-  }
-  function play(on) {
-    if (!C || S.busy) return;
-    if (on && C.step() >= C.steps()) seek(0, false);
-    C.set_play_to(-1);
-    C.play(on ? 1 : 0);
-    const p = !!C.playing();
-    if (p !== S.playing) { S.playing = p; emit(p ? 'play' : 'pause', { step: C.step() }); }
-    invalidate('timeline');
-  }
-  function playTo(target) {
-    if (!C || S.busy) return Promise.resolve(C ? C.step() : 0);
-    const to = Math.max(0, Math.min(C.steps(), Math.round(Number(target)) || 0));
-    if (C.step() >= to) { seek(to, false); return Promise.resolve(C.step()); }
-    return new Promise((resolve) => {
-      const done = () => {
-        if (C.playing() && C.step() < to) return;
-        api.off('step', done); api.off('pause', done); api.off('load', done); api.off('variation', done);
-        if (C.playing()) C.play(0);
-        C.set_play_to(-1);
-        S.playing = false;
-        invalidate('timeline');
-        resolve(C.step());
-      };
-      api.on('step', done); api.on('pause', done); api.on('load', done); api.on('variation', done);
-      C.set_play_to(to);
-      C.play(1);
-      S.playing = !!C.playing();
-      invalidate('timeline');
-    });
-  }
+  function seek(i, animate) { V.seek(i, animate); }
+  function play(on) { V.play(on); invalidate('timeline'); }
+  function playTo(target) { return V.playTo(target); }
   function setSpeed(x) {
     if (!(x > 0)) return;
-    S.speed = Math.max(SPEEDS[0], Math.min(SPEEDS[SPEEDS.length - 1], x));
-    if (C) C.set_speed(S.speed);
+    V.setSpeed(x);
     invalidate('timeline');
     scheduleHash();
-    emit('speed', { speed: S.speed });
   }
   function speedStep(dir) {
     const cur = S.speed;
@@ -658,17 +443,13 @@ import { dsv } from './core/binding.js';
   }
   function markJump(dir) {
     if (!C || S.busy) return;
-    seek(C.find_mark(dir, MARK.ROUND), false);
+    seek(V.findMark(dir, MARK.ROUND), false);
   }
   function setMode(m) {
     if (!C) return;
     const want = m ? 1 : 0;
     if (want && !dpAvailable()) return;
-    C.set_mode(want);
-    S.mode = want;
-    el.dp.setAttribute('aria-pressed', String(!!want));
-    el.dpPanel.hidden = !want;
-    emit('mode', { mode: want, game: S.game });
+    V.setMode(want); // the page's panel follows its 'mode' event
   }
   const dpAvailable = () => dsGames.dp(S.game);
 
@@ -942,7 +723,6 @@ import { dsv } from './core/binding.js';
 
   // ---- per-step information: caption, why, what changed ----------------------------
   const cache = new Map();
-  function parse(s) { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } }
   function info(step) {
     const key = S.gen + ':' + step + ':' + i18n.lang;
     let r = cache.get(key);
@@ -952,29 +732,20 @@ import { dsv } from './core/binding.js';
     cache.set(key, r);
     return r;
   }
-  let narrateWarned = false;
   function computeInfo(step) {
     if (!C || !S.game) return { caption: t('caption.startNone'), why: null, changes: [] };
     const steps = C.steps();
     const lang = i18n.lang;
     const N = dsNarrate;
-    if (step <= 0) {
-      let caption = t('caption.start', { steps });
-      try {
-        const h = C.headline(0);
-        if (h) caption = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + caption;
-      } catch (e) { warnNarrate(e); }
-      return { caption, why: null, changes: [] };
-    }
+    if (step <= 0) return { caption: V.caption(0), why: null, changes: [] };
     const ev = parse(C.event_json(step - 1));
     const before = parse(C.state_json(step - 1));
     const after = parse(C.state_json(step));
     const ctx = { stateBefore: before, stateAfter: after, step, steps };
-    let caption, why;
+    let why;
     // the caption is the engine's sentence about the event (<game>_narrate, in
-    // the view's language)
-    try { caption = C.narrate(step - 1) || null; } catch (e) { caption = null; }
-    if (!caption) caption = t('caption.fallback', { step, type: (ev && ev.type) || '?' });
+    // the view's language; the core's)
+    const caption = V.caption(step);
     if (N && N.why) {
       try { why = N.why(S.game, ev, lang, ctx); } catch (e) { warnNarrate(e); why = undefined; }
     }
@@ -983,11 +754,6 @@ import { dsv } from './core/binding.js';
     const decision = ev && ev.decision && Array.isArray(ev.decision.candidates) && ev.decision.chosen !== undefined
       ? ev.decision : null;
     return { caption: String(caption), why, changes: diffStates(before, after, step - 1), decision, event: step - 1 };
-  }
-  function warnNarrate(e) {
-    if (narrateWarned) return;
-    narrateWarned = true;
-    console.warn('narrate.js: ' + (e && e.message ? e.message : e));
   }
   // Without narrate.js: the engine's decision record as it is (names, notes, its sentence).
   function fallbackWhy(ev) {
@@ -1136,8 +902,8 @@ import { dsv } from './core/binding.js';
     // in a variation: the lines that differ from the main line's
     const mo = S.main && S.main.output;
     const differs = mo && output !== 'queries'
-      ? (l) => l > mo.n || outputLineText(mo, l) !== outputLineText(o, l) : null;
-    return { n: o.n, text: (l) => outputLineText(o, l), current, changed: null, differs };
+      ? (l) => l > mo.n || V.outputLineText(mo, l) !== V.outputLineText(o, l) : null;
+    return { n: o.n, text: (l) => V.outputLineText(o, l), current, changed: null, differs };
   }
   function renderOutput(force) {
     const m = outputModel();
@@ -1212,90 +978,24 @@ import { dsv } from './core/binding.js';
 
   // ---- goudan: query picker --------------------------------------------------------
   function selectQuery(q, seed) {
-    if (!C || !dsGames.queries(S.game) || S.busy) return false;
-    const n = C.goudan_count();
-    if (!(q >= 0 && q < n)) return false;
-    if (C.goudan_select(q, seed) !== 0) return false;
+    if (!V.selectQuery(q, seed)) return false;
     el.goudanQuery.value = String(q + 1);
     el.goudanSeed.value = String(seed);
-    S.goudanSeed = seed;
-    S.variation = []; // another query or seed: its main line
-    S.main = null;
-    S.output = readOutput();
-    S.gen++;
-    cache.clear();
-    readView();
-    S.marks = readMarks();
-    drawMarks();
-    invalidate('all');
-    emit('step', { step: S.step, steps: S.steps });
-    emit('load', { game: S.game, steps: S.steps, query: q + 1 });
     return true;
   }
   el.goudanPlay.addEventListener('click', () =>
     selectQuery((Number(el.goudanQuery.value) || 1) - 1, Math.max(0, Number(el.goudanSeed.value) || 0)));
-  api.selectQuery = (q, seed) => selectQuery(Number(q) - 1, seed === undefined ? (S.goudanSeed || 1) : Number(seed));
-  Object.defineProperty(api, 'query', { get: () => (C && dsGames.queries(S.game) ? C.goudan_query() + 1 : null) });
+  api.selectQuery = (q, seed) => selectQuery(Number(q) - 1, seed === undefined ? (S.querySeed || 1) : Number(seed));
+  Object.defineProperty(api, 'query', { get: () => V.query() });
 
   // ---- variations: "try another move" (docs/variations.md) --------------------------
-  // The engine simulates the line (dsv_api_try); the page only keeps the list
-  // of forced choices, the main line's output and outcome to compare with, and
-  // draws the rest (variation.js: the strip, the "Try this" buttons).
-  const specOf = (list) => list.map(([i, l]) => i + ':' + l).join(',');
-  function parseSpec(spec) {
-    const out = [];
-    for (const part of String(spec || '').split(',')) {
-      const k = part.indexOf(':');
-      if (!part) continue;
-      out.push([k < 0 ? NaN : Number(part.slice(0, k)), k < 0 ? part : part.slice(k + 1)]);
-    }
-    return out;
-  }
-  function lineInfo() { return { game: S.game, steps: C ? C.steps() : 0, variation: api.variation }; }
-  function applyVariation(list) {
-    if (!C || !S.game) return Promise.reject(new Error('no game is loaded'));
-    if (S.busy) return Promise.reject(new Error('the game is still being solved'));
-    // the main line, kept to compare with while a variation is shown
-    // (goudan's answers do not change with the line: they stay in the engine)
-    const main = S.variation.length ? S.main
-      : { output: dsGames.queries(S.game) ? S.output : outputSnapshot(S.output), steps: C.steps(), outcome: C.steps() > 0 ? info(C.steps()).caption : '' };
-    const rc = withCString(specOf(list), (p, n) => C.try(p, n));
-    if (rc !== 0) {
-      const j = parse(C.error_json()) || {};
-      const err = new Error(C.error());
-      err.code = j.code; err.args = j.args;
-      emit('error', { message: err.message, code: j.code, args: j.args, cmd: 'try' });
-      return Promise.reject(err);
-    }
-    S.variation = list.map(([i, l]) => [i, String(l)]);
-    S.main = list.length ? main : null;
-    S.gen++;
-    cache.clear();
-    readView();
-    S.output = readOutput();
-    S.marks = readMarks();
-    drawMarks();
-    invalidate('all');
-    scheduleHash();
-    emit('variation', { variation: api.variation, steps: S.steps });
-    emit('step', { step: S.step, steps: S.steps });
-    return Promise.resolve(lineInfo());
-  }
-  function branch(i, label) {
-    const k = Math.floor(Number(i));
-    if (!(k >= 0) || label === undefined || label === null) {
-      return Promise.reject(new Error('branch(i, label): i is a decision event index, label one of its candidates'));
-    }
-    const list = S.variation.filter(([j]) => j < k).concat([[k, String(label)]]);
-    return applyVariation(list).then((r) => { seek(k + 1, false); return r; });
-  }
-  api.variationInfo = () => ({
-    variation: api.variation,
-    main: S.main ? { steps: S.main.steps, outcome: S.main.outcome } : null,
-    outcome: C && S.game && !S.busy && C.steps() > 0 ? info(C.steps()).caption : '',
-    steps: C ? C.steps() : 0,
-  });
-  api.mainOutput = () => (S.main ? outputWhole(S.main.output) : S.output ? outputWhole(S.output) : '');
+  // The engine simulates the line, the core keeps it (core/viewer.js: the
+  // forced choices, the main line's output and outcome to compare with);
+  // variation.js draws the strip and the "Try this" buttons.
+  const applyVariation = (list) => V.tryLine(list);
+  const branch = (i, label) => V.branch(i, label);
+  api.variationInfo = () => V.variationInfo();
+  api.mainOutput = () => V.mainOutput();
 
   // ---- caption, live region, why panel ------------------------------------------------
   let lastInfoKey = '';
@@ -1496,9 +1196,9 @@ import { dsv } from './core/binding.js';
       if (enc.length <= MAX_HASH_INPUT) p.push('input=' + enc);
     }
     if (dsGames.queries(S.game) && C && !S.busy) {
-      const q = C.goudan_query() + 1;
+      const q = V.query() || 1;
       if (q > 1) p.push('query=' + q);
-      if (S.goudanSeed !== undefined && S.goudanSeed !== 1) p.push('qseed=' + S.goudanSeed);
+      if (S.querySeed !== undefined && S.querySeed !== 1) p.push('qseed=' + S.querySeed);
     }
     if (S.variation.length) p.push('try=' + encodeURIComponent(specOf(S.variation)));
     if (C && !S.busy) p.push('step=' + C.step());
@@ -1564,7 +1264,7 @@ import { dsv } from './core/binding.js';
       }
       if (dsGames.queries(S.game) && (h.query || h.qseed)) {
         const q = Math.max(1, Number(h.query) || 1), sd = Math.max(0, Number(h.qseed) || 1);
-        if (q - 1 !== C.goudan_query() || sd !== (S.goudanSeed || 1)) selectQuery(q - 1, sd);
+        if (q !== V.query() || sd !== (S.querySeed || 1)) selectQuery(q - 1, sd);
       }
       // &try=I:LABEL,...: the variation (a bad one leaves the main line, with the message)
       const want = h.try ? specOf(parseSpec(h.try)) : '';

@@ -31,7 +31,7 @@
 import { dsGames } from './games/index.js';
 import i18nModule from './core/i18n.js';
 import dsHash from './core/hash.js';
-import { dsv } from './core/binding.js';
+import { viewer, parseSpec, setApi } from './core/viewer.js';
 
 (function () {
   const GAMES = dsGames.ids; // games.js: the one list
@@ -132,71 +132,85 @@ import { dsv } from './core/binding.js';
   fit(stage.clientWidth, stage.clientHeight);
 
   // ---- the API -------------------------------------------------------------------
+  // The viewer core (core/viewer.js) holds the game, the timeline and the
+  // line shown; window.deckscope here is the embed's subset of the page's
+  // API over it, its events the messages posted to the host.
+  const V = viewer;
   const listeners = {};
   function emit(name, detail) {
     for (const fn of listeners[name] || []) {
       try { fn(detail); } catch (e) { console.error(e); }
     }
   }
-  let M = null;
-  let C = null; // the exports (core/binding.js)
-  const view = { step: 0, steps: 0, playing: 0, busy: 0, progress: 0, mode: 0, game: -1, loaded: false };
+  // what the host was last told (a message per change of the view's reports)
+  const told = { step: 0, playing: false, busy: false, loaded: false };
   let resolveReady, rejectReady;
   // getters need defineProperties (Object.assign would copy their values once).
   const ds = { i18n };
   const getters = {
-    step: () => view.step,
-    steps: () => view.steps,
-    game: () => (view.game >= 0 ? GAMES[view.game] : null),
-    playing: () => !!view.playing,
-    busy: () => !!view.busy,
-    mode: () => view.mode,
-    module: () => M,
-    caption: () => caption(view.step),
-    variation: () => variation.map(([i, l]) => [i, l]),
+    step: () => V.state.step,
+    steps: () => V.state.steps,
+    game: () => V.game,
+    playing: () => V.state.playing,
+    busy: () => V.state.busy,
+    mode: () => V.state.mode,
+    module: () => V.module,
+    caption: () => caption(V.state.step),
+    variation: () => V.variation,
   };
   for (const [k, get] of Object.entries(getters)) Object.defineProperty(ds, k, { get, configurable: true, enumerable: true });
+  const running = () => !!V.exports && told.loaded;
   Object.assign(ds, {
     embed: true,
     state: 'loading',
     ready: new Promise((res, rej) => { resolveReady = res; rejectReady = rej; }),
     load,
-    seek(i, animate = true) { if (C && view.loaded) C.seek(clampStep(i), animate ? 1 : 0); },
-    stepBy(d) { ds.seek(view.step + d); },
-    play() { if (C && view.loaded) { if (view.step >= playTo()) C.seek(rangeFrom(), 0); C.play(1); } },
-    pause() { if (C) C.play(0); },
-    outputLine() { if (!C || !view.loaded) return null; const l = C.output_line(view.step); return l > 0 ? l : null; },
+    seek(i, animate = true) { if (running()) V.seek(i, !!animate); },
+    stepBy(d) { ds.seek(V.state.step + d); },
+    play() { if (running()) V.play(true); },
+    pause() { if (V.exports) V.play(false); },
+    outputLine() { return running() ? V.outputLine(V.state.step) : null; },
     on(name, fn) { (listeners[name] = listeners[name] || new Set()).add(fn); return ds; },
     off(name, fn) { if (listeners[name]) listeners[name].delete(fn); return ds; },
-    branch, mainLine, variationInfo, output, playTo: (to) => playUntil(to),
+    branch: (i, label) => (running() ? V.branch(i, label).then((r) => { told.step = V.state.step; updateControls(); return r; }) : Promise.reject(new Error('no game is loaded'))),
+    mainLine: () => (running() ? V.mainLine().then((r) => { updateControls(); return r; }) : Promise.reject(new Error('no game is loaded'))),
+    variationInfo: () => V.variationInfo(),
+    output: () => (running() ? V.output() : ''),
+    playTo: (to) => (running() ? V.playTo(to) : Promise.resolve(V.state.step)),
     // the caption of step i (the engine's sentence about event i-1), as in the page
-    captionAt(i) { return C && view.loaded ? caption(Math.max(0, Math.min(view.steps, Math.floor(Number(i) || 0)))) : ''; },
+    captionAt(i) { return running() ? caption(Math.max(0, Math.min(V.state.steps, Math.floor(Number(i) || 0)))) : ''; },
   });
   ds.ready.catch(() => {});
   window.deckscope = ds;
+  setApi(ds);
+  // a line the engine refused in play mode: said to the host
+  // (the line of a load's &try= is the load's: its error is the load's)
+  let loadingLine = false;
+  V.on('error', (e) => { if (e.cmd === 'try' && !loadingLine) post('error', errorFields(e, 'try')); });
+  V.on('variation', (d) => { if (!loadingLine) emit('variation', { variation: d.variation, steps: d.steps }); });
 
   // mahjong's DP view without a step: the first step with a decision (the deal
   // before it has no complete hand, so no distance: it showed a blank "d = – (0)")
   function firstDecision() {
-    for (let i = 0; i < view.steps; i++) {
-      const ev = parseJson(C.event_json(i));
+    for (let i = 0; i < V.state.steps; i++) {
+      const ev = V.event(i);
       if (ev && ev.decision) return i;
     }
     return 0;
   }
-  const clampStep = (i) => Math.max(0, Math.min(view.steps, Math.round(Number(i) || 0)));
-  const rangeFrom = () => (opts.from !== null ? clampStep(opts.from) : 0);
-  const playTo = () => (opts.to !== null ? Math.max(rangeFrom(), clampStep(opts.to)) : view.steps);
+  const clampStep = (i) => Math.max(0, Math.min(V.state.steps, Math.round(Number(i) || 0)));
+  const rangeFrom = () => V.rangeFrom();
+  const playTo = () => V.rangeTo();
   // The scrubber, the keys and the buttons stay inside from..to.
   const clampRange = (i) => Math.max(rangeFrom(), Math.min(playTo(), Math.round(Number(i) || 0)));
   const seekUi = (i, animate) => ds.seek(clampRange(i), animate);
-  const stepUi = (d) => seekUi(view.step + d, true);
+  const stepUi = (d) => seekUi(V.state.step + d, true);
 
   // ---- messages to and from the host page ------------------------------------
   const toHost = window.parent !== window ? window.parent : null;
   function post(event, extra) {
-    const msg = Object.assign({ type: 'deckscope', event, step: view.step, steps: view.steps,
-                                game: ds.game, playing: !!view.playing }, extra || {});
+    const msg = Object.assign({ type: 'deckscope', event, step: V.state.step, steps: V.state.steps,
+                                game: ds.game, playing: V.state.playing }, extra || {});
     emit(event, msg);
     // The view's state is not secret: any host may listen.
     if (toHost) toHost.postMessage(msg, '*');
@@ -220,11 +234,11 @@ import { dsv } from './core/binding.js';
       case 'seek': ds.seek(m.step, m.animate !== false); break;
       case 'play': ds.play(); break;
       case 'pause': ds.pause(); break;
-      case 'speed': if (C) C.set_speed(Number(m.speed) || 1); break;
+      case 'speed': V.setSpeed(Number(m.speed) || 1); break;
       case 'range':
         opts.from = intOr(m.from, null);
         opts.to = intOr(m.to, null);
-        if (C && view.loaded) C.set_play_to(opts.to === null ? -1 : playTo());
+        V.setRange(opts.from, opts.to);
         updateControls();
         break;
       case 'get': post('state', { outputLine: ds.outputLine() }); break;
@@ -252,21 +266,20 @@ import { dsv } from './core/binding.js';
       // Sample 1 of every game ships with the site; without it (a partial
       // build with no samples/) seed 1 is shown instead of an error, as the
       // page does. Any other missing sample is an error.
-      const text = n === 1 ? C.generate(g, 1) : '';
+      const text = n === 1 ? V.generate(GAMES[g], 1) : '';
       if (!text) throw new Error(`no sample ${n} for ${GAMES[g]}`);
       return text;
     }
     if (req.seed !== undefined && req.seed !== null && req.seed !== '') {
       const s = Number(req.seed);
-      const text = C.generate(g, s >= 0 ? Math.floor(s) : 1);
+      const text = V.generate(GAMES[g], s >= 0 ? Math.floor(s) : 1);
       if (!text) throw new Error('cannot generate an input from seed ' + req.seed);
       return text;
     }
     throw new Error('load needs input, sample or seed');
   }
   let loading = Promise.resolve();
-  let busyWaiters = [];
-  // load({game, input|sample|seed, step?, query?, qseed?}) -> {game, steps}
+  // load({game, input|sample|seed, step?, query?, qseed?, try?}) -> {game, steps}
   function load(req) {
     const run = async () => {
       await ds.ready;
@@ -274,179 +287,50 @@ import { dsv } from './core/binding.js';
       const g = typeof req.game === 'number' ? (Number.isInteger(req.game) ? req.game : -1) : GAMES.indexOf(String(req.game));
       if (g < 0 || g >= GAMES.length) throw new Error('unknown game: ' + String(req.game).slice(0, 40));
       const text = await inputText(req, g);
-      const len = M.lengthBytesUTF8(text);
-      const ptr = M._malloc(len + 1);
-      let rc;
-      try {
-        M.stringToUTF8(text, ptr, len + 1);
-        rc = C.load(g, ptr, len);
-      } finally {
-        M._free(ptr);
-      }
-      if (rc !== 0) {
-        const err = new Error(C.error());
-        err.line = C.error_line();
-        err.col = C.error_col();
-        try { Object.assign(err, (({ code, args }) => ({ code, args }))(JSON.parse(C.error_json()))); } catch (e) { /* English only */ }
-        throw err;
-      }
-      host.game = g;
-      view.game = g;
-      gen++;
-      if (C.busy()) {
-        setOverlay(i18n.t('busy'));
-        stage.dataset.state = 'busy';
-        await new Promise((res) => busyWaiters.push(res));
-      }
-      if (g === 3 && req.query !== undefined && req.query !== null && req.query !== '') {
+      // the core solves goudan first (V.on('busy') shows it)
+      await V.loadText(GAMES[g], text, {});
+      if (req.query !== undefined && req.query !== null && req.query !== '' && V.query() !== null) {
         const q = intOr(req.query, 1) - 1;
-        if (C.goudan_select(q, Number(req.qseed) >= 0 ? Math.floor(Number(req.qseed)) : 1) !== 0) {
+        if (!V.selectQuery(q, Number(req.qseed) >= 0 ? Math.floor(Number(req.qseed)) : 1)) {
           throw new Error('no query ' + req.query);
         }
       }
       if (req.try) {
-        const e = engineTry(String(req.try));
-        if (e) throw e;
+        loadingLine = true;
+        try { await V.tryLine(parseSpec(String(req.try))); } finally { loadingLine = false; }
       }
-      variation = req.try ? String(req.try).split(',').filter(Boolean).map((x) => {
-        const k = x.indexOf(':');
-        return [Number(x.slice(0, k)), x.slice(k + 1)];
-      }) : [];
-      mainInfo = null;
-      view.steps = C.steps();
-      view.loaded = true;
-      C.set_mode(opts.mode);
-      C.set_play_to(opts.to === null ? -1 : playTo());
+      told.loaded = true;
+      V.setMode(opts.mode);
+      V.setRange(opts.from, opts.to);
       const start = req.step !== undefined && req.step !== null && req.step !== '' ? clampStep(req.step)
         : opts.mode === 1 && opts.from === null && dsGames.get(GAMES[g])?.dp?.from === 'decision' ? firstDecision() : rangeFrom();
-      C.seek(start, 0);
-      view.step = C.step();
+      V.seek(start, false);
+      told.step = V.state.step;
       setOverlay(null);
       updateControls();
       post('load', { outputLine: ds.outputLine() });
-      return { game: GAMES[g], steps: view.steps };
+      return { game: GAMES[g], steps: V.state.steps };
     };
     const p = loading.then(run, run);
     loading = p.catch(() => {});
     return p;
   }
+  V.on('busy', () => {
+    setOverlay(i18n.t('busy'));
+    stage.dataset.state = 'busy';
+  });
 
-  // ---- variations: the engine's line with forced choices (docs/variations.md) ---------------
-  // What play mode (play.js) needs of the page's API, as app.js has it: the
-  // engine simulates the line (dsv_api_try), the embed keeps the list.
-  let variation = [];
-  let mainInfo = null; // the main line's {steps, outcome} while a variation is shown
-  // The engine simulates the line of a --try spec: null, or the Error it refused it with.
-  function engineTry(spec) {
-    const n = M.lengthBytesUTF8(spec);
-    const p = M._malloc(n + 1);
-    let rc;
-    try { M.stringToUTF8(spec, p, n + 1); rc = C.try(p, n); } finally { M._free(p); }
-    if (rc === 0) return null;
-    const j = parseJson(C.error_json()) || {};
-    const e = new Error(C.error());
-    e.code = j.code; e.args = j.args;
-    return e;
-  }
-  function applyTry(list) {
-    if (!C || !view.loaded) return Promise.reject(new Error('no game is loaded'));
-    if (view.busy) return Promise.reject(new Error('the game is still being solved'));
-    const main = variation.length ? mainInfo : { steps: view.steps, outcome: caption(view.steps) };
-    const e = engineTry(list.map(([i, l]) => i + ':' + l).join(','));
-    if (e) {
-      post('error', errorFields(e, 'try'));
-      return Promise.reject(e);
-    }
-    variation = list.map(([i, l]) => [i, String(l)]);
-    mainInfo = list.length ? main : null;
-    view.steps = C.steps();
-    gen++;
-    emit('variation', { variation: ds.variation, steps: view.steps });
-    return Promise.resolve({ game: ds.game, steps: view.steps, variation: ds.variation });
-  }
-  // branch(i, label): at decision event i take label; earlier choices stay.
-  function branch(i, label) {
-    const k = Math.floor(Number(i));
-    if (!(k >= 0) || label === undefined || label === null) return Promise.reject(new Error('branch(i, label)'));
-    return applyTry(variation.filter(([j]) => j < k).concat([[k, String(label)]]))
-      .then((r) => { C.seek(k + 1, 0); view.step = C.step(); updateControls(); return r; });
-  }
-  function mainLine() { return applyTry([]).then((r) => { updateControls(); return r; }); }
-  function variationInfo() {
-    const outcome = C && view.loaded && !view.busy && view.steps > 0 ? caption(view.steps) : '';
-    return { variation: ds.variation, main: mainInfo, outcome, steps: view.steps };
-  }
-  // The judge output of the line shown.
-  function output() {
-    if (!C || !view.loaded) return '';
-    const len = C.output_len(), p = C.output();
-    return len > 0 ? new TextDecoder().decode(M.HEAPU8.subarray(p, p + len)) : '';
-  }
-  // Plays (animated, at the speed set) up to step `to`; resolves there (or
-  // where playback stopped). The range of &to= is restored after.
-  function playUntil(to) {
-    if (!C || !view.loaded || view.busy) return Promise.resolve(view.step);
-    const target = clampStep(to);
-    if (C.step() >= target) { ds.seek(target, false); return Promise.resolve(C.step()); }
-    return new Promise((resolve) => {
-      const done = () => {
-        if (C.playing() && C.step() < target) return;
-        ds.off('step', done); ds.off('pause', done); ds.off('load', done); ds.off('variation', done);
-        if (C.playing()) C.play(0);
-        C.set_play_to(opts.to === null ? -1 : playTo());
-        resolve(C.step());
-      };
-      ds.on('step', done); ds.on('pause', done); ds.on('load', done); ds.on('variation', done);
-      C.set_play_to(target);
-      C.play(1);
-    });
-  }
   // ---- the caption: the main page's narration line (narrate.js) -------------------------
-  let gen = 0;
-  const captions = new Map();
-  const parseJson = (s) => { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } };
-  let narrateWarned = false;
-  function narrateFailed(e) {
-    if (narrateWarned) return;
-    narrateWarned = true;
-    console.warn('narrate.js: ' + (e && e.message ? e.message : e));
-  }
   // The same sentence as the page's caption for this step and language.
   function caption(step) {
-    if (!C || !view.loaded) return i18n.t('caption.startNone');
-    if (view.busy) return i18n.t('goudan.solving');
-    const key = gen + ':' + step + ':' + i18n.lang;
-    let c = captions.get(key);
-    if (c !== undefined) return c;
-    c = computeCaption(step);
-    if (captions.size > 256) captions.clear();
-    captions.set(key, c);
-    return c;
-  }
-  function computeCaption(step) {
-    const lang = i18n.lang;
-    if (step <= 0) {
-      let c = i18n.t('caption.start', { steps: view.steps });
-      // the engine's headline of the state at step 0 (<game>_headline)
-      try {
-        const h = C.headline(0);
-        if (h) c = String(h).replace(/[.。!！:：\s]+$/, '') + (lang === 'zh' ? '。' : '. ') + c;
-      } catch (e) { narrateFailed(e); }
-      return c;
-    }
-    // the engine's sentence about the event, in the view's language
-    let c;
-    try { c = C.narrate(step - 1) || null; } catch (e) { c = null; }
-    if (!c) {
-      const ev = parseJson(C.event_json(step - 1));
-      c = i18n.t('caption.fallback', { step, type: (ev && ev.type) || '?' });
-    }
-    return String(c);
+    if (!running()) return i18n.t('caption.startNone');
+    if (V.state.busy) return i18n.t('goudan.solving');
+    return V.caption(step);
   }
   let shownCaption = null;
   function updateCaption() {
     if (!showCaption) return;
-    const c = view.loaded || view.busy ? caption(view.step) : '';
+    const c = told.loaded || V.state.busy ? caption(V.state.step) : '';
     if (c === shownCaption) return;
     shownCaption = c;
     el.caption.textContent = c;
@@ -455,12 +339,13 @@ import { dsv } from './core/binding.js';
 
   // ---- the timeline -------------------------------------------------------------------
   function updateControls() {
-    const on = view.loaded && !view.busy;
+    const view = V.state, loaded = told.loaded;
+    const on = loaded && !view.busy;
     for (const b of [el.start, el.back, el.play, el.forward, el.end, el.scrub]) b.disabled = !on;
-    el.scrub.min = String(view.loaded ? rangeFrom() : 0);
-    el.scrub.max = String(view.loaded ? playTo() : 0);
+    el.scrub.min = String(loaded ? rangeFrom() : 0);
+    el.scrub.max = String(loaded ? playTo() : 0);
     el.scrub.value = String(view.step);
-    el.step.textContent = view.loaded ? `${view.step} / ${view.steps}` : '';
+    el.step.textContent = loaded ? `${view.step} / ${view.steps}` : '';
     el.play.setAttribute('aria-pressed', String(!!view.playing));
     el.play.setAttribute('aria-label', i18n.t(view.playing ? 'tl.pause' : 'tl.play'));
     const icon = view.playing ? 'M4 3h3v10H4zM9 3h3v10H9z' : 'M4 3v10l8-5z';
@@ -482,9 +367,9 @@ import { dsv } from './core/binding.js';
   el.end.addEventListener('click', () => seekUi(playTo(), false));
   el.back.addEventListener('click', () => stepUi(-1));
   el.forward.addEventListener('click', () => stepUi(1));
-  el.play.addEventListener('click', () => (view.playing ? ds.pause() : ds.play()));
+  el.play.addEventListener('click', () => (V.state.playing ? ds.pause() : ds.play()));
   el.scrub.addEventListener('input', () => seekUi(Number(el.scrub.value), false));
-  el.speed.addEventListener('change', () => { if (C) C.set_speed(Number(el.speed.value)); });
+  el.speed.addEventListener('change', () => V.setSpeed(Number(el.speed.value)));
   if (params.speed && Number(params.speed) > 0) {
     el.speed.value = [...el.speed.options].some((o) => o.value === String(Number(params.speed))) ? String(Number(params.speed)) : '1';
   }
@@ -500,9 +385,9 @@ import { dsv } from './core/binding.js';
       case 'ArrowLeft': stepUi(-1); break;
       case 'Home': seekUi(rangeFrom(), false); break;
       case 'End': seekUi(playTo(), false); break;
-      case ' ': if (t && t.tagName === 'BUTTON') { done = false; break; } view.playing ? ds.pause() : ds.play(); break;
-      case '+': case '=': if (C) C.set_speed(Math.min(8, C.speed() * 2)); break;
-      case '-': case '_': if (C) C.set_speed(Math.max(0.25, C.speed() / 2)); break;
+      case ' ': if (t && t.tagName === 'BUTTON') { done = false; break; } V.state.playing ? ds.pause() : ds.play(); break;
+      case '+': case '=': if (V.exports) V.setSpeed(Math.min(8, V.speed * 2)); break;
+      case '-': case '_': if (V.exports) V.setSpeed(Math.max(0.25, V.speed / 2)); break;
       default: done = false;
     }
     if (done) e.preventDefault();
@@ -511,23 +396,25 @@ import { dsv } from './core/binding.js';
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
 
   let loopTimer = 0;
-  function onView(step, steps, playing, busy, progress, mode) {
-    const was = { step: view.step, playing: view.playing, busy: view.busy };
-    Object.assign(view, { step, steps, playing, busy, progress, mode });
-    if (!busy && busyWaiters.length) { const w = busyWaiters; busyWaiters = []; w.forEach((f) => f()); }
+  // Every report of the C view: the controls, and a message per change.
+  V.on('view', ({ step, playing, busy, progress }) => {
+    const was = { step: told.step, playing: told.playing, busy: told.busy };
+    told.playing = playing;
+    told.busy = busy;
     if (busy) statusEl.textContent = i18n.t('busy') + ' ' + Math.round(progress * 100) + '%';
-    if (!view.loaded) { if (busy !== was.busy) updateCaption(); return; }
+    if (!told.loaded) { if (busy !== was.busy) updateCaption(); return; }
+    told.step = step;
     updateControls();
     if (step !== was.step) post('step', { outputLine: ds.outputLine() });
     if (playing !== was.playing) {
       post(playing ? 'play' : 'pause');
       if (!playing && opts.loop && step >= playTo()) {
         clearTimeout(loopTimer);
-        loopTimer = setTimeout(() => { if (!view.playing) { C.seek(rangeFrom(), 0); C.play(1); } }, 700);
+        loopTimer = setTimeout(() => { if (!V.state.playing) { V.seek(rangeFrom(), false); V.play(true); } }, 700);
       }
     }
-    if (C) { const s = C.speed(); if (String(s) !== el.speed.value) el.speed.value = String(s); }
-  }
+    if (V.exports) { const s = V.speed; if (String(s) !== el.speed.value) el.speed.value = String(s); }
+  });
 
   // ---- start -----------------------------------------------------------------------------
   function fail(message) {
@@ -577,7 +464,7 @@ import { dsv } from './core/binding.js';
       await load({ game, input: params.input ? fromBase64url(params.input) : undefined,
                    sample: hasInput ? params.sample : 1, seed: params.seed, step: params.step, query: params.query, qseed: params.qseed,
                    try: params.try });
-      if (params.speed && Number(params.speed) > 0) C.set_speed(Number(params.speed));
+      if (params.speed && Number(params.speed) > 0) V.setSpeed(Number(params.speed));
       // &play=<seat>: play.js takes over the timeline up to the seat's decisions
       if (params.play && ds.playAs) {
         ds.playAs(params.play).catch((err) => { setOverlay(err.message); stage.dataset.state = 'error'; post('error', errorFields(err, 'play')); });
@@ -599,30 +486,12 @@ import { dsv } from './core/binding.js';
     }, (e) => console.warn('deckscope embed: quiz.js is not available: ' + e.message));
   }
 
-  // The module's functions (MODULARIZE fills the config object itself, so
-  // this works from the first frame on, even before the promise settles).
-  function bind(mod) {
-    M = mod;
-    C = dsv(mod);
-    const rm = window.matchMedia('(prefers-reduced-motion: reduce)');
-    C.set_reduced_motion(rm.matches ? 1 : 0);
-    rm.addEventListener('change', (e) => C.set_reduced_motion(e.matches ? 1 : 0));
-    C.set_lang(i18n.lang === 'zh' ? 1 : 0); // the words on the canvas
-    i18n.onChange((l) => C.set_lang(l === 'zh' ? 1 : 0));
-  }
-
   function boot() {
     i18n.apply(document);
     setOverlay(i18n.t('app.loading'));
     if (typeof window.createDeckscopeView !== 'function') { fail('deckscope-view.js did not load'); return; }
-    const config = {
-      canvas, dsHost: host, onView,
-      onFrame: (n) => { if (!M) bind(config); onFrame(n); },
-      onViewError: (m) => console.error(m),
-      print: (s) => console.log(s), printErr: (s) => console.warn(s),
-      onAbort: (what) => fail('aborted: ' + what),
-    };
-    window.createDeckscopeView(config).then((mod) => { if (!M) bind(mod); }).catch((e) => fail(String((e && e.message) || e)));
+    V.start({ canvas, host, onFrame, onAbort: (what) => fail('aborted: ' + what) })
+      .catch((e) => fail(String((e && e.message) || e)));
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
   else boot();
