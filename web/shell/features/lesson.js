@@ -21,6 +21,7 @@
 // game rule.
 'use strict';
 import { dsGames } from '../games/index.js';
+import { feature } from '../core/viewer.js';
 
 let lessonApi = null;
 
@@ -255,11 +256,9 @@ let lessonApi = null;
   lessonApi = pure;
   if (typeof document === 'undefined') return; // node: the pure part only
 
-  const ds = root.deckscope;
-  if (!ds || !ds.on || !ds.i18n) return;
-  const i18n = ds.i18n;
-  const t = (k, v) => i18n.t(k, v);
-  const h = i18n.el;
+  const f = feature(); // the page's API object and its words (core/viewer.js)
+  if (!f) return;
+  const { ds, i18n, t, h } = f;
 
   i18n.add({
     en: {

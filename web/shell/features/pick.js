@@ -13,6 +13,7 @@
 // region. Nothing here knows a rule: the labels are the engine's.
 'use strict';
 import { dsv } from '../core/binding.js';
+import { viewer } from '../core/viewer.js';
 
 (function () {
   const ds = window.deckscope;
@@ -69,7 +70,8 @@ import { dsv } from '../core/binding.js';
 
   // the decision record of the event at the view's step (the one a click takes)
   function decisionHere() {
-    try { const ev = JSON.parse(dsv(ds.module).event_json(ds.step)); return ev && ev.decision; } catch (e) { return null; }
+    const ev = viewer.event(ds.step);
+    return ev && ev.decision;
   }
 
   // In play mode a menu's move belongs to the line of the decision it was

@@ -30,15 +30,13 @@
 // records (docs/trace-format.md).
 'use strict';
 import dsNarrate from '../core/narrate.js';
-import { dsv } from '../core/binding.js';
+import { viewer, feature } from '../core/viewer.js';
 import { dsGames } from '../games/index.js';
 
 (function () {
-  const ds = window.deckscope;
-  if (!ds || !ds.on || !ds.i18n) return;
-  const i18n = ds.i18n;
-  const t = (k, v) => i18n.t(k, v);
-  const h = i18n.el;
+  const f = feature(); // the page's API object and its words (core/viewer.js)
+  if (!f) return;
+  const { ds, i18n, t, h } = f;
 
   i18n.add({
     en: {
@@ -109,9 +107,8 @@ import { dsGames } from '../games/index.js';
     },
   });
 
-  const M = () => ds.module;
   const eventAt = (i) => {
-    try { return JSON.parse(dsv(M()).event_json(i)); } catch (e) { return null; }
+    return viewer.event(i);
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
   const pct = (x) => (dsNarrate && dsNarrate.percent ? dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
@@ -393,7 +390,8 @@ import { dsGames } from '../games/index.js';
     const p = playOf(game);
     if (p && p.seats) return p.seats.slice();
     let n = 2; // one per player of the input
-    try { n = (JSON.parse(dsv(M()).state_json(0)).players || []).length || 2; } catch (e) { /* 2 */ }
+    const st = viewer.stateAt(0);
+    if (st && Array.isArray(st.players) && st.players.length) n = st.players.length;
     return Array.from({ length: n }, (_, k) => String(k + 1));
   }
   function render() {

@@ -12,13 +12,15 @@
 // Nothing here knows a game rule: labels and values come from the engine.
 'use strict';
 import dsNarrate from '../core/narrate.js';
+import { viewer, feature } from '../core/viewer.js';
 import { dsv } from '../core/binding.js';
 
 (function () {
-  const ds = window.deckscope;
-  if (!ds || !ds.on || !ds.i18n) return;
+  const f = feature(); // the page's API object and its words (core/viewer.js)
+  if (!f) return;
+  const { ds } = f;
   /** @type {DsI18n} */
-  const i18n = ds.i18n;
+  const i18n = f.i18n;
   /** @param {string} k @param {Record<string, unknown>} [v] */
   const t = (k, v) => i18n.t(k, v);
   const h = i18n.el;
@@ -110,7 +112,8 @@ import { dsv } from '../core/binding.js';
   // the record of event i on the line shown (in the view's language)
   /** @param {number} i @returns {DsDecision | null} */
   const decisionAt = (i) => {
-    try { const ev = /** @type {DsEvent | null} */ (JSON.parse(dsv(ds.module).event_json(i))); return (ev && ev.decision) || null; } catch (e) { return null; }
+    const ev = /** @type {DsEvent | null} */ (viewer.event(i));
+    return (ev && ev.decision) || null;
   };
 
   // ---- the "why" panel: one button per candidate not taken ------------------------

@@ -18,6 +18,7 @@
 // (the promise rejects with {cancelled: true}).
 'use strict';
 import lesson from './lesson.js';
+import { feature } from '../core/viewer.js';
 
 (function (start) {
   // The offline page (scripts/offline.mjs) runs its scripts inline while the
@@ -26,11 +27,9 @@ import lesson from './lesson.js';
   // quiz.js and play.js wait alike), so the tools keep the site's order.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })(function () {
-  const ds = window.deckscope;
-  if (!ds || !ds.on || !ds.i18n || ds.embed) return;
-  const i18n = ds.i18n;
-  const t = (k, v) => i18n.t(k, v);
-  const h = i18n.el;
+  const f = feature(); // the page's API object and its words (core/viewer.js)
+  if (!f || f.ds.embed) return;
+  const { ds, i18n, t, h } = f;
   const STEP_SECONDS = 0.9; // DSV_STEP_SECONDS (web/app/model/view.h)
   const HOLD_MS = 1000;
   const MAX_W = 1280;

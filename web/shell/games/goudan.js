@@ -12,6 +12,7 @@
 import { dsGames } from './index.js';
 import dsNarrate from '../core/narrate.js';
 import { dsv } from '../core/binding.js';
+import { dpPanel, whenParsed } from '../core/panel.js';
 
 (function () {
   const GOUDAN = dsGames.num.goudan; // games.js
@@ -118,27 +119,10 @@ import { dsv } from '../core/binding.js';
 `;
 
   function start() {
-    const ds = window.deckscope;
-    // A constructed stylesheet, not a <style> element: the page's
-    // Content-Security-Policy (style-src 'self') blocks inline <style>.
-    if (!document.adoptedStyleSheets.some((s) => s.dsId === 'dpg-style')) {
-      const st = new CSSStyleSheet();
-      st.dsId = 'dpg-style';
-      st.replaceSync(CSS);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, st];
-    }
-    const panel = document.getElementById('dp-panel');
-    if (!ds || !panel) return;
-    const i18n = ds.i18n;
-    if (i18n && i18n.add) i18n.add(I18N);
-    const t = (k, vars) => {
-      let s = i18n && i18n.t ? i18n.t(k, vars) : k;
-      if (s === k) {
-        s = I18N.en[k] || k;
-        for (const [n, v] of Object.entries(vars || {})) s = s.split('{' + n + '}').join(String(v));
-      }
-      return s;
-    };
+    // the stylesheet, the words, the page's API and the panel (core/panel.js)
+    const P = dpPanel({ id: 'dpg-style', css: CSS, words: I18N });
+    if (!P) return;
+    const { ds, i18n, panel, t } = P;
 
     let X = null;
     let root = null;
@@ -378,7 +362,7 @@ import { dsv } from '../core/binding.js';
       if (active() && !raf) raf = requestAnimationFrame(tick);
       if (!active()) teardown();
     }
-    for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
+    P.watch(check);
     // The why panel's values (dsNarrate's percentages, the same format):
     // the exact value of each in its title, from the decision record.
     ds.on && ds.on('why', (w) => {
@@ -393,7 +377,6 @@ import { dsv } from '../core/binding.js';
       });
     });
     ds.on && ds.on('lang', () => { if (root) { lastStructure = ''; render(true); } });
-    if (ds.ready) ds.ready.then(check, () => {});
     // for tests and embedders
     ds.dpGoudan = {
       get state() { return X ? current() : null; },
@@ -401,6 +384,5 @@ import { dsv } from '../core/binding.js';
     };
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-  else start();
+  whenParsed(start);
 })();

@@ -21,6 +21,7 @@
 'use strict';
 import { dsGames } from './index.js';
 import { dsv } from '../core/binding.js';
+import { dpPanel, whenParsed } from '../core/panel.js';
 
 (function () {
   const I18N = {
@@ -141,28 +142,10 @@ import { dsv } from '../core/binding.js';
 `;
 
   function start() {
-    const ds = window.deckscope;
-    const panel = document.getElementById('dp-panel');
-    if (!ds || !panel) return;
-    // A constructed stylesheet, not a <style> element: the page's
-    // Content-Security-Policy (style-src 'self') blocks inline <style>.
-    if (!document.adoptedStyleSheets.some((s) => s.dsId === 'dpm-style')) {
-      const st = new CSSStyleSheet();
-      st.dsId = 'dpm-style';
-      st.replaceSync(CSS);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, st];
-    }
-    const i18n = ds.i18n;
-    if (i18n && i18n.add) i18n.add(I18N);
-    const t = (k, vars) => {
-      if (i18n && i18n.t) {
-        const s = i18n.t(k, vars);
-        if (s !== k) return s;
-      }
-      let s = I18N.en[k] || k;
-      for (const [n, v] of Object.entries(vars || {})) s = s.split('{' + n + '}').join(String(v));
-      return s;
-    };
+    // the stylesheet, the words, the page's API and the panel (core/panel.js)
+    const P = dpPanel({ id: 'dpm-style', css: CSS, words: I18N });
+    if (!P) return;
+    const { ds, i18n, panel, t } = P;
 
     let X = null; // the exports
     let root = null; // our element inside the panel
@@ -420,13 +403,11 @@ import { dsv } from '../core/binding.js';
       if (active() && !raf) { X.dp_mahjong_set_speed(ds.speed || 1); raf = requestAnimationFrame(tick); }
       if (!active()) teardown();
     }
-    for (const ev of ['mode', 'load', 'step']) ds.on && ds.on(ev, check);
+    P.watch(check);
     ds.on && ds.on('lang', () => { if (root) render(true); });
     // the DP animation runs at the timeline's speed
     ds.on && ds.on('speed', () => { if (X) X.dp_mahjong_set_speed(ds.speed || 1); });
-    if (ds.ready) ds.ready.then(check, () => {});
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-  else start();
+  whenParsed(start);
 })();

@@ -16,6 +16,7 @@
 //     move between notes (lesson.js); otherwise the page's keys work as usual.
 'use strict';
 import { dsv } from '../core/binding.js';
+import { feature } from '../core/viewer.js';
 
 (function (start) {
   // The offline page (scripts/offline.mjs) runs its scripts inline while the
@@ -24,13 +25,9 @@ import { dsv } from '../core/binding.js';
   // quiz.js and play.js wait alike), so the tools keep the site's order.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })(function () {
-  const ds = window.deckscope;
-  if (!ds || !ds.on || !ds.i18n) return;
-  /** @type {DsI18n} */
-  const i18n = ds.i18n;
-  /** @param {string} k @param {Record<string, unknown>} [v] */
-  const t = (k, v) => i18n.t(k, v);
-  const h = i18n.el;
+  const f = feature(); // the page's API object and its words (core/viewer.js)
+  if (!f) return;
+  const { ds, i18n, t, h } = f;
   const root = document.documentElement;
   const embed = !!ds.embed;
 
