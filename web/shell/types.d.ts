@@ -90,6 +90,8 @@ declare global {
 
   interface Window {
     trustedTypes: DsTrustedTypes;
+    /** SCORM 1.2's run-time API, on a frame above the page in an LMS (features/scorm.js reads it) */
+    API?: unknown;
     deckscope: any;
     deckscopeTrusted: { scriptURL(name: string): unknown };
     createDeckscopeView: (config: object) => Promise<any>;

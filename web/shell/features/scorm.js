@@ -23,9 +23,11 @@ import assign from './assign.js';
 
 let scormApi = null;
 
-(function (root) {
+(function (/** @type {Window | typeof globalThis} */ root) {
   // ---- the package (pure) ------------------------------------------------------------
+  /** @type {Uint32Array | null} */
   let crcTable = null;
+  /** @param {ArrayLike<number>} bytes */
   function crc32(bytes) {
     if (!crcTable) {
       crcTable = new Uint32Array(256);
@@ -40,11 +42,16 @@ let scormApi = null;
     return (c ^ 0xffffffff) >>> 0;
   }
 
+  /** @param {string} s */
   const utf8 = (s) => new TextEncoder().encode(s);
 
   // files: [{name, data: Uint8Array | string}] in the order written.
   // opts.deflate(bytes) -> raw deflate bytes (node's zlib.deflateRawSync):
   // used for a file when it makes it smaller. opts.date: the files' time.
+  /**
+   * @param {{ name: string, data: Uint8Array | string }[]} files
+   * @param {{ deflate?: (bytes: Uint8Array) => Uint8Array, date?: Date }} [opts]
+   */
   function zip(files, opts) {
     const o = opts || {};
     const d = o.date || new Date(2026, 0, 1);
@@ -110,15 +117,17 @@ let scormApi = null;
     return out;
   }
 
+  /** @param {unknown} s */
   const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
   // The SCORM 1.2 manifest: one organization, one item, one SCO (index.html)
   // listing every file of the package. opts: {title, files: [names],
   // mastery (0..100, assignments), id}.
+  /** @param {{ title?: string, files: string[], mastery?: number, id?: string }} opts */
   function manifest(opts) {
     const id = String(opts.id || 'deckscope').replace(/[^A-Za-z0-9_.-]/g, '_');
     const title = xml(opts.title || 'deckscope');
-    const mastery = Number.isFinite(opts.mastery) ? `\n        <adlcp:masteryscore>${Math.round(opts.mastery)}</adlcp:masteryscore>` : '';
+    const mastery = typeof opts.mastery === 'number' && Number.isFinite(opts.mastery) ? `\n        <adlcp:masteryscore>${Math.round(opts.mastery)}</adlcp:masteryscore>` : '';
     const files = opts.files.filter((f) => f !== 'imsmanifest.xml').map((f) => `      <file href="${xml(f)}"/>`).join('\n');
     return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${id}" version="1.0"
@@ -148,6 +157,7 @@ ${files}
   }
 
   // A short id from the activity's text (FNV-1a, 32 bits, hex).
+  /** @param {string} text */
   function idOf(text) {
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
@@ -157,8 +167,11 @@ ${files}
   // The activity file of a package: {format, version, kind: 'lesson' | 'assignment',
   // lesson (a deckscope-lesson object) | assignment (assign.js's code), title}.
   const ACTIVITY = 'scorm-activity.json';
+  /** @typedef {{ format: string, version: number, kind: 'lesson' | 'assignment', title: string, lesson?: unknown, assignment?: string }} Activity */
+  /** @param {unknown} kind @param {unknown} body @param {unknown} title @returns {Activity} */
   function activity(kind, body, title) {
     if (kind !== 'lesson' && kind !== 'assignment') throw new Error('an activity is a lesson or an assignment');
+    /** @type {Activity} */
     const a = { format: 'deckscope-scorm-activity', version: 1, kind, title: String(title || '') };
     if (kind === 'lesson') a.lesson = body; else a.assignment = String(body);
     return a;
@@ -174,16 +187,20 @@ ${files}
   // of the window that opened the top one (and its parents). Windows of
   // another origin cannot be read: they are stepped over.
   const MAX_HOPS = 10;
+  /** @param {Window | null | undefined} w @returns {LmsApi | null} */
   function apiIn(w) {
     try {
-      const a = w && w.API;
-      return a && typeof a.LMSInitialize === 'function' ? a : null;
+      const a = /** @type {{ LMSInitialize?: unknown } | null | undefined} */ (w && w.API);
+      // (an object with LMSInitialize is taken for the API, as SCORM finds it)
+      return a && typeof a.LMSInitialize === 'function' ? /** @type {LmsApi} */ (a) : null;
     } catch (e) { return null; } // another origin
   }
+  /** @param {Window | null} w */
   function searchUp(w) {
     for (let hop = 0; w && hop <= MAX_HOPS; hop++) {
       const a = apiIn(w);
       if (a) return a;
+      /** @type {Window | null} */
       let p;
       try { p = w.parent; } catch (e) { p = null; }
       if (!p || p === w) return null;
@@ -191,6 +208,7 @@ ${files}
     }
     return null;
   }
+  /** @param {Window} win */
   function findAPI(win) {
     const a = searchUp(win);
     if (a) return a;
@@ -199,63 +217,82 @@ ${files}
     return op ? searchUp(op) : null;
   }
 
-  const ds = () => root.deckscope;
+  const ds = () => ('deckscope' in root ? root.deckscope : undefined); // (only a page has one)
   const MAX_SUSPEND = 4096; // SCORM 1.2: cmi.suspend_data is at most 4096 characters
 
   // One session with the LMS: every call guarded (an LMS that throws must not
   // break the page), errors kept for the tests and the console.
+  /**
+   * @typedef {{ LMSInitialize(s: string): unknown, LMSFinish(s: string): unknown, LMSGetValue(k: string): unknown,
+   *             LMSSetValue(k: string, v: string): unknown, LMSCommit(s: string): unknown, LMSGetLastError(): unknown }} LmsApi
+   *   SCORM 1.2's API object (window.API of a frame above)
+   */
+  /** @param {LmsApi} api */
   function session(api) {
-    const S = { api, open: false, finished: false, errors: [] };
+    /** @param {string} what */
     const note = (what) => {
       let code = '0';
       try { code = String(api.LMSGetLastError()); } catch (e) { /* none */ }
       if (code !== '0') S.errors.push(`${what}: error ${code}`);
     };
-    S.init = () => {
+    const S = { api, open: false, finished: false, errors: /** @type {string[]} */ ([]),
+    init: () => {
       let ok;
       try { ok = String(api.LMSInitialize('')) === 'true'; } catch (e) { ok = false; }
       if (!ok) note('LMSInitialize');
       S.open = ok;
       return ok;
-    };
-    S.get = (k) => {
+    },
+    /** @param {string} k */
+    get: (k) => {
       if (!S.open) return '';
       try { const v = api.LMSGetValue(k); note('LMSGetValue ' + k); return v == null ? '' : String(v); } catch (e) { return ''; }
-    };
-    S.set = (k, v) => {
+    },
+    /** @param {string} k @param {unknown} v */
+    set: (k, v) => {
       if (!S.open) return false;
       try { const ok = String(api.LMSSetValue(k, String(v))) === 'true'; if (!ok) note('LMSSetValue ' + k); return ok; } catch (e) { return false; }
-    };
-    S.commit = () => {
+    },
+    commit: () => {
       if (!S.open) return false;
       try { return String(api.LMSCommit('')) === 'true'; } catch (e) { return false; }
-    };
-    S.finish = () => {
+    },
+    finish: () => {
       if (!S.open || S.finished) return false;
       S.finished = true;
       let ok;
       try { ok = String(api.LMSFinish('')) === 'true'; } catch (e) { ok = false; }
       S.open = false;
       return ok;
+    },
     };
     return S;
   }
+  /** @typedef {ReturnType<typeof session>} Session */
 
   // cmi.core.session_time: HHHH:MM:SS.SS
+  /** @param {number} ms */
   function timespan(ms) {
     const s = Math.max(0, ms) / 1000;
     const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
     return `${String(hh).padStart(4, '0')}:${String(mm).padStart(2, '0')}:${ss.toFixed(2).padStart(5, '0')}`;
   }
 
+  /** @param {[number, string][] | null | undefined} v  the forced choices of the line shown */
   const lineOf = (v) => (v || []).map(([i, l]) => `${i}:${l}`).join(',');
 
   // The run: what the LMS is told as the student goes.
+  /**
+   * @type {{ lms: Session | null, kind: string | null, status: string, score: number | null, started: number,
+   *          restored: unknown, saveTimer: ReturnType<typeof setTimeout> | 0, state: Record<string, unknown>,
+   *          activityTitle: string, ready?: boolean }}
+   */
   const run = {
     lms: null, kind: null, status: '', score: null, started: 0, restored: null,
     saveTimer: 0, state: {}, activityTitle: '',
   };
 
+  /** @param {string} s  cmi.core.lesson_status */
   function setStatus(s) {
     if (!run.lms || run.status === s) return;
     // a lesson once completed (an assignment once passed or failed) stays so
@@ -282,6 +319,7 @@ ${files}
     L.set('cmi.suspend_data', data);
     L.commit();
   }
+  /** @param {number} [ms] */
   function saveSoon(ms) {
     if (!run.lms) return;
     if (run.saveTimer) clearTimeout(run.saveTimer);
@@ -313,11 +351,17 @@ ${files}
 
   // A lesson: completed once every note has been shown (a lesson without
   // notes: once the last step of its line was reached).
+  /**
+   * @typedef {{ v?: number, kind?: string, step?: unknown, line?: unknown, seen?: unknown, work?: unknown, done?: boolean } | null} Saved
+   *   cmi.suspend_data as save() wrote it
+   */
+  /** @param {unknown} lesson @param {Saved} saved */
   async function runLesson(lesson, saved) {
     const d = ds();
     const les = await d.loadLesson(lesson);
-    const notes = (les.notes || []).map((n) => `${n.line || ''}@${n.step}`);
-    const seen = new Set(saved && Array.isArray(saved.seen) ? saved.seen.filter((k) => notes.includes(k)) : []);
+    const notes = (les.notes || []).map((/** @type {{ line?: string, step?: number }} */ n) => `${n.line || ''}@${n.step}`);
+    /** @type {Set<string>} */
+    const seen = new Set(saved && Array.isArray(saved.seen) ? saved.seen.filter((/** @type {string} */ k) => notes.includes(k)) : []);
     run.state = { seen: [...seen] };
     if (saved && typeof saved.step === 'number') {
       if (typeof saved.line === 'string' && saved.line !== lineOf(d.variation)) {
@@ -342,17 +386,21 @@ ${files}
   }
 
   // An assignment: assign.js runs it and reports its progress and its result.
+  /** @param {string | undefined} code @param {Saved} saved */
   async function runAssignment(code, saved) {
     const A = assign;
     if (!A || !A.run) throw new Error('assign.js is not loaded');
     await A.run(code, {
       // saved.work: {work: the answers or moves so far, at: play's next decision}
       resume: saved && saved.work ? saved.work : null,
+      /** @param {unknown} p */
       progress(p) { run.state = { work: p }; saveSoon(); },
+      /** @param {{ work: unknown, score: number, pass: number }} result */
       done(result) {
         run.state = { work: { work: result.work }, done: true };
         run.score = result.score;
         const L = run.lms;
+        if (!L) return; // (an assignment runs in a session: startLms)
         L.set('cmi.core.score.min', '0');
         L.set('cmi.core.score.max', '100');
         L.set('cmi.core.score.raw', String(result.score));
@@ -366,6 +414,7 @@ ${files}
 
   // The normal page inside an LMS (a package without an activity): completed
   // once the end of a game was reached.
+  /** @param {Saved} saved */
   function runPage(saved) {
     const d = ds();
     if (saved && typeof saved.step === 'number') d.seek(saved.step, false);
@@ -376,6 +425,7 @@ ${files}
     d.on('step', check);
   }
 
+  /** @param {LmsApi} api */
   async function startLms(api) {
     const L = session(api);
     if (!L.init()) return;
@@ -385,6 +435,7 @@ ${files}
     const status = L.get('cmi.core.lesson_status');
     run.status = status;
     const raw = L.get('cmi.suspend_data');
+    /** @type {Saved} */
     let saved = null;
     if (raw && entry !== 'ab-initio') { try { saved = JSON.parse(raw); } catch (e) { saved = null; } }
     run.restored = saved;
@@ -403,7 +454,7 @@ ${files}
       else if (act && act.kind === 'assignment') await runAssignment(act.assignment, saved);
       else runPage(saved);
     } catch (e) {
-      console.warn('deckscope: the LMS activity could not be opened: ' + e.message);
+      console.warn('deckscope: the LMS activity could not be opened: ' + /** @type {Error} */ (e).message);
     }
     run.ready = true;
     document.dispatchEvent(new CustomEvent('deckscope-scorm', { detail: { ready: true, kind: run.kind } }));
@@ -414,23 +465,27 @@ ${files}
   // WebAssembly and the samples (read from the page and samples/index.json).
   async function siteFiles() {
     const here = new URL('.', location.href);
+    /** @param {string | null} u */
     const rel = (u) => {
-      const url = new URL(u, location.href);
+      const url = new URL(String(u), location.href); // (new URL makes null "null" too)
       if (url.origin !== here.origin || !url.pathname.startsWith(here.pathname)) return null;
       return decodeURIComponent(url.pathname.slice(here.pathname.length));
     };
     const names = new Set(['index.html', 'deckscope-view.wasm', 'samples/index.json']);
     for (const s of document.querySelectorAll('script[src]')) { const r = rel(s.getAttribute('src')); if (r) names.add(r); }
     for (const l of document.querySelectorAll('link[href]')) { const r = rel(l.getAttribute('href')); if (r) names.add(r); }
+    /** @param {string} name */
     const get = async (name) => {
       const r = await fetch(name, { credentials: 'same-origin' });
       if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
       return new Uint8Array(await r.arrayBuffer());
     };
+    /** @type {{ name: string, data: Uint8Array }[]} */
     const files = [];
     for (const n of names) files.push({ name: n, data: await get(n) });
     // the modules the entry module imports, static or on demand, transitively
     const seen = new Set();
+    /** @param {{ data: Uint8Array }} f */
     const text = (f) => new TextDecoder().decode(f.data);
     for (let k = 0; k < files.length; k++) {
       const f = files[k];
@@ -443,7 +498,9 @@ ${files}
       }
     }
     // the samples listed by samples/index.json
-    const idx = JSON.parse(new TextDecoder().decode(files.find((f) => f.name === 'samples/index.json').data));
+    const ix = files.find((f) => f.name === 'samples/index.json');
+    if (!ix) throw new Error('samples/index.json: not fetched'); // (it is the first name fetched)
+    const idx = JSON.parse(new TextDecoder().decode(ix.data));
     const listed = new Set();
     JSON.stringify(idx, (k, v) => { if (typeof v === 'string' && /\.in$/.test(v)) listed.add(v); return v; });
     for (const s of listed) {
@@ -455,7 +512,9 @@ ${files}
 
   // Builds the package of a lesson object or an assignment code in the page:
   // a Blob of type application/zip and its file name.
+  /** @param {unknown} kind @param {unknown} body @param {string | undefined} title @param {number | undefined} mastery */
   async function build(kind, body, title, mastery) {
+    /** @type {{ name: string, data: Uint8Array | string }[]} */
     const files = await siteFiles();
     const act = activity(kind, body, title);
     files.push({ name: ACTIVITY, data: JSON.stringify(act, null, 1) + '\n' });
@@ -468,6 +527,7 @@ ${files}
     return { blob: new Blob([bytes], { type: 'application/zip' }), name: `${safe}.scorm.zip`, files: names };
   }
 
+  /** @param {Blob} blob @param {string} name */
   function saveBlob(blob, name) {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -478,17 +538,28 @@ ${files}
     setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
   }
 
+  /**
+   * @param {{ assignment?: string, title?: string, mastery?: number, lesson?: { title?: string, game?: string }, save?: boolean } | null} [what]
+   */
   async function download(what) {
     const d = ds();
-    let kind = 'lesson', body, title, mastery;
+    let kind = 'lesson';
+    /** @type {string | { title?: string, game?: string } | undefined} */
+    let body;
+    /** @type {string | undefined} */
+    let title;
+    /** @type {number | undefined} */
+    let mastery;
     if (what && what.assignment) {
       kind = 'assignment';
       body = what.assignment;
       title = what.title || 'deckscope assignment';
       mastery = what.mastery;
     } else {
-      body = what && what.lesson ? what.lesson : d.lesson();
-      title = (body && body.title) || `deckscope: ${body.game}`;
+      /** @type {{ title?: string, game?: string }} */
+      const les = what && what.lesson ? what.lesson : d.lesson();
+      body = les;
+      title = (les && les.title) || `deckscope: ${les.game}`;
     }
     const pkg = await build(kind, body, title, mastery);
     if (!what || what.save !== false) saveBlob(pkg.blob, pkg.name);
@@ -571,7 +642,7 @@ ${files}
           const pkg = await download({ lesson: les });
           status.textContent = i18n.t('scorm.saved', { name: pkg.name, kb: Math.round(pkg.blob.size / 1024), n: pkg.files.length });
         } catch (e) {
-          status.textContent = i18n.t('scorm.failed', { msg: e.message });
+          status.textContent = i18n.t('scorm.failed', { msg: /** @type {Error} */ (e).message });
         }
         go.disabled = false;
       });
