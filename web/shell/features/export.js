@@ -28,6 +28,12 @@
 'use strict';
 import { dsv } from '../core/binding.js';
 
+/**
+ * @typedef {{ png(opts?: object): Promise<{ blob: Blob, width: number, height: number, captionHeight: number }>,
+ *             gif(opts?: object): Promise<unknown>, MAX_STEPS: number, cancel(): void, readonly busy: boolean }} ExportApi
+ *   (window.deckscope.export; gif's result: {blob, frames, width, height, from, to, captionHeight})
+ */
+/** @type {ExportApi | null} */
 let exportApi = null;
 
 (function () {
@@ -57,12 +63,14 @@ let exportApi = null;
   // ---- the caption strip ---------------------------------------------------
   const CAPTION_MAX_LINES = 3;
   // The canvas's theme colours (C's ds_theme_make), so the strip matches them.
+  /** @param {number} isDark @param {number} which  a colour of ds_theme */
   function themeColour(isDark, which) {
     const v = C().export_theme_color(isDark, which) >>> 0;
     return '#' + v.toString(16).padStart(6, '0');
   }
   // The caption shown at step i (step 0: the game's headline rather than the
   // page's "press Play" hint, which means nothing in a picture).
+  /** @param {number} i */
   function captionText(i) {
     const d = ds();
     if (i <= 0) {
@@ -75,6 +83,7 @@ let exportApi = null;
   }
   // Units a line may break between: one CJK character, or a word with its spaces.
   const UNITS = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f](?:[，。、；：！？）」』】\uff09]*)|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+\s*|\s+/g;
+  /** @param {CanvasRenderingContext2D} g @param {string} text @param {number} maxW */
   function wrap(g, text, maxW) {
     const lines = [];
     let line = '';
@@ -100,6 +109,7 @@ let exportApi = null;
   // A painter of strips pixW wide for the given captions: the strip is as
   // tall as the longest of them needs (1 to 3 lines; longer ones end with
   // an ellipsis). The font scales with the picture: 16 px at 640 CSS pixels.
+  /** @param {number} cssW @param {number} pixW @param {number} scale @param {number} isDark @param {Iterable<string>} texts */
   function captionPainter(cssW, pixW, scale, isDark, texts) {
     const fs = Math.max(8, Math.round(Math.min(24, Math.max(12, cssW / 40)) * scale));
     const lineH = Math.round(fs * 1.3);
@@ -108,6 +118,7 @@ let exportApi = null;
     c.width = pixW;
     c.height = 1;
     const g0 = c.getContext('2d');
+    if (!g0) throw new Error('no 2D canvas'); // (a TypeError on null before)
     const family = getComputedStyle(document.getElementById('caption') || document.body).fontFamily || 'sans-serif';
     const font = `${fs}px ${family}`;
     g0.font = font;
@@ -116,8 +127,11 @@ let exportApi = null;
     for (const t of texts) n = Math.max(n, Math.min(CAPTION_MAX_LINES, wrap(g0, t, maxW).length));
     const height = 2 * pad + n * lineH;
     c.height = height;
-    const g = c.getContext('2d', { willReadFrequently: true });
+    const g2 = c.getContext('2d', { willReadFrequently: true });
+    if (!g2) throw new Error('no 2D canvas');
+    const g = g2; // (checked: draw() sees it as it is)
     const colours = { bg: themeColour(isDark, 4), edge: themeColour(isDark, 5), fg: themeColour(isDark, 1) };
+    /** @param {string} text */
     function draw(text) {
       g.fillStyle = colours.bg;
       g.fillRect(0, 0, pixW, height);
@@ -136,7 +150,7 @@ let exportApi = null;
       lines.forEach((l, i) => g.fillText(l, pad, pad + i * lineH + lineH / 2));
       return c;
     }
-    return { height, draw, canvas: c, rgba: (text) => { draw(text); return g.getImageData(0, 0, pixW, height).data; } };
+    return { height, draw, canvas: c, rgba: (/** @type {string} */ text) => { draw(text); return g.getImageData(0, 0, pixW, height).data; } };
   }
 
   function ensureLoaded() {
@@ -145,6 +159,7 @@ let exportApi = null;
   }
 
   // The current frame as a PNG Blob.
+  /** @param {{ scale?: number, width?: number, height?: number, caption?: boolean }} [opts] */
   async function png(opts = {}) {
     ensureLoaded();
     const [cw, ch] = canvasSize();
@@ -177,6 +192,7 @@ let exportApi = null;
     c.width = image.width;
     c.height = image.height + stripH;
     const g = c.getContext('2d');
+    if (!g) throw new Error('no 2D canvas');
     g.putImageData(image, 0, 0);
     if (strip) g.drawImage(strip, 0, image.height);
     const blob = await new Promise((res, rej) => c.toBlob((b) => (b ? res(b) : rej(new Error('PNG encoding failed'))), 'image/png'));
@@ -184,6 +200,10 @@ let exportApi = null;
   }
 
   // Steps [from, to] as an animated GIF Blob, made in slices.
+  /**
+   * @param {{ from?: number, to?: number, width?: number, height?: number, scale?: number, tween?: number, caption?: boolean,
+   *           onProgress?: (progress: number, done: number, total: number) => void }} [opts]
+   */
   function gif(opts = {}) {
     return new Promise((resolve, reject) => {
       try { ensureLoaded(); } catch (e) { reject(e); return; }
@@ -209,6 +229,7 @@ let exportApi = null;
       busy = true;
       cancelRequested = false;
       const total = C().export_frames();
+      /** @param {(value: unknown) => void} fn  resolve or reject @param {unknown} value */
       const finish = (fn, value) => {
         busy = false;
         C().export_free();
@@ -216,8 +237,7 @@ let exportApi = null;
       };
       const slice = () => {
         if (cancelRequested) {
-          const e = new Error('cancelled');
-          e.cancelled = true;
+          const e = Object.assign(new Error('cancelled'), { cancelled: true });
           finish(reject, e);
           return;
         }
@@ -252,18 +272,19 @@ let exportApi = null;
     });
   }
 
-  exportApi = {
+  const api = {
     png, gif, MAX_STEPS,
     cancel() { if (busy) cancelRequested = true; },
     get busy() { return busy; },
   };
+  exportApi = api;
 
   // ---- the page's UI ---------------------------------------------------------
   function setup() {
     const tools = document.getElementById('teach-tools');
     const d = ds();
     if (!tools || !d) return;
-    const i18n = d.i18n || { t: (k) => k, add() {}, apply() {}, onChange() {} };
+    const i18n = d.i18n || { t: (/** @type {string} */ k) => k, add() {}, apply() {}, onChange() {} };
     i18n.add({
       en: {
         'export.button': 'Export',
@@ -318,6 +339,7 @@ let exportApi = null;
         'export.download': '再次下载',
       },
     });
+    /** @param {string} k @param {Record<string, unknown>} [v] @returns {string} */
     const t = (k, v) => i18n.t(k, v);
     const h = i18n.el;
 
@@ -373,12 +395,15 @@ let exportApi = null;
       h('form', { method: 'dialog' }, h('button', { id: 'export-close', i18n: 'export.close' })));
     document.body.append(dialog);
 
+    /** @param {string} text @param {boolean} [isError] */
     const setStatus = (text, isError) => {
       status.textContent = text;
       status.classList.toggle('error', !!isError);
     };
     const fileBase = () => `deckscope-${ds().game || 'view'}`;
+    /** @type {string | null} */
     let lastUrl = null;
+    /** @param {Blob} blob @param {string} name */
     function save(blob, name) {
       if (lastUrl) URL.revokeObjectURL(lastUrl);
       lastUrl = URL.createObjectURL(blob);
@@ -429,6 +454,7 @@ let exportApi = null;
       updatePlan();
       if (!dialog.open) dialog.showModal();
     }
+    /** @param {number} scale */
     async function doPng(scale) {
       try {
         const r = await png({ scale, caption: withCaption.checked });
@@ -436,7 +462,7 @@ let exportApi = null;
         save(r.blob, name);
         setStatus(t('export.savedPng', { name, w: r.width, h: r.height }));
       } catch (e) {
-        setStatus(t('export.failed', { msg: e.message }), true);
+        setStatus(t('export.failed', { msg: /** @type {Error} */ (e).message }), true);
       }
     }
     async function doGif() {
@@ -451,13 +477,14 @@ let exportApi = null;
       try {
         const r = await gif({
           from: a, to: b, width: w, height: hh, tween: smooth.checked ? 5 : 0, caption: withCaption.checked,
-          onProgress: (p, done, total) => { bar.value = p; setStatus(t('export.progress', { done, total })); },
+          onProgress: (/** @type {number} */ p, /** @type {number} */ done, /** @type {number} */ total) => { bar.value = p; setStatus(t('export.progress', { done, total })); },
         });
         const name = `${fileBase()}-${a}-${b}.gif`;
         save(r.blob, name);
         setStatus(t('export.done', { name, frames: r.frames, kb: Math.max(1, Math.round(r.blob.size / 1024)) }));
         bar.value = 1;
-      } catch (e) {
+      } catch (err) {
+        const e = /** @type {Error & { cancelled?: boolean }} */ (err);
         setStatus(e.cancelled ? t('export.cancelled') : t('export.failed', { msg: e.message }), !e.cancelled);
         bar.hidden = true;
       } finally {
@@ -470,10 +497,10 @@ let exportApi = null;
     png1.addEventListener('click', () => doPng(1));
     png2.addEventListener('click', () => doPng(2));
     make.addEventListener('click', doGif);
-    cancel.addEventListener('click', () => exportApi.cancel());
+    cancel.addEventListener('click', () => api.cancel());
     for (const e of [from, to, size, smooth, withCaption]) e.addEventListener('input', () => { setStatus(''); updatePlan(); });
     // Keys typed in the dialog stay in the dialog (the page has shortcuts).
-    dialog.addEventListener('keydown', (e) => { if (e.key !== 'Escape') e.stopPropagation(); });
+    dialog.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => { if (e.key !== 'Escape') e.stopPropagation(); });
     if (i18n.onChange) i18n.onChange(() => { if (i18n.apply) i18n.apply(dialog); i18n.apply && i18n.apply(tools); updatePlan(); });
     if (d.on) d.on('load', () => { if (dialog.open) openDialog(); });
   }
