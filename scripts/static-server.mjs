@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 
+/** @type {Record<string, string>} */
 export const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -28,10 +29,24 @@ export const MIME = {
 // does for a project site); everything outside it is 404, so a page that uses
 // an absolute URL fails its test. hide(relPath): true answers 404 for that
 // file (a partial build, e.g. without samples/).
+/**
+ * @typedef {object} StaticServerOptions
+ * @property {string} [host]
+ * @property {number} [port]
+ * @property {(method: string | undefined, url: string | undefined, status: number) => void} [onRequest]
+ * @property {string} [prefix]
+ * @property {(relPath: string) => boolean} [hide]
+ */
+/**
+ * @param {string} root
+ * @param {StaticServerOptions} [options]
+ * @returns {Promise<{server: import('node:http').Server, url: string, close: () => Promise<void>}>}
+ */
 export function startStaticServer(root, { host = '127.0.0.1', port = 0, onRequest, prefix = '/', hide } = {}) {
   const base = path.resolve(root);
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error('prefix must start and end with /');
   const server = createServer(async (req, res) => {
+    /** @param {number} status @param {string} body @param {string} [type] */
     const send = (status, body, type = 'text/plain; charset=utf-8') => {
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -40,7 +55,7 @@ export function startStaticServer(root, { host = '127.0.0.1', port = 0, onReques
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
     let rel;
     try {
-      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      rel = decodeURIComponent(new URL(req.url || '', 'http://x').pathname);
     } catch {
       return send(400, 'bad request\n');
     }
@@ -67,10 +82,11 @@ export function startStaticServer(root, { host = '127.0.0.1', port = 0, onReques
     server.once('error', reject);
     server.listen(port, host, () => {
       const a = server.address();
+      if (!a || typeof a === 'string') { reject(new Error('the server has no TCP address')); return; } // listen() on a port gives one
       resolve({
         server,
         url: `http://${host}:${a.port}${prefix}`,
-        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+        close: () => new Promise(/** @param {(v?: void) => void} r */ (r) => { server.closeAllConnections?.(); server.close(() => r()); }),
       });
     });
   });

@@ -19,6 +19,7 @@ import { GAMES } from './page-helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** @type {import('./harness.mjs').Env} */
 let env;
 const report = [];
 before(async () => { env = await startBrowser(); });
@@ -232,7 +233,7 @@ test('keyboard only: Tab reaches every control from the top, focus always visibl
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window.deckscope.variation || []).length === 1, null, { timeout: LIMIT });
     await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 3000 }).catch(() => {});
-    const onUndo = await page.evaluate(() => document.activeElement.classList.contains('var-undo'));
+    const onUndo = await page.evaluate(() => document.activeElement?.classList.contains('var-undo'));
     if (!onUndo) bad.push(`Try another move: focus on ${(await focusInfo(page)).key ?? '<body>'}, not on Undo`);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => !(window.deckscope.variation || []).length, null, { timeout: LIMIT });
@@ -289,7 +290,7 @@ async function operate(page, f) {
   await settled();
   const openDialogs = await page.$$eval('dialog[open]', (d) => d.map((x) => x.id || x.className));
   if (openDialogs.length > beforeDialogs) {
-    const inside = await page.evaluate(() => !!document.activeElement.closest('dialog[open]'));
+    const inside = await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
     assert.ok(inside, `${f.key}: focus moves into the dialog it opens (${openDialogs})`);
     await press('Escape'); await settled();
     assert.equal(await page.$$eval('dialog[open]', (d) => d.length), beforeDialogs, `${f.key}: Escape closes its dialog`);

@@ -12,13 +12,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // The teacher's dialog: an assignment of the game shown, its link and code.
 async function makeAssignment(page, kind, opts) {
-  await page.evaluate(() => document.getElementById('assign-open').click());
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('assign-open')).click());
   await page.waitForSelector('#assign-dialog[open]');
   await page.selectOption('#assign-kind', kind);
   if (opts.n) await page.fill('#assign-n', String(opts.n));
@@ -33,8 +34,8 @@ async function makeAssignment(page, kind, opts) {
 
 const eventJson = (page, i) => page.evaluate((k) => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [k])), i);
 const card = (page) => page.evaluate(() => ({
-  score: Number(document.getElementById('assign-score').dataset.score),
-  text: document.getElementById('assign-card').innerText,
+  score: Number(/** @type {HTMLElement} */ (document.getElementById('assign-score')).dataset.score),
+  text: /** @type {HTMLElement} */ (document.getElementById('assign-card')).innerText,
   diff: [...document.querySelectorAll('#assign-diff > li')].map((li) => li.innerText),
 }));
 
@@ -115,7 +116,7 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   assert.ok(claimed.text.includes('100') && claimed.text.includes(String(sc.score)), claimed.text);
 
   // the code pasted into the teacher's dialog opens the same work
-  await teacher.evaluate(() => document.getElementById('assign-open').click());
+  await teacher.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('assign-open')).click());
   await teacher.fill('#assign-paste', h.code);
   await teacher.click('#assign-open-handin');
   await teacher.waitForFunction(() => window.deckscope.assign.current && window.deckscope.assign.current.mode === 'teacher' && window.deckscope.assign.result, null, { timeout: LIMIT });

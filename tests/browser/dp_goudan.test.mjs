@@ -20,6 +20,7 @@ import { after, before, test } from 'node:test';
 import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -47,7 +48,7 @@ const panel = (page) => page.evaluate(() => {
   const root = document.querySelector('[data-dp="goudan"]');
   if (!root) return null;
   return {
-    visible: !document.getElementById('dp-panel').hidden,
+    visible: !/** @type {HTMLElement} */ (document.getElementById('dp-panel')).hidden,
     ops: [...root.querySelectorAll('[data-dpg="ops"] tbody tr')].map((r) => ({
       op: r.dataset.op, value: Number(r.dataset.value), chosen: r.dataset.chosen === '1',
       shown: r.lastChild.textContent, exact: r.lastChild.title,

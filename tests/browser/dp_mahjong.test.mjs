@@ -20,6 +20,7 @@ import { after, before, test } from 'node:test';
 import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -46,7 +47,7 @@ const panel = (page) => page.evaluate(() => {
   if (!r) return null;
   const code = (id) => { const e = document.getElementById(id); return e ? e.textContent : null; };
   return {
-    visible: !document.getElementById('dp-panel').hidden,
+    visible: !/** @type {HTMLElement} */ (document.getElementById('dp-panel')).hidden,
     player: r.dataset.player, step: Number(r.dataset.step), source: Number(r.dataset.source),
     distance: r.dataset.distance === '' ? null : Number(r.dataset.distance),
     shown: code('dpm-distance'), pos: Number(r.dataset.pos), add: code('dpm-add'), remove: code('dpm-remove'),
@@ -275,15 +276,15 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   await open('en');
 
   // "How to read the table": open on the first visit, remembered, closed on the next
-  assert.equal(await page.evaluate(() => document.getElementById('dpm-legend').open), true, 'legend open on the first visit');
+  assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-legend')).open), true, 'legend open on the first visit');
   await page.reload();
   await open('zh');
-  assert.equal(await page.evaluate(() => document.getElementById('dpm-legend').open), false, 'legend closed on the next visit');
+  assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-legend')).open), false, 'legend closed on the next visit');
   await page.click('#dpm-legend summary');
-  assert.equal(await page.evaluate(() => document.getElementById('dpm-legend').open), true, 'and opens on a click');
+  assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-legend')).open), true, 'and opens on a click');
 
   // no glyph of the Chinese panel is missing from the page's fonts
-  const zhText = await page.evaluate(() => document.getElementById('dp-panel').innerText);
+  const zhText = await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dp-panel')).innerText);
   assert.match(zhText, /和牌距离/);
   assert.deepEqual(await tofu(page, zhText), [], 'characters drawn as tofu in the zh panel');
 
@@ -315,7 +316,7 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   assert.ok(I.row_px >= I.cell_px, `rows of ${I.row_px} px hold them`);
 
   // the row labels in words: a line of the panel and the tooltip of the row under the pointer
-  const rowKey = await page.evaluate(() => document.getElementById('dpm-rowkey').textContent);
+  const rowKey = await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-rowkey')).textContent);
   assert.match(rowKey, /“\d \d \d \d” = 已放 \d 组面子，(已放雀头|还没有雀头)，\d 个顺子/);
   // (the pointer glides there, as a hand does: SDL takes motion with a movement)
   await page.locator('#canvas').scrollIntoViewIfNeeded();
@@ -324,21 +325,21 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   const rows = [];
   for (const r of [0, Math.floor(I.rows / 2), I.rows - 1]) {
     await glide(I.table_x + 8, I.table_y + (r + 0.5) * I.row_px);
-    await page.waitForFunction(() => !!document.getElementById('canvas').title, null, { timeout: LIMIT });
-    rows.push(await page.evaluate(() => document.getElementById('canvas').title));
+    await page.waitForFunction(() => !!/** @type {HTMLElement} */ (document.getElementById('canvas')).title, null, { timeout: LIMIT });
+    rows.push(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('canvas')).title));
     await glide(2, 2); // off the table: no tooltip
-    await page.waitForFunction(() => !document.getElementById('canvas').title, null, { timeout: LIMIT });
+    await page.waitForFunction(() => !/** @type {HTMLElement} */ (document.getElementById('canvas')).title, null, { timeout: LIMIT });
   }
   for (const t of rows) assert.match(t, /^\d \d \d \d: 已放 \d 组面子/, 'tooltip: ' + t);
   assert.equal(rows[0].slice(0, 7), '0 0 0 0', 'the first row is the start state');
   await page.evaluate(() => window.deckscope.setLang('en'));
   await glide(I.table_x + 8, I.table_y + 1.5 * I.row_px);
-  await page.waitForFunction(() => /groups? placed/.test(document.getElementById('canvas').title), null, { timeout: LIMIT });
+  await page.waitForFunction(() => /groups? placed/.test(/** @type {HTMLElement} */ (document.getElementById('canvas')).title), null, { timeout: LIMIT });
   writeFileSync(artifact('dp-mahjong-learner.png'), await page.screenshot({ fullPage: true }));
 
   // closing the view gives the stage its size back and takes the tooltip away
   await page.keyboard.press('d');
-  await page.waitForFunction(() => !document.getElementById('stage').style.height && !document.getElementById('canvas').title);
+  await page.waitForFunction(() => !/** @type {HTMLElement} */ (document.getElementById('stage')).style.height && !/** @type {HTMLElement} */ (document.getElementById('canvas')).title);
   assert.deepEqual(page.problems, [], 'no console errors');
   await page.closeAll();
 });

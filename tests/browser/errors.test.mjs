@@ -12,11 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 import { CLI, GAMES, sample, samplesOf } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // A small deterministic PRNG (mulberry32).
+/** @param {number} seed @returns {() => number} in [0, 1) */
 function rng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -29,11 +31,14 @@ function rng(seed) {
 }
 
 // Mutations of a text; positions chosen by r.
+/** @param {string} text @param {() => number} r @param {number} count */
 function mutations(text, r, count) {
   const out = [''];
+  /** @type {[number, number][]} */
   const spans = [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length]);
   const pick = () => spans[Math.floor(r() * spans.length)];
   const lines = text.split('\n');
+  /** @type {((s: [number, number]) => string)[]} */
   const kinds = [
     (s) => text.slice(0, s[0]) + 'xyz' + text.slice(s[1]),
     (s) => text.slice(0, s[0]) + '-3' + text.slice(s[1]),
@@ -49,7 +54,9 @@ function mutations(text, r, count) {
   return out;
 }
 
+/** @param {string} game @param {string} input */
 function cliError(game, input) {
+  if (!CLI) throw new Error('no native deckscope CLI found (set DS_CLI or build one under build/)');
   const p = spawnSync(CLI, [game], { input });
   if (p.status !== 2) return null;
   assert.equal(p.stdout.length, 0, 'nothing on stdout');
@@ -60,6 +67,7 @@ function cliError(game, input) {
 
 // Words that stay as they are in Chinese: card and tile codes, names, letters.
 const ALLOW = new Set(['PASS', 'TURN', 'DOUBLE', 'REVERSE']);
+/** @param {string} zh @param {Set<string>} names */
 function englishWords(zh, names) {
   const bare = zh.replace(/“[^”]*”/g, ''); // quoted input removed
   return (bare.match(/[A-Za-z]{3,}/g) || []).filter((w) => !ALLOW.has(w) && !names.has(w));
@@ -79,11 +87,13 @@ test('bad input: the CLI\'s message in English, the same error in Chinese', { ti
         const want = cliError(game, bad);
         if (!want) continue;
         const shown = await page.evaluate(async ([g, input]) => {
+          /** @type {Record<string, {line: number, col: number, text: string | null} | null>} */
           const out = {};
           for (const lang of ['en', 'zh']) {
             window.deckscope.setLang(lang);
             try { await window.deckscope.load({ game: g, input }); out[lang] = null; } catch (e) {
-              out[lang] = { line: e.line, col: e.col, text: document.getElementById('input-error-msg').textContent };
+              const err = /** @type {DeckscopeLoadError} */ (e);
+              out[lang] = { line: err.line, col: err.col, text: /** @type {HTMLElement} */ (document.getElementById('input-error-msg')).textContent };
             }
           }
           return out;
@@ -93,7 +103,7 @@ test('bad input: the CLI\'s message in English, the same error in Chinese', { ti
         assert.equal(shown.en.col, want.col);
         const enWant = want.line ? `Line ${want.line}, column ${want.col}: ${want.msg}` : want.msg;
         assert.equal(shown.en.text, enWant, 'English: the CLI\'s message');
-        const zh = shown.zh.text;
+        const zh = String(shown.zh.text);
         if (want.line) assert.ok(zh.startsWith(`第 ${want.line} 行，第 ${want.col} 列：`), zh);
         assert.deepEqual(englishWords(zh, names), [], `Chinese, no English words: ${zh} (English: ${want.msg})`);
         assert.match(zh, /[\u4e00-\u9fff]/, 'Chinese characters');
@@ -111,7 +121,7 @@ test('bad input: the CLI\'s message in English, the same error in Chinese', { ti
   await page.evaluate(() => window.deckscope.setLang('zh'));
   const zh = await page.textContent('#input-error-msg');
   assert.notEqual(zh, en);
-  assert.match(zh, /^第 1 行/);
+  assert.match(String(zh), /^第 1 行/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

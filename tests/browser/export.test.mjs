@@ -32,6 +32,7 @@ import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './h
 import { CLI, DATA, cli } from './page-helpers.mjs';
 import path from 'node:path';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -162,7 +163,7 @@ test('GIF of a range through the dialog: frame count, size, progress, page stays
   const gif = await download(page, () => page.click('#export-gif'));
   const seen = await page.evaluate(() => ({
     progress: window.__progress, frames: window.deckscope.frames - window.__framesAtStart,
-    ms: performance.now() - window.__t0, status: document.getElementById('export-status').textContent,
+    ms: performance.now() - window.__t0, status: /** @type {HTMLElement} */ (document.getElementById('export-status')).textContent,
   }));
   assert.equal(gif.name, 'deckscope-mahjong-10-18.gif');
   const info = gifInfo(gif.data);
@@ -385,7 +386,7 @@ async function dpExportVsCanvas(page, name) {
     out.distinct = colours.size;
     return out;
   }, shot.toString('base64'));
-  await page.evaluate(() => { document.getElementById('canvas').style.transform = ''; });
+  await page.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('canvas')).style.transform = ''; });
   writeFileSync(artifact(`${name}-export.png`), Buffer.from(r.png, 'base64'));
   writeFileSync(artifact(`${name}-canvas.png`), shot);
   console.log(`${name}: the export differs from the canvas in ${(r.differ * 100).toFixed(3)}% of the pixels ` +
@@ -551,7 +552,7 @@ test('caption strip: GIF and PNG carry the narration of each step, on by default
   assert.equal(gifInfo(without.data).h, 360);
   assert.ok(gifInfo(withCap.data).h > 380, 'the dialog GIF has the strip');
   const png = await download(page, () => page.click('#export-png1'));
-  const css = await page.evaluate(() => Math.round(document.getElementById('canvas').clientHeight));
+  const css = await page.evaluate(() => Math.round(/** @type {HTMLElement} */ (document.getElementById('canvas')).clientHeight));
   assert.equal((await pngStats(page, png.data)).height, css, 'PNG without the strip when unchecked');
   await page.check('#export-caption');
   const png2 = await download(page, () => page.click('#export-png1'));

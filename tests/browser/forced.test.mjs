@@ -14,16 +14,21 @@ import assert from 'node:assert/strict';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 import { cli, lines, sample } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // goudan's line is a playout: query 1 with seed 1, as the page shows it
+/** @param {string} game */
 const lineArgs = (game) => (game === 'goudan' ? ['--playout', '--seed', '1'] : []);
+/** @type {(game: string, input: string, spec: string, lang: string) => DeckscopeEvent[]} */
 const traceOf = (game, input, spec, lang) => lines(cli([game, ...lineArgs(game), ...(game === 'goudan' ? [] : ['--trace']),
   ...(spec ? ['--try', spec] : []), '--lang', lang], input)).slice(1).map((l) => JSON.parse(l));
 // event index -> the engine's sentence
+/** @param {string} game @param {string} input @param {string} spec @param {string} lang */
 function narration(game, input, spec, lang) {
+  /** @type {Map<number, string>} */
   const out = new Map();
   // (goudan: --narrate tells the playout of query 1 with --seed)
   for (const l of lines(cli([game, '--narrate', ...(game === 'goudan' ? ['--seed', '1'] : []), ...(spec ? ['--try', spec] : []), '--lang', lang], input))) {
@@ -34,6 +39,7 @@ function narration(game, input, spec, lang) {
 }
 
 // The forced decision of each game: [event, label].
+/** @param {string} game @param {string} input @returns {[number, string]} */
 function forcedOf(game, input) {
   if (game === 'mahjong') return [58, '3S'];
   const events = traceOf(game, input, '', 'en');
@@ -46,6 +52,7 @@ function forcedOf(game, input) {
   throw new Error(`${game}: no decision with a worse move in sample 1`);
 }
 // The seat that makes decision ev in play mode.
+/** @param {string} game @param {DeckscopeEvent} ev */
 function seatOf(game, ev) {
   if (game === 'cirno') return String(ev.player + 1);
   if (game === 'thegame') return '1';
@@ -53,10 +60,11 @@ function seatOf(game, ev) {
   return ev.player === 'E' ? 'E' : 'T';
 }
 
+/** @param {import('./harness.mjs').TestPage} page */
 const whyPanel = (page) => page.evaluate(() => {
-  const box = document.getElementById('why');
-  const q = (s) => { const e = box.querySelector(s); return e ? e.textContent : null; };
-  const tb = box.querySelector('table.cands');
+  const box = /** @type {HTMLElement} */ (document.getElementById('why'));
+  const q = (/** @type {string} */ s) => { const e = box.querySelector(s); return e ? e.textContent : null; };
+  const tb = /** @type {HTMLTableElement | null} */ (box.querySelector('table.cands'));
   return {
     step: Number(box.dataset.step),
     rule: q('.why-rule'),
@@ -79,13 +87,17 @@ for (const game of ['mahjong', 'cirno', 'thegame', 'goudan']) {
       assert.ok(said && d, `${game} ${lang}: the engine narrates event ${i} and records its decision`);
       assert.equal(d.forced, true, 'the move is forced');
       assert.equal(d.chosen, label);
-      const name = (l) => d.candidates.find((c) => c.label === l).name;
+      const name = (/** @type {string} */ l) => {
+        const c = d.candidates.find((c) => c.label === l);
+        assert.ok(c, `${l} is a candidate`);
+        return c.name;
+      };
       // the forced sentence names both moves (the engine's catalog says so)
       assert.ok(said.includes(name(label)) && said.includes(name(d.rule_choice)), said);
 
       await loadView(page, env.url + `#game=${game}&sample=1&lang=${lang}&try=${encodeURIComponent(spec)}&step=${i + 1}`);
-      await page.waitForFunction((s) => Number(document.getElementById('why').dataset.step) === s &&
-        document.getElementById('caption').textContent !== '', i + 1, { timeout: LIMIT });
+      await page.waitForFunction((s) => Number(/** @type {HTMLElement} */ (document.getElementById('why')).dataset.step) === s &&
+        /** @type {HTMLElement} */ (document.getElementById('caption')).textContent !== '', i + 1, { timeout: LIMIT });
       // the caption
       assert.equal(await page.$eval('#caption', (e) => e.textContent), said, `${game} ${lang}: the caption`);
       // the why panel
@@ -96,7 +108,7 @@ for (const game of ['mahjong', 'cirno', 'thegame', 'goudan']) {
       d.candidates.forEach((c, k) => assert.ok(w.rows[k].note.includes(c.note), `row ${k}: "${w.rows[k].note}" has the note "${c.note}"`));
       assert.deepEqual(w.rows.filter((r) => r.chosen).map((r) => r.label), [label], 'the move taken is marked');
       assert.ok(w.forced && w.forced.includes(name(label)) && w.forced.includes(name(d.rule_choice)), `the forced move and the rule's: ${w.forced}`);
-      for (const r of w.rows) assert.ok(r.name === d.candidates.find((c) => c.label === r.label).name, 'no label shown for a name');
+      for (const r of w.rows) assert.ok(r.name === name(String(r.label)), 'no label shown for a name');
 
       // play mode: the rule's moves up to the decision, then the forced one
       await page.evaluate(() => window.deckscope.mainLine());

@@ -9,14 +9,17 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { GAMES, canvasShot, cli, frames, lines, pageState, sample, seekSettled, trace, uiSettled } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
 // What the judge output line of an event must say (the judge's format, from
 // the problem statements): checked whenever the event wrote a line.
+/** @param {string} game @param {DeckscopeEvent} ev @param {string} text */
 function lineMatchesEvent(game, ev, text) {
   if (game === 'cirno' && ev.type === 'play') return text.includes(`${ev.name} used ${ev.card}`);
   if (game === 'cirno' && ev.type === 'round') return text.includes(String(ev.round));
@@ -41,7 +44,7 @@ for (const game of ['cirno', 'mahjong']) {
     assert.equal(st.step, 0);
     assert.equal(st.outputLine, null, 'no output line before the first event');
     // The whole output in the page's text = the CLI's (read through the pane's model).
-    const paneLines = await page.evaluate(() => document.getElementById('output-count').textContent);
+    const paneLines = await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('output-count')).textContent);
     assert.match(paneLines, new RegExp(String(judge.length)));
 
     // Walk forward through a spread of steps, then back, checking each.
@@ -55,6 +58,7 @@ for (const game of ['cirno', 'mahjong']) {
       st = await pageState(page);
       assert.equal(st.step, s);
       if (s === 0) { assert.equal(st.outputLine, null); assert.equal(st.current, null); continue; }
+      assert.ok(st.outputLine !== null && st.current, `step ${s}: an output line is highlighted`);
       assert.ok(st.outputLine >= 1 && st.outputLine <= judge.length, `line ${st.outputLine} in 1..${judge.length}`);
       assert.equal(st.current.line, st.outputLine, 'the highlighted row is outputLine()');
       assert.equal(st.current.text, judge[st.outputLine - 1], `step ${s}: row text = CLI line ${st.outputLine}`);
@@ -79,7 +83,7 @@ for (const game of ['cirno', 'mahjong']) {
     // Clicking a line seeks to the first step that wrote it.
     const target = Math.min(judge.length, 5);
     await seekSettled(page, 0);
-    await page.evaluate(() => { document.getElementById('output').scrollTop = 0; });
+    await page.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('output')).scrollTop = 0; });
     await frames(page, 2);
     await page.click(`#output .out-line[data-line="${target}"]`);
     await uiSettled(page);
@@ -161,6 +165,7 @@ test('goudan: all query answers, the current query highlighted, the query picker
 
 // goudan input: "T O" then T queries of 4 lines each (docs/games/goudan.md);
 // returns an input holding only query q (0-based).
+/** @param {string} text @param {number} q */
 function queryInput(text, q) {
   const ls = lines(text);
   const [T, O] = ls[0].trim().split(/\s+/);
@@ -213,9 +218,9 @@ for (const game of GAMES) {
     assert.ok(ds.distinct >= 20 && ds.meanLuma < 120, `dark canvas (mean ${ds.meanLuma.toFixed(0)})`);
     writeFileSync(artifact(`page-${game}-dark.png`), await dark.screenshot({ fullPage: true }));
     // Phone size: the same page narrowed to 360 CSS px.
-    const w0 = await dark.evaluate(() => document.getElementById('canvas').width);
+    const w0 = await dark.evaluate(() => /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).width);
     await dark.setViewportSize({ width: 360, height: 740 });
-    await dark.waitForFunction((w) => document.getElementById('canvas').width !== w, w0);
+    await dark.waitForFunction((w) => /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).width !== w, w0);
     await frames(dark, 3);
     assert.equal((await pageState(dark)).step, s1);
     const overflow = await dark.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

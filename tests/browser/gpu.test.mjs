@@ -14,12 +14,14 @@ import { LIMIT, artifact, ticks, loadView, openPage, pngPixels, startBrowser } f
 import { frames } from './page-helpers.mjs';
 import { writeFileSync } from 'node:fs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // The share of pixels that differ by more than `tol` in some channel
 // between two PNG screenshots (1 when their sizes differ).
+/** @param {import('playwright-core').Page} page @param {Buffer} a @param {Buffer} b @param {number} [tol] */
 async function diffShare(page, a, b, tol = 24) {
   const [x, y] = await pngPixels(page, a, b);
   if (x.width !== y.width || x.height !== y.height) return 1;
@@ -32,6 +34,7 @@ async function diffShare(page, a, b, tol = 24) {
 }
 
 // Counts the canvas's drawn frames from now on (deckscope 'frame' events).
+/** @param {import('playwright-core').Page} page */
 const countFrames = (page) => page.evaluate(() => {
   window.__frames = 0;
   window.deckscope.on('frame', () => { window.__frames++; });
@@ -43,6 +46,7 @@ for (const spec of [
 ]) {
   test(`${spec.what}: the WebGL context lost and restored`, { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 } });
+    /** @type {string[]} */
     const logs = [];
     page.on('console', (m) => logs.push(m.text()));
     await loadView(page, `${env.url}#game=${spec.game}&sample=1&step=${spec.step}`);
@@ -60,10 +64,10 @@ for (const spec of [
 
     // lose it: the page stops drawing, the timeline keeps working
     await countFrames(page);
-    const lost = await page.evaluate(() => new Promise((res) => {
-      const c = document.getElementById('canvas');
+    const lost = await page.evaluate(() => new Promise(/** @param {(v: {prevented: boolean}) => void} res */ (res) => {
+      const c = /** @type {HTMLCanvasElement} */ (document.getElementById('canvas'));
       c.addEventListener('webglcontextlost', (e) => res({ prevented: e.defaultPrevented }), { once: true });
-      window.__lose = c.getContext('webgl').getExtension('WEBGL_lose_context');
+      window.__lose = /** @type {WebGLRenderingContext} */ (c.getContext('webgl')).getExtension('WEBGL_lose_context');
       window.__lose.loseContext();
     }));
     assert.equal(lost.prevented, true, 'the page asks the browser to give the context back');
@@ -91,14 +95,15 @@ for (const spec of [
       // pointer becomes the canvas's title (scenes/scene_dp_mahjong.c hover)
       const info = await page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
       const box = await canvas.boundingBox();
+      assert.ok(box, 'the canvas is shown');
       await page.mouse.move(box.x + info.table_x + 4, box.y + info.table_y + info.row_px * 2.5);
       await page.mouse.move(box.x + info.table_x + 6, box.y + info.table_y + info.row_px * 2.5);
-      await page.waitForFunction(() => document.getElementById('canvas').title.length > 0, null, { timeout: LIMIT });
+      await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('canvas')).title.length > 0, null, { timeout: LIMIT });
     }
     // a second loss works as the first (the handlers were registered again)
     await page.evaluate(() => new Promise((res) => {
       window.__frames = 0;
-      document.getElementById('canvas').addEventListener('webglcontextlost', res, { once: true });
+      /** @type {HTMLElement} */ (document.getElementById('canvas')).addEventListener('webglcontextlost', res, { once: true });
       window.__lose.loseContext();
     }));
     await page.evaluate(() => { window.__frames = 0; window.__lose.restoreContext(); });

@@ -16,22 +16,26 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LIMIT, SITE_DIR, loadView, openPage, startBrowser } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // A host page (served by the test at HOST_ORIGIN/host.html) that frames `src`
-// and records the embed's messages in window.msgs.
+// and records the embed's messages in window.__msgs.
+/** A message of the embed to its parent (docs/embedding.md). @typedef {{type: string, event: string, message?: string, cmd?: string}} EmbedMsg */
+/** @param {import('./harness.mjs').TestPage} page @param {string} origin @param {string} src */
 async function hostPage(page, origin, src) {
   await page.route(origin + '/host.html', (route) => route.fulfill({
     contentType: 'text/html',
     body: `<!doctype html><title>host</title><iframe id="f" style="width:640px;height:420px" src="${src}"></iframe>
-<script>window.msgs = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'deckscope') msgs.push(e.data); });</script>`,
+<script>window.__msgs = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'deckscope') window.__msgs.push(e.data); });</script>`,
   }));
   await page.goto(origin + '/host.html');
 }
+/** @param {import('./harness.mjs').TestPage} page @param {string} event @param {string} [extra] */
 const waitMsg = (page, event, extra = '') => page.waitForFunction(
-  ([ev, x]) => window.msgs.find((m) => m.event === ev && (!x || String(m.message).includes(x))), [event, extra], { timeout: LIMIT });
+  ([ev, x]) => /** @type {EmbedMsg[]} */ (window.__msgs).find((m) => m.event === ev && (!x || String(m.message).includes(x))), [event, extra], { timeout: LIMIT });
 // the same server under another origin: localhost instead of 127.0.0.1
 const otherOrigin = () => env.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '');
 const site = () => env.url.replace(/\/$/, '');
@@ -42,7 +46,8 @@ test('embed: a link that is not URL encoding sends ready, then error', async () 
     await hostPage(page, site(), bad);
     await waitMsg(page, 'ready');
     const err = await (await waitMsg(page, 'error', 'damaged')).jsonValue();
-    assert.match(err.message, /the link is damaged/);
+    assert.ok(err);
+    assert.match(String(err.message), /the link is damaged/);
     assert.deepEqual(page.problems, [], bad);
     await page.closeAll();
   }
@@ -53,20 +58,23 @@ test('embed: load with game NaN or 0.5, and cirno &play=99 / &play=<b>, are refu
   await hostPage(page, site(), 'embed.html#game=cirno&sample=1');
   await waitMsg(page, 'load');
   for (const game of [NaN, 0.5, -1, 4, 'nosuch']) {
-    await page.evaluate((g) => { window.msgs.length = 0; document.getElementById('f').contentWindow.postMessage({ type: 'deckscope', cmd: 'load', game: g, sample: 1 }, '*'); }, game);
+    await page.evaluate((g) => { /** @type {EmbedMsg[]} */ (window.__msgs).length = 0; /** @type {Window} */ (/** @type {HTMLIFrameElement} */ (document.getElementById('f')).contentWindow).postMessage({ type: 'deckscope', cmd: 'load', game: g, sample: 1 }, '*'); }, game);
     const e = await (await waitMsg(page, 'error')).jsonValue();
+    assert.ok(e);
     assert.equal(e.cmd, 'load');
-    assert.match(e.message, /^unknown game: /, String(game));
-    assert.equal(await page.evaluate(() => window.msgs.some((m) => m.event === 'load')), false, `game ${game}: no load`);
+    assert.match(String(e.message), /^unknown game: /, String(game));
+    assert.equal(await page.evaluate(() => /** @type {EmbedMsg[]} */ (window.__msgs).some((m) => m.event === 'load')), false, `game ${game}: no load`);
   }
   await page.closeAll();
   for (const seat of ['99', '0', '<b>x</b>']) {
     const p = await openPage(env.browser);
     await hostPage(p, site(), 'embed.html#game=cirno&sample=1&play=' + encodeURIComponent(seat));
     const e = await (await waitMsg(p, 'error', 'No such seat')).jsonValue();
+    assert.ok(e && typeof e.message === 'string');
     assert.equal(e.cmd, 'play');
     assert.ok(e.message.includes(seat), e.message);
     const frame = p.frame({ url: /embed\.html/ });
+    assert.ok(frame, 'the embed frame');
     assert.equal(await frame.evaluate(() => document.querySelectorAll('b').length), 0, 'the seat is text, never markup');
     assert.deepEqual(p.problems, []);
     await p.closeAll();
@@ -84,13 +92,13 @@ test('embed on its own obeys its own origin only; lesson_url errors quote no fil
     }));
     await loadView(page, site() + '/embed.html#game=mahjong&sample=1');
     await page.waitForFunction(() => window.deckscope.steps > 10, null, { timeout: LIMIT });
-    await page.evaluate(() => window.deckscope.on('state', (m) => { window.gotState = m; }));
+    await page.evaluate(() => window.deckscope.on('state', (m) => { window.__gotState = m; }));
     const [sender] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u); }, origin + '/sender.html')]);
     await sender.waitForFunction(() => document.title === 'sent', null, { timeout: LIMIT });
     // then the embed's own window asks for its state: commands run in the
     // order they came, so the answer comes after the seek, obeyed or not
     await page.evaluate(() => window.postMessage({ type: 'deckscope', cmd: 'get' }, location.origin));
-    await page.waitForFunction(() => window.gotState, null, { timeout: LIMIT });
+    await page.waitForFunction(() => window.__gotState, null, { timeout: LIMIT });
     if (obeyed) await page.waitForFunction(() => window.deckscope.step === 7, null, { timeout: LIMIT });
     else {
       const step = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(window.deckscope.step)))));
@@ -104,6 +112,7 @@ test('embed on its own obeys its own origin only; lesson_url errors quote no fil
   const page = await openPage(env.browser);
   await hostPage(page, site(), 'embed.html#lesson_url=embed.css');
   const e = await (await waitMsg(page, 'error')).jsonValue();
+  assert.ok(e && typeof e.message === 'string');
   const head = css.trim().slice(0, 12);
   assert.ok(!e.message.includes(head) && !e.message.includes(css.trim().slice(0, 4)), `the error quotes the file: ${e.message}`);
   assert.match(e.message, /not JSON/);
@@ -111,17 +120,17 @@ test('embed on its own obeys its own origin only; lesson_url errors quote no fil
 });
 
 test('index.html: a shared &input= that is refused stays in the box and in the URL', async () => {
-  const b64 = (s) => Buffer.from(s).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const b64 = (/** @type {string} */ s) => Buffer.from(s).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const bad = '2 1 1\nAlice A1 A2 A5\nBob A1 A2 nonsense\nA1\n';
-  for (const [hash, boxText, words] of [
+  for (const [hash, boxText, words] of /** @type {[string, string, RegExp][]} */ ([
     [`#game=cirno&input=${b64(bad)}`, bad, /Line 3, column 11/],
     ['#game=cirno&input=@@not-base64@@', '@@not-base64@@', /not base64url/],
-  ]) {
+  ])) {
     const page = await openPage(env.browser);
     await loadView(page, site() + '/index.html' + hash);
-    await page.waitForFunction(() => !document.getElementById('input-error').hidden, null, { timeout: LIMIT });
+    await page.waitForFunction(() => !/** @type {HTMLElement} */ (document.getElementById('input-error')).hidden, null, { timeout: LIMIT });
     assert.equal(await page.inputValue('#input'), boxText, 'the learner\'s input stays in the box');
-    assert.match(await page.textContent('#input-error'), words);
+    assert.match(String(await page.textContent('#input-error')), words);
     // the page writes its hash 250 ms after a change: past that, and after a
     // seek, the URL still carries the learner's input
     await page.evaluate(() => window.deckscope.seek && window.deckscope.seek(2));
@@ -153,7 +162,7 @@ test('postMessage handler: random commands never throw and always answer in shap
   }, { requiredKeys: ['type', 'cmd'] }).map((m) => {
     // a load reads its input only from `input` here (a sample fetch that 404s
     // or a seed that solves goudan's table would test the network, not the handler)
-    if (m.cmd === 'load') { delete m.sample; delete m.seed; if (m.input === undefined) m.input = ''; }
+    if (m.cmd === 'load' && m.input === undefined) m.input = ''; // (the record has no sample or seed)
     return m;
   });
   const msgs = fc.sample(cmd, { numRuns: runs, seed: Number(process.env.DS_PROP_SEED) || 25 });
@@ -163,13 +172,13 @@ test('postMessage handler: random commands never throw and always answer in shap
   const BATCH = 200;
   for (let i = 0; i < msgs.length; i += BATCH) {
     const bad = await page.evaluate(async (batch) => {
-      const f = document.getElementById('f').contentWindow;
-      window.msgs.length = 0;
+      const f = /** @type {Window} */ (/** @type {HTMLIFrameElement} */ (document.getElementById('f')).contentWindow);
+      /** @type {EmbedMsg[]} */ (window.__msgs).length = 0;
       for (const m of batch) f.postMessage(m, '*');
       // commands run in order: the answer to this `get` comes after the batch's
       f.postMessage({ type: 'deckscope', cmd: 'get' }, '*');
-      await new Promise((res) => { const t = setInterval(() => { if (window.msgs.some((m) => m.event === 'state')) { clearInterval(t); res(); } }, 5); });
-      return window.msgs.filter((m) => m.type !== 'deckscope' || typeof m.event !== 'string' ||
+      await new Promise(/** @param {(v?: void) => void} res */ (res) => { const t = setInterval(() => { if (/** @type {EmbedMsg[]} */ (window.__msgs).some((m) => m.event === 'state')) { clearInterval(t); res(); } }, 5); });
+      return /** @type {EmbedMsg[]} */ (window.__msgs).filter((m) => m.type !== 'deckscope' || typeof m.event !== 'string' ||
         (m.event === 'error' && (typeof m.message !== 'string' || !m.message || typeof m.cmd !== 'string')));
     }, msgs.slice(i, i + BATCH));
     assert.deepEqual(bad, [], `batch at ${i}`);

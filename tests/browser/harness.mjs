@@ -31,7 +31,16 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage', // containers have a small /dev/shm
 ];
 
+/**
+ * A page of openPage: Playwright's Page with what it records.
+ * @typedef {import('playwright-core').Page & {
+ *   problems: string[], warnings: string[], closeAll: () => Promise<void>,
+ * }} TestPage
+ */
+/** What startBrowser resolves to. @typedef {Awaited<ReturnType<typeof startBrowser>>} Env */
+
 // serverOptions: startStaticServer's {prefix, hide} (a sub-path, a partial site).
+/** @param {import('../../scripts/static-server.mjs').StaticServerOptions} [serverOptions] */
 export async function startBrowser(serverOptions = {}) {
   const site = await startStaticServer(SITE_DIR, serverOptions);
   const browser = await chromium.launch({
@@ -48,8 +57,12 @@ export async function startBrowser(serverOptions = {}) {
 // (and their frames) to onViolation(text): a securitypolicyviolation event,
 // seen from an init script that runs before the page's own scripts. The
 // binding is Playwright's (CDP), so the page's policy does not block it.
+/**
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {(text: string) => void} onViolation
+ */
 export async function watchCsp(context, onViolation) {
-  await context.exposeBinding('__dsCspViolation', (_source, text) => onViolation(text));
+  await context.exposeBinding('__dsCspViolation', (_source, /** @type {string} */ text) => onViolation(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       // counted in the page too (window.__dsCspViolations): a wait can stop
@@ -66,12 +79,18 @@ export async function watchCsp(context, onViolation) {
 // A new context + page that records problems in page.problems, among them
 // every Content-Security-Policy violation (so every test that opens a page
 // here fails on one).
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {import('playwright-core').BrowserContextOptions} [options]
+ * @returns {Promise<TestPage>}
+ */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
   context.setDefaultTimeout(LIMIT);
+  /** @type {string[]} */
   const problems = [];
   await watchCsp(context, (text) => problems.push(text));
-  const page = await context.newPage();
+  const page = /** @type {TestPage} */ (await context.newPage());
   page.problems = problems;
   page.warnings = [];
   page.on('console', (m) => {
@@ -98,19 +117,29 @@ export async function openPage(browser, options = {}) {
 }
 
 // Loads the page and waits for window.deckscope.ready (first frame drawn).
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ * @returns {Promise<{firstFrameMs: number, wallMs: number}>}
+ */
 export async function loadView(page, url) {
   const start = Date.now();
   await page.goto(url, { waitUntil: 'load' });
   const ready = await page.evaluate((limit) =>
     Promise.race([
       window.deckscope.ready,
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`no frame within ${limit / 1000} s; state=` + window.deckscope.state + ' ' + (window.deckscope.error || ''))), limit)),
+      new Promise((_, /** @type {(e: Error) => void} */ rej) => setTimeout(() => rej(new Error(`no frame within ${limit / 1000} s; state=` + window.deckscope.state + ' ' + (window.deckscope.error || ''))), limit)),
     ]), LIMIT);
   return { ...ready, wallMs: Date.now() - start };
 }
 
 // The RGBA pixels of PNG images (Buffers), decoded by the browser itself:
 // [{width, height, data: Buffer of width * height * 4 bytes}].
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {...Buffer} pngs
+ * @returns {Promise<{width: number, height: number, data: Buffer}[]>}
+ */
 export async function pngPixels(page, ...pngs) {
   const out = await page.evaluate(async (list) => {
     const res = [];
@@ -120,10 +149,11 @@ export async function pngPixels(page, ...pngs) {
       await img.decode();
       const c = new OffscreenCanvas(img.width, img.height);
       const g = c.getContext('2d');
+      if (!g) throw new Error('no 2d context for an OffscreenCanvas');
       g.drawImage(img, 0, 0);
       const d = g.getImageData(0, 0, img.width, img.height).data;
       let s = '';
-      for (let i = 0; i < d.length; i += 0x8000) s += String.fromCharCode.apply(null, d.subarray(i, i + 0x8000));
+      for (let i = 0; i < d.length; i += 0x8000) s += String.fromCharCode(...d.subarray(i, i + 0x8000));
       res.push({ width: img.width, height: img.height, b64: btoa(s) });
     }
     return res;
@@ -132,6 +162,10 @@ export async function pngPixels(page, ...pngs) {
 }
 
 // Distinct RGB colours and mean brightness of a PNG.
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {Buffer} png
+ */
 export async function pngStats(page, png) {
   const [{ width, height, data: d }] = await pngPixels(page, png);
   const colours = new Set();
@@ -143,6 +177,7 @@ export async function pngStats(page, png) {
   return { width, height, distinct: colours.size, meanLuma: sum / (3 * width * height) };
 }
 
+/** @param {string} name */
 export const artifact = (name) => path.join(ARTIFACTS, name);
 
 // ---- waits on a condition, never on a time (issue 25; waits_lint.sh) ------------
@@ -150,14 +185,16 @@ export const artifact = (name) => path.join(ARTIFACTS, name);
 // view draws or not; page-helpers' frames() counts the view's drawn frames):
 // what "let it settle for 300 ms" meant for a change shown on the next frame,
 // and N chances to move for a check that something does not.
+/** @param {import('playwright-core').Page} page @param {number} [n] @returns {Promise<void>} */
 export function ticks(page, n = 2) {
-  return page.evaluate((n) => new Promise((res) => {
+  return page.evaluate((n) => new Promise(/** @param {(v?: void) => void} res */ (res) => {
     const tick = () => (--n <= 0 ? res() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
   }), n);
 }
 // Two frames drawn, and no CSS transition or finite animation running
 // (colours and layout have their final values), up to the suite's limit.
+/** @param {import('playwright-core').Page} page */
 export async function settle(page) {
   await ticks(page, 2);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'
@@ -167,6 +204,12 @@ export async function settle(page) {
 // reads) until it returns a truthy value, which it returns; fails with `what`
 // and the last value after the suite's limit.
 const POLL_MS = 25;
+/**
+ * @template T
+ * @param {() => Promise<T> | T} probe
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
 export async function until(probe, what) {
   const end = Date.now() + LIMIT;
   for (;;) {

@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 import { GAMES, uiSettled } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @type {Record<string, RegExp>} */
 const ORIGIN = { cirno: /P7506/, thegame: /CERC 2022/, mahjong: /THUPC 2021.*L/, goudan: /THUPC 2021.*I/ };
 
 test('first visit: every game explained, Start with sample 1, shown once', { timeout: LIMIT }, async () => {
@@ -20,10 +22,10 @@ test('first visit: every game explained, Start with sample 1, shown once', { tim
   assert.equal(await intro.isVisible(), true, 'a first visit shows the introduction');
   for (const g of GAMES) {
     const text = await page.locator(`#intro li:has(button[data-game="${g}"]) p`).textContent();
-    assert.match(text, ORIGIN[g], `${g}: names its problem and origin: ${text}`);
+    assert.match(String(text), ORIGIN[g], `${g}: names its problem and origin: ${text}`);
   }
   await page.evaluate(() => window.deckscope.setLang('zh'));
-  const zh = await page.locator('#intro').textContent();
+  const zh = String(await page.locator('#intro').textContent());
   assert.match(zh, /欢迎/);
   assert.match(zh, /从样例 1 开始/);
   await page.evaluate(() => window.deckscope.setLang('en'));
@@ -53,11 +55,11 @@ test('the why panel at step 0 says what to look for, in both languages', { timeo
     await page.evaluate((game) => window.deckscope.load({ game, sample: 1 }), g);
     await page.evaluate(() => window.deckscope.seek(0, false));
     await uiSettled(page);
-    const en = await page.locator('#why').textContent();
+    const en = String(await page.locator('#why').textContent());
     assert.ok(en.length > 60, `${g}: a hint at step 0: ${en}`);
     await page.evaluate(() => window.deckscope.setLang('zh'));
     await uiSettled(page);
-    const zh = await page.locator('#why').textContent();
+    const zh = String(await page.locator('#why').textContent());
     assert.match(zh, /[\u4e00-\u9fff]/, `${g}: Chinese at step 0: ${zh}`);
     assert.notEqual(zh, en);
     await page.evaluate(() => window.deckscope.setLang('en'));
@@ -84,7 +86,7 @@ test('legend: one click explains the canvas\'s marks of every game, both languag
       }
       await page.keyboard.press('Escape');
       assert.equal(await page.locator('#legend').isVisible(), false);
-      assert.equal(await page.evaluate(() => document.activeElement.id), 'legend-open', 'focus returns');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'legend-open', 'focus returns');
     }
   }
   assert.deepEqual(page.problems, []);

@@ -12,23 +12,27 @@ import path from 'node:path';
 import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 import { DATA } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
+/** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
 // The bar's shown controls, their rows (by vertical centre) and the tools.
+/** @param {import('./harness.mjs').TestPage} page */
 const bar = (page) => page.evaluate(() => {
-  const r = (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, mid: b.top + b.height / 2 }; };
-  const shown = (e) => e.offsetParent !== null && e.getBoundingClientRect().width > 0;
-  const end = document.querySelector('.bar-end');
+  const r = (/** @type {Element} */ e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, mid: b.top + b.height / 2 }; };
+  const shown = (/** @type {Element} */ e) => /** @type {HTMLElement} */ (e).offsetParent !== null && e.getBoundingClientRect().width > 0;
+  const end = /** @type {Element} */ (document.querySelector('.bar-end'));
   const controls = [...end.querySelectorAll('button, select')].filter((e) => shown(e) && !e.closest('.more-overflow'))
     .map((e) => ({ id: e.id, ...r(e) }));
-  const tools = [...document.querySelectorAll('#teach-tools button[id]')].filter((e) => !e.hidden)
+  const tools = [...document.querySelectorAll('#teach-tools button[id]')].filter((e) => !/** @type {HTMLElement} */ (e).hidden)
     .map((e) => ({ id: e.id, shown: shown(e), inMenu: !!e.closest('.more-overflow'), ...r(e) }));
-  return { controls, tools, vw: innerWidth, vh: innerHeight, hscroll: document.scrollingElement.scrollWidth > innerWidth,
-    header: r(document.querySelector('header.bar')) };
+  return { controls, tools, vw: innerWidth, vh: innerHeight, hscroll: /** @type {Element} */ (document.scrollingElement).scrollWidth > innerWidth,
+    header: r(/** @type {Element} */ (document.querySelector('header.bar'))) };
 });
+/** @param {{top: number, left: number, bottom: number, right: number}} b @param {number} vw @param {number} vh */
 const inside = (b, vw, vh) => b.top >= 0 && b.left >= 0 && b.bottom <= vh + 0.5 && b.right <= vw + 0.5;
 
 for (const [w, h] of [[1100, 800], [1000, 700], [1280, 800], [1440, 900]]) {
@@ -75,14 +79,14 @@ for (const [w, h] of [[1100, 800], [1000, 700], [1280, 800], [1440, 900]]) {
         // by keyboard: Enter on More puts the focus on its first tool, arrows move, Esc goes back
         await page.focus('#more-open');
         await page.keyboard.press('Enter');
-        await page.waitForFunction(() => document.activeElement && !!document.activeElement.closest('.more-overflow'), null, { timeout: LIMIT });
-        assert.equal(await page.evaluate(() => document.activeElement.id), menu[0].id);
+        await page.waitForFunction(() => document.activeElement && !!document.activeElement?.closest('.more-overflow'), null, { timeout: LIMIT });
+        assert.equal(await page.evaluate(() => document.activeElement?.id), menu[0].id);
         if (menu.length > 1) {
           await page.keyboard.press('ArrowDown');
-          assert.equal(await page.evaluate(() => document.activeElement.id), menu[1].id);
+          assert.equal(await page.evaluate(() => document.activeElement?.id), menu[1].id);
         }
         await page.keyboard.press('Escape');
-        assert.equal(await page.evaluate(() => document.activeElement.id), 'more-open');
+        assert.equal(await page.evaluate(() => document.activeElement?.id), 'more-open');
         assert.equal(await page.getAttribute('#more-open', 'aria-expanded'), 'false');
       }
       noProblems(page);
@@ -136,8 +140,8 @@ for (const [w, h] of [[1100, 800], [1280, 800]]) {
       await page.waitForFunction((s) => window.deckscope.step === s && !!document.querySelector('#why tr.chosen'), res.step, { timeout: LIMIT });
       await settle(page);
       const b = await page.evaluate(() => {
-        const r = (e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
-        const wrap = document.querySelector('#why .cands-wrap');
+        const r = (/** @type {Element | null} */ e) => { const x = /** @type {Element} */ (e).getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
+        const wrap = /** @type {Element} */ (document.querySelector('#why .cands-wrap'));
         const chosen = wrap.querySelector('tr.chosen');
         const c = r(chosen);
         const hit = document.elementFromPoint((c.left + c.right) / 2, (c.top + c.bottom) / 2);

@@ -12,33 +12,38 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // A toolbar tool: in the bar, or (when the bar has no room for it) in "More".
+/** @param {import('./harness.mjs').TestPage} page @param {string} id */
 async function tool(page, id) {
   if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
   await page.click('#' + id);
 }
 
+/** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
 // A decision of the line shown with a candidate the rule did not take: [event, label].
+/** @param {import('./harness.mjs').TestPage} page @param {number} [after] @returns {Promise<[number, string] | null>} */
 const someChoice = (page, after = 0) => page.evaluate((after) => {
   const d = window.deckscope;
   for (let i = after; i < d.steps; i++) {
     const e = JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
     const dec = e.decision;
     if (!dec || !Array.isArray(dec.candidates)) continue;
-    const other = dec.candidates.map((c) => String(c.label)).filter((l) => l !== String(dec.chosen));
-    if (other.length) return [i, other[0]];
+    const other = dec.candidates.map((/** @type {DeckscopeCandidate} */ c) => String(c.label)).filter((/** @type {string} */ l) => l !== String(dec.chosen));
+    if (other.length) return /** @type {[number, string]} */ ([i, other[0]]);
   }
   return null;
 }, after);
 
 // A lesson made through the API: two notes on the main line (one with view
 // settings), then a variation and a note in it.
+/** @param {import('./harness.mjs').TestPage} page @param {string} game */
 async function makeLesson(page, game) {
   await loadView(page, env.url + `#game=${game}&sample=1&lang=en`);
   const steps = await page.evaluate(() => window.deckscope.steps);
@@ -48,7 +53,7 @@ async function makeLesson(page, game) {
     const d = window.deckscope;
     d.addNote(a, 'Watch **the order** of play.\nSecond line with `code`.');
     d.addNote(b, 'Here the rule decides.', { speed: 2, why: true });
-  }, [a, b]);
+  }, /** @type {[number, number]} */ ([a, b]));
   const choice = await someChoice(page, a);
   assert.ok(choice, 'a decision with an alternative');
   await page.evaluate(([i, l]) => window.deckscope.branch(i, l), choice);
@@ -62,6 +67,7 @@ async function makeLesson(page, game) {
   return { lesson, a, b, vstep, spec: choice.join(':') };
 }
 // What must survive a round trip.
+/** @param {DeckscopeLesson} l */
 const essence = (l) => ({ game: l.game, source: l.source, variation: l.variation, notes: l.notes, title: l.title || '' });
 
 test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, async () => {
@@ -72,10 +78,11 @@ test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, as
   assert.equal(shown.length, 1);
   await page.evaluate(() => window.deckscope.mainLine());
   assert.deepEqual((await page.evaluate(() => window.deckscope.notes)).map((n) => n.step), [a, b]);
-  await page.evaluate((s) => window.deckscope.branch(...s.split(':').map((x, k) => (k ? x : Number(x)))), spec);
+  await page.evaluate((s) => { const [i, l] = s.split(':'); return window.deckscope.branch(Number(i), l); }, spec);
 
   // URL: the page's own hash carries &lesson= too, and the link opens the same lesson
   const url = await page.evaluate(() => window.deckscope.lessonUrl());
+  assert.ok(url, 'the lesson fits a URL');
   assert.match(url, /[#&]lesson=z[A-Za-z0-9_-]+/);
   await page.waitForFunction(() => /[#&]lesson=z/.test(location.hash), null, { timeout: LIMIT });
   const page2 = await openPage(env.browser);
@@ -83,7 +90,7 @@ test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, as
   await page2.waitForFunction(() => window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   const got = await page2.evaluate(() => window.deckscope.lesson());
   assert.deepEqual(essence(got), essence(lesson));
-  assert.deepEqual(got.notes.find((n) => n.text === 'Here the rule decides.').view, { speed: 2, why: true }, 'view settings travel');
+  assert.deepEqual(got.notes.find((n) => n.text === 'Here the rule decides.')?.view, { speed: 2, why: true }, 'view settings travel');
   assert.equal(await page2.evaluate(() => window.deckscope.variation.map((c) => c.join(':')).join(',')), spec);
 
   // file: "Download lesson", then "Open lesson" in a fresh page on another game
@@ -100,20 +107,20 @@ test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, as
   await page3.setInputFiles('#lesson-file', file);
   await page3.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   assert.deepEqual(essence(await page3.evaluate(() => window.deckscope.lesson())), essence(lesson));
-  assert.match(await page3.textContent('#lesson-status'), /3 notes/);
+  assert.match(String(await page3.textContent('#lesson-status')), /3 notes/);
 
   // a bad file: a clear message, the lesson and the game as they were
   const bad = artifact('bad.deckscope.json');
-  for (const [text, want] of [['not json', /not JSON/], [JSON.stringify({ format: 'deckscope-lesson', version: 9, game: 'cirno', source: { sample: 1 } }), /version 9/],
+  for (const [text, want] of /** @type {[string, RegExp][]} */ ([['not json', /not JSON/], [JSON.stringify({ format: 'deckscope-lesson', version: 9, game: 'cirno', source: { sample: 1 } }), /version 9/],
     [JSON.stringify({ format: 'deckscope-lesson', version: 1, game: 'chess', source: { sample: 1 } }), /"game" must be one of/],
-    [JSON.stringify({ format: 'deckscope-lesson', version: 1, game: 'cirno', source: { sample: 1 }, notes: [{ step: -1, text: 'x' }] }), /note 1: "step"/]]) {
+    [JSON.stringify({ format: 'deckscope-lesson', version: 1, game: 'cirno', source: { sample: 1 }, notes: [{ step: -1, text: 'x' }] }), /note 1: "step"/]])) {
     writeFileSync(bad, text);
     await page3.setInputFiles('#lesson-file', bad);
-    await page3.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: LIMIT });
-    const msg = await page3.textContent('#lesson-status');
+    await page3.waitForFunction(() => /cannot be opened/.test(/** @type {HTMLElement} */ (document.getElementById('lesson-status')).textContent), null, { timeout: LIMIT });
+    const msg = String(await page3.textContent('#lesson-status'));
     assert.match(msg, want, msg);
     assert.equal(await page3.evaluate(() => window.deckscope.lesson().notes.length), 3, 'the lesson is kept');
-    await page3.evaluate(() => { document.getElementById('lesson-status').textContent = ''; });
+    await page3.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('lesson-status')).textContent = ''; });
   }
   assert.ok(await page3.evaluate(() => window.deckscope.steps > 0));
   await page3.screenshot({ path: artifact('lessons-dialog.png') });
@@ -136,8 +143,8 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
   assert.ok(await emb.isVisible('#e-next-note'));
   for (const n of want.notes) {
     await emb.click('#e-next-note');
-    await emb.waitForFunction((n) => window.deckscope.step === n.step && !document.getElementById('lesson-note').hidden
-      && document.getElementById('lesson-note').textContent === n.plain, { ...n, plain: n.text.replace(/\*\*|`/g, '').replace(/\n/g, '') }, { timeout: LIMIT });
+    await emb.waitForFunction((n) => window.deckscope.step === n.step && !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden
+      && /** @type {HTMLElement} */ (document.getElementById('lesson-note')).textContent === n.plain, { ...n, plain: n.text.replace(/\*\*|`/g, '').replace(/\n/g, '') }, { timeout: LIMIT });
   }
   assert.equal(await emb.evaluate(() => window.deckscope.lesson().variation), lesson.variation, 'the last note is in the variation');
   await emb.screenshot({ path: artifact('lessons-embed.png') });
@@ -154,7 +161,7 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
     noProblems(e2);
     const e3 = await openPage(env.browser);
     await e3.goto(env.url + 'embed.html?lesson_url=' + encodeURIComponent('http://example.invalid/x.json'), { waitUntil: 'load' });
-    await e3.waitForFunction(() => /same site/.test(document.getElementById('status').textContent), null, { timeout: LIMIT });
+    await e3.waitForFunction(() => /same site/.test(/** @type {HTMLElement} */ (document.getElementById('status')).textContent), null, { timeout: LIMIT });
     await e3.closeAll(); await e2.closeAll();
   } finally { rmSync(path.join(SITE_DIR, name), { force: true }); }
   await emb.closeAll(); await page.closeAll();
@@ -165,12 +172,12 @@ test('a note is text: markup is bold and code only, HTML stays words; screen rea
   await loadView(page, env.url + '#game=thegame&sample=1&lang=en');
   const evil = '<img src=x onerror="window.__pwned=1"> **bold** `x<b>y</b>` <script>window.__pwned=2</script>';
   await page.evaluate((t) => { window.deckscope.addNote(3, t); window.deckscope.seek(3, false); }, evil);
-  await page.waitForFunction(() => !document.getElementById('lesson-note').hidden, null, { timeout: LIMIT });
+  await page.waitForFunction(() => !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden, null, { timeout: LIMIT });
   await settle(page);
   const r = await page.evaluate(() => {
-    const box = document.getElementById('lesson-note-text');
+    const box = /** @type {HTMLElement} */ (document.getElementById('lesson-note-text'));
     return { text: box.textContent, imgs: box.querySelectorAll('img,script,b').length, strong: [...box.querySelectorAll('strong')].map((e) => e.textContent),
-      code: [...box.querySelectorAll('code')].map((e) => e.textContent), pwned: window.__pwned, live: document.getElementById('lesson-live').textContent };
+      code: [...box.querySelectorAll('code')].map((e) => e.textContent), pwned: window.__pwned, live: /** @type {HTMLElement} */ (document.getElementById('lesson-live')).textContent };
   });
   assert.equal(r.imgs, 0, 'no element from the note text');
   assert.equal(r.pwned, undefined);
@@ -207,21 +214,21 @@ test('the tour stops at every note; n and Shift+N jump', { timeout: LIMIT }, asy
     // it waits there until the viewer continues (24 frames: as many chances to move on)
     await ticks(page, 24);
     const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
-      text: document.getElementById('lesson-note-text').textContent, head: document.getElementById('lesson-note-head').textContent }));
+      text: /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent, head: /** @type {HTMLElement} */ (document.getElementById('lesson-note-head')).textContent }));
     assert.equal(r.step, at[k]);
     assert.equal(r.playing, false);
     assert.equal(r.text, `Note number ${k + 1}`);
     assert.match(r.head, new RegExp(`Note ${k + 1} of ${at.length}`));
     // on a 1100x800 laptop the note, its buttons and the whole timeline fit on the screen
     const fit = await page.evaluate(() => {
-      const b = (id) => document.getElementById(id).getBoundingClientRect();
+      const b = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id)).getBoundingClientRect();
       return { cont: b('lesson-continue').bottom, scrub: b('scrubber').bottom, play: b('tl-play').bottom, vh: innerHeight };
     });
     assert.ok(fit.cont <= fit.vh && fit.scrub <= fit.vh && fit.play <= fit.vh, `the tour's buttons and the timeline on screen: ${JSON.stringify(fit)}`);
     if (k === 1) await page.screenshot({ path: artifact('lessons-tour.png') });
     await page.click('#lesson-continue');
   }
-  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: LIMIT });
+  await page.waitForFunction(() => /End of the lesson/.test(/** @type {HTMLElement} */ (document.getElementById('lesson-note-head')).textContent), null, { timeout: LIMIT });
   await page.click('#lesson-end');
   assert.equal(await page.evaluate(() => window.deckscope.tour.active), false);
   noProblems(page);
@@ -255,11 +262,11 @@ test('on a 390x844 phone the tour\'s buttons stay above the sticky timeline (en,
     await page.waitForFunction(() => window.deckscope.tour.index === 0 && !window.deckscope.tour.moving, null, { timeout: LIMIT });
     await settle(page);
     const b = await page.evaluate(() => {
-      const r = (id) => { const x = document.getElementById(id).getBoundingClientRect(); return { top: x.top, bottom: x.bottom }; };
-      const c = document.getElementById('lesson-continue').getBoundingClientRect();
+      const r = (/** @type {string} */ id) => { const x = /** @type {HTMLElement} */ (document.getElementById(id)).getBoundingClientRect(); return { top: x.top, bottom: x.bottom }; };
+      const c = /** @type {HTMLElement} */ (document.getElementById('lesson-continue')).getBoundingClientRect();
       const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
       return { cont: r('lesson-continue'), end: r('lesson-end'), tl: r('timeline'), vh: innerHeight, onTop: hit && hit.id === 'lesson-continue',
-        hs: document.scrollingElement.scrollWidth > innerWidth };
+        hs: /** @type {Element} */ (document.scrollingElement).scrollWidth > innerWidth };
     });
     const tag = `${lang}: ${JSON.stringify(b)}`;
     assert.ok(b.cont.top >= 0 && b.cont.bottom <= b.tl.top && b.end.bottom <= b.tl.top, `the tour's buttons above the timeline ${tag}`);

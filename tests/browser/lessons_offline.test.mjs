@@ -23,7 +23,12 @@ const root = path.join(here, '..', '..');
 // runs the same script itself (as teach_offline.test.mjs does).
 const given = process.env.DS_OFFLINE_HTML && existsSync(process.env.DS_OFFLINE_HTML) ? process.env.DS_OFFLINE_HTML : null;
 const built = given || path.join(ARTIFACTS, 'deckscope.html');
-let browser, fileUrl, dir;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {string} */
+let fileUrl;
+/** @type {string} */
+let dir;
 
 before(async () => {
   if (!given) {
@@ -39,15 +44,17 @@ before(async () => {
 after(async () => { if (browser) await browser.close(); });
 
 // A page of the file that records problems and every request.
+/** A page of the offline file. @typedef {import('playwright-core').Page & {problems: string[], requested: string[], closeAll: () => Promise<void>}} OfflinePage */
+/** @param {string} url */
 async function open(url) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await context.newPage();
+  const page = /** @type {OfflinePage} */ (await context.newPage());
   page.problems = [];
-  page.requests = [];
+  page.requested = []; // (not page.requests: Playwright's Page has a requests() of its own)
   page.on('console', (m) => { if (m.type() === 'error') page.problems.push('console.error: ' + m.text()); });
   page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
   page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-  page.on('request', (r) => page.requests.push(r.url()));
+  page.on('request', (r) => page.requested.push(r.url()));
   await page.goto(url, { waitUntil: 'load' });
   const ready = await page.evaluate((limit) => Promise.race([
     window.deckscope.ready.then(() => 'ready'),
@@ -57,13 +64,17 @@ async function open(url) {
   page.closeAll = () => context.close();
   return page;
 }
-const foreign = (page) => page.requests.filter((u) => !/^(data|blob):/.test(u) && u.split(/[?#]/)[0] !== fileUrl);
+/** @param {OfflinePage} page */
+const foreign = (page) => page.requested.filter((u) => !/^(data|blob):/.test(u) && u.split(/[?#]/)[0] !== fileUrl);
 // A toolbar tool: in the bar, or in "More" when the bar has no room for it.
+/** @param {import('playwright-core').Page} page @param {string} id */
 async function tool(page, id) {
   if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
   await page.click('#' + id);
 }
+/** @param {string} t */
 const plain = (t) => t.replace(/\*\*|`/g, '').replace(/\n/g, '');
+/** @param {DeckscopeLesson} l */
 const essence = (l) => ({ game: l.game, source: l.source, variation: l.variation, notes: l.notes, title: l.title || '' });
 
 test('from file://: "Open lesson…" opens a lesson file; notes shown and marked; the tour stops at each; the link works', { timeout: LIMIT }, async (t) => {
@@ -86,7 +97,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
       const e = JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
       const dec = e.decision;
       if (!dec || !Array.isArray(dec.candidates)) continue;
-      const other = dec.candidates.map((c) => String(c.label)).find((l) => l !== String(dec.chosen));
+      const other = dec.candidates.map((/** @type {DeckscopeCandidate} */ c) => String(c.label)).find((/** @type {string} */ l) => l !== String(dec.chosen));
       if (other) return { steps: d.steps, line: `${i}:${other}`, at: i + 1 };
     }
     return { steps: d.steps };
@@ -108,7 +119,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   await tool(page, 'lesson-open');
   await page.setInputFiles('#lesson-file', file);
   await page.waitForFunction(() => window.deckscope.game === 'cirno' && window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
-  assert.match(await page.textContent('#lesson-status'), /Offline lesson.*3 notes/);
+  assert.match(String(await page.textContent('#lesson-status')), /Offline lesson.*3 notes/);
   assert.deepEqual(essence(await page.evaluate(() => window.deckscope.lesson())), essence(lesson));
   await page.keyboard.press('Escape');
 
@@ -116,8 +127,8 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   assert.equal(await page.locator('#lesson-marks .lesson-mark').count(), 2);
   for (const n of lesson.notes.slice(0, 2)) {
     await page.evaluate((s) => window.deckscope.seek(s, false), n.step);
-    await page.waitForFunction((x) => !document.getElementById('lesson-note').hidden &&
-      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: LIMIT });
+    await page.waitForFunction((x) => !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden &&
+      /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent === x, plain(n.text), { timeout: LIMIT });
   }
   assert.deepEqual(await page.$$eval('#lesson-note-text strong, #lesson-note-text code', (e) => e.map((x) => x.textContent)), ['p']);
   await page.evaluate(() => window.deckscope.seek(0, false));
@@ -131,7 +142,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
     await ticks(page, 24); // it waits there: as many chances to move on
     const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
       line: window.deckscope.variation.map((c) => c.join(':')).join(','),
-      text: document.getElementById('lesson-note-text').textContent, head: document.getElementById('lesson-note-head').textContent }));
+      text: /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent, head: /** @type {HTMLElement} */ (document.getElementById('lesson-note-head')).textContent }));
     assert.equal(r.step, n.step, `note ${k + 1}: its step`);
     assert.equal(r.line, n.line, `note ${k + 1}: its line`);
     assert.equal(r.playing, false, 'the tour waits');
@@ -140,7 +151,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
     if (k === 1) writeFileSync(artifact('offline-lesson-tour.png'), await page.screenshot());
     await page.click('#lesson-continue');
   }
-  await page.waitForFunction(() => /End of the lesson/.test(document.getElementById('lesson-note-head').textContent), null, { timeout: LIMIT });
+  await page.waitForFunction(() => /End of the lesson/.test(/** @type {HTMLElement} */ (document.getElementById('lesson-note-head')).textContent), null, { timeout: LIMIT });
   await page.click('#lesson-end');
 
   // a bad file: a message; the lesson and the game stay
@@ -148,13 +159,14 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
   writeFileSync(bad, JSON.stringify({ ...lesson, version: 7 }));
   await tool(page, 'lesson-open');
   await page.setInputFiles('#lesson-file', bad);
-  await page.waitForFunction(() => /cannot be opened/.test(document.getElementById('lesson-status').textContent), null, { timeout: LIMIT });
-  assert.match(await page.textContent('#lesson-status'), /version 7/);
+  await page.waitForFunction(() => /cannot be opened/.test(/** @type {HTMLElement} */ (document.getElementById('lesson-status')).textContent), null, { timeout: LIMIT });
+  assert.match(String(await page.textContent('#lesson-status')), /version 7/);
   assert.equal(await page.evaluate(() => window.deckscope.lesson().notes.length), 3);
   await page.keyboard.press('Escape');
 
   // the lesson's link is this file with &lesson=: a fresh page opens the same lesson
   const url = await page.evaluate(() => window.deckscope.lessonUrl());
+  assert.ok(url, 'the lesson fits a URL');
   assert.ok(url.startsWith(fileUrl.split('#')[0] + '#'), url);
   assert.match(url, /[#&]lesson=[zj][A-Za-z0-9_-]+/);
   t.diagnostic(`lesson link: ${url.length} characters`);
@@ -174,6 +186,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
 // language), its notes at their steps, with no request for lessons/*.json.
 test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { timeout: LIMIT }, async () => {
   for (const [suffix, lang] of [['?lesson=cirno', 'en'], ['#lesson=cirno', 'en'], ['?lesson=cirno#lang=zh', 'zh']]) {
+    /** @type {DeckscopeLesson} */
     const shipped = JSON.parse(readFileSync(path.join(root, 'assets', 'lessons', `cirno.${lang}.json`), 'utf8'));
     const page = await open(fileUrl + suffix);
     await page.waitForFunction((n) => window.deckscope.game === 'cirno' && window.deckscope.steps > 0 &&
@@ -184,9 +197,10 @@ test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { 
     assert.deepEqual(got.source, shipped.source);
     // a note shows at its step
     const n = shipped.notes.find((x) => !x.line);
+    assert.ok(n, 'a note on the main line');
     await page.evaluate((s) => window.deckscope.seek(s, false), n.step);
-    await page.waitForFunction((x) => !document.getElementById('lesson-note').hidden &&
-      document.getElementById('lesson-note-text').textContent === x, plain(n.text), { timeout: LIMIT });
+    await page.waitForFunction((x) => !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden &&
+      /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent === x, plain(n.text), { timeout: LIMIT });
     if (lang === 'zh') writeFileSync(artifact('offline-shipped-lesson-zh.png'), await page.screenshot());
     assert.deepEqual(foreign(page), [], `${suffix}: no request for anything but the file`);
     assert.deepEqual(page.problems, [], suffix);

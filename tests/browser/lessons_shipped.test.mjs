@@ -15,14 +15,20 @@ import { claim, matches } from '../js/lesson_claims.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LESSONS = path.join(here, '..', '..', 'assets', 'lessons');
 const GAMES = ['cirno', 'thegame', 'mahjong', 'goudan'];
+/** A shipped lesson: each note with its claims (docs/teaching.md, "The shipped lessons"). @typedef {Omit<DeckscopeLesson, "notes"> & {notes: (DeckscopeLessonNote & {expect: Record<string, unknown>})[]}} ShippedLesson */
+/** @type {(g: string, lang: string) => ShippedLesson} */
 const shipped = (g, lang) => JSON.parse(readFileSync(path.join(LESSONS, `${g}.${lang}.json`), 'utf8'));
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
+/** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
+/** @param {import('./harness.mjs').TestPage} page @param {number} n */
 const waitLesson = (page, n) => page.waitForFunction((n) => window.deckscope.allNotes && window.deckscope.allNotes.length === n, n, { timeout: LIMIT });
+/** @type {(page: import('./harness.mjs').TestPage, i: number) => Promise<DeckscopeEvent | null>} the page's event i */
 const pageEvent = (page, i) => page.evaluate((i) => {
   const d = window.deckscope;
   if (i < 0 || i >= d.steps) return null;
@@ -31,6 +37,7 @@ const pageEvent = (page, i) => page.evaluate((i) => {
 
 // The tour through every note: the page stops at the note's step and line, shows
 // its text, and the page's event there has every claim of the note.
+/** @param {import('./harness.mjs').TestPage} page @param {ShippedLesson} les */
 async function tourChecks(page, les) {
   await page.evaluate(() => { window.deckscope.tour.start(); });
   for (const [k, n] of les.notes.entries()) {
@@ -38,11 +45,11 @@ async function tourChecks(page, les) {
     await page.waitForFunction(([k, step]) => {
       const d = window.deckscope;
       return d.tour.active && d.tour.index === k && !d.tour.moving && d.step === step;
-    }, [k, n.step], { timeout: LIMIT });
+    }, /** @type {[number, number]} */ ([k, n.step]), { timeout: LIMIT });
     const st = await page.evaluate(() => ({
-      line: (window.deckscope.variation || []).map((c) => (Array.isArray(c) ? c.join(':') : c.i + ':' + c.label)).join(','),
-      text: document.getElementById('lesson-note-text').textContent,
-      visible: !document.getElementById('lesson-note').hidden,
+      line: (window.deckscope.variation || []).map((c) => c.join(':')).join(','),
+      text: /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent,
+      visible: !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden,
     }));
     assert.ok(st.visible, `${where}: the note is shown`);
     assert.ok(st.text.length > 10 && n.text.replace(/\*\*|`/g, '').startsWith(st.text.slice(0, 10)), `${where}: its text (${st.text.slice(0, 40)})`);
@@ -97,6 +104,7 @@ test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the
     const start = page.locator(`#intro button[data-game="${g}"]`), tour = page.locator(`#intro button[data-tour="${g}"]`);
     assert.equal(await tour.textContent(), 'Take the tour');
     const [a, b] = [await start.boundingBox(), await tour.boundingBox()];
+    assert.ok(a && b, `${g}: both buttons are shown`);
     assert.ok(Math.abs(a.y - b.y) < 4 && b.x > a.x, `${g}: the tour button sits beside "Start with sample 1"`);
   }
   const les = shipped('thegame', 'en');
@@ -107,7 +115,7 @@ test('the welcome panel: "Take the tour" beside "Start with sample 1" starts the
   }, les.notes[0].step, { timeout: LIMIT });
   assert.equal(await page.locator('#intro').count(), 0, 'the panel is gone');
   assert.ok(await page.locator('#lesson-continue').isVisible(), 'the tour waits with Continue');
-  assert.match(await page.locator('#lesson-note-text').textContent(), /^Four rows/);
+  assert.match(String(await page.locator('#lesson-note-text').textContent()), /^Four rows/);
   noProblems(page);
   await page.closeAll();
 });
@@ -116,7 +124,7 @@ test('a title typed in the Lesson dialog is in the downloaded file', { timeout: 
   const page = await openPage(env.browser);
   await loadView(page, env.url + '?lesson=cirno#lang=en');
   await waitLesson(page, shipped('cirno', 'en').notes.length);
-  await page.evaluate(() => document.getElementById('lesson-open').click());
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('lesson-open')).click());
   await page.fill('#lesson-title', 'My class, week 3');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#lesson-download')]);
   const file = JSON.parse(readFileSync(await dl.path(), 'utf8'));
@@ -131,7 +139,7 @@ test('embed.html: "Next note" only with a lesson; #lesson=<game> opens the shipp
   await page.goto(env.url + 'embed.html#game=cirno&sample=1');
   await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
   const hidden = await page.evaluate(() => {
-    const b = document.getElementById('e-next-note');
+    const b = /** @type {HTMLElement} */ (document.getElementById('e-next-note'));
     return { hidden: b.hidden, display: getComputedStyle(b).display };
   });
   assert.deepEqual(hidden, { hidden: true, display: 'none' }, 'no lesson: no "✎▸" (the old embed showed it: hidden, but display:flex)');
@@ -151,12 +159,14 @@ test('presenter mode at 1920x1080: the Why overlay\'s text is at least 24 px', {
   await page.click('#present-why');
   await page.waitForFunction(() => { const w = document.getElementById('why-panel'); return w && w.getBoundingClientRect().width > 0; });
   const sizes = await page.evaluate(() => {
+    /** @type {[number, string][]} */
     const out = [];
-    const walk = document.createTreeWalker(document.getElementById('why-panel'), NodeFilter.SHOW_TEXT);
+    const walk = document.createTreeWalker(/** @type {HTMLElement} */ (document.getElementById('why-panel')), NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      const e = n.parentElement;
-      if (!n.textContent.trim() || !e.getClientRects().length) continue;
-      out.push([Number.parseFloat(getComputedStyle(e).fontSize), n.textContent.trim().slice(0, 30)]);
+      const e = /** @type {HTMLElement} */ (n.parentElement); // a text node's parent in the panel
+      const text = String(n.textContent); // a text node's text: never null
+      if (!text.trim() || !e.getClientRects().length) continue;
+      out.push([Number.parseFloat(getComputedStyle(e).fontSize), text.trim().slice(0, 30)]);
     }
     return out;
   });

@@ -10,9 +10,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 // A learner never sees a negative HP: a hit past 0 is said as 0 (narrate.js hpOf).
+/** @param {{hp: number}} p */
 const hp0 = (p) => Math.max(0, p.hp);
 
-let env, page;
+/** @type {import('./harness.mjs').Env} */
+let env;
+/** @type {import('./harness.mjs').TestPage} */
+let page;
 before(async () => {
   env = await startBrowser();
   page = await openPage(env.browser);
@@ -21,12 +25,15 @@ before(async () => {
 after(async () => { if (page) await page.closeAll(); if (env) await env.close(); });
 
 // Runs in the page: every event of the loaded game through dsNarrate.
+/** @param {string} game */
 function walk(game) {
   const d = window.deckscope, M = d.module, N = window.deckscope.narrate;
+  /** @type {(f: string, i: number) => any} the engine's JSON */
   const J = (f, i) => JSON.parse(M.ccall(f, 'string', ['number'], [i]));
   const steps = d.steps, out = [];
   // the engine's sentence about event i in a language (the view's language set and restored)
   const was = M.ccall('dsv_api_lang', 'number', [], []);
+  /** @type {(i: number, zh: number) => string} */
   const said = (i, zh) => {
     M.ccall('dsv_api_set_lang', null, ['number'], [zh]);
     const t = M.ccall('dsv_api_narrate', 'string', ['number'], [i]);
@@ -42,7 +49,9 @@ function walk(game) {
     return t;
   };
   /** @type {Record<string, string>} */
-  const start = {}, headline0 = {};
+  const start = {};
+  /** @type {Record<string, string>} */
+  const headline0 = {};
   /** @type {Record<string, string[][]>} */
   const changes = {};
   for (const lang of ['en', 'zh']) {
@@ -60,8 +69,8 @@ function walk(game) {
     /** @type {Record<string, any>} */
     const r = { i, ev, before: prev, after: next };
     for (const lang of ['en', 'zh']) {
-      // the caption's sentence: the engine's (narrate.js only for a game without one)
-      r[lang] = said(i, lang === 'zh' ? 1 : 0) || N.narrate(game, ev, lang, ctx);
+      // the caption's sentence: the engine's (every game has its own: narrate.js has none)
+      r[lang] = said(i, lang === 'zh' ? 1 : 0);
       r[lang + 'Why'] = N.why(game, ev, lang, ctx);
       // the quiz as quiz.js asks it: after the engine's headline of the state before the event
       r[lang + 'Headline'] = inLang(lang === 'zh' ? 1 : 0, () => M.ccall('dsv_api_headline', 'string', ['number'], [i]));
@@ -97,12 +106,12 @@ const CHANGES = {
 };
 const CJK = /[\u4e00-\u9fff]/;
 
-for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
+for (const [game, n] of /** @type {[string, number][]} */ ([['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan', 2]])) {
   test(`${game} sample ${n}: narration with the page's states`, { timeout: LIMIT }, async () => {
     await page.evaluate(async ([g, k]) => {
       await window.deckscope.load({ game: g, sample: k });
       while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
-    }, [game, n]);
+    }, /** @type {[string, number]} */ ([game, n]));
     assert.equal(await page.evaluate(() => typeof window.deckscope.narrate), 'object', 'narrate.js is loaded by the page');
     const { steps, start, headline0, changes, events } = await page.evaluate(walk, game);
     assert.ok(steps > 0 && events.length === steps);
@@ -138,7 +147,7 @@ for (const [game, n] of [['cirno', 2], ['thegame', 1], ['mahjong', 1], ['goudan'
         assert.ok(en.includes(`(tile ${a.players['ABCD'.indexOf(ev.player)].hand_n} of 13)`), en);
       if (game === 'mahjong' && ev.type === 'win') assert.ok(en.includes(String(a.win_how).toUpperCase()), en);
       if (game === 'goudan') {
-        const side = (who) => (who === 'E' ? 0 : 1);
+        const side = (/** @type {string} */ who) => (who === 'E' ? 0 : 1);
         if (ev.type === 'hit') {
           assert.ok(en.startsWith(`Hit ${b.hits_done + 1} of 3`), en);
           if (ev.target === 'player') {

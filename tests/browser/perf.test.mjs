@@ -25,6 +25,7 @@ const SLACK = Number(process.env.DS_PERF_SLACK || 1);
 // load average of 20): the figures are still measured and printed, the time
 // assertions are skipped with the reason. DS_PERF_STRICT=1 asserts anyway.
 const cores = os.cpus().length;
+/** @param {import('node:test').TestContext} t */
 function overloaded(t) {
   const load = os.loadavg()[0];
   // In CI (DS_REQUIRE_ALL=1, .ci/run) nothing is skipped: the test runs alone there.
@@ -32,7 +33,13 @@ function overloaded(t) {
   t.skip(`time limits not asserted: load average ${load.toFixed(1)} on ${cores} cores`);
   return true;
 }
+/**
+ * The figures, written to perf.json.
+ * @type {{firstFrameMs?: object, firstGameFrameMs?: object, loadAverage?: number, autoplay?: object,
+ *   cirnoMax?: object, site?: object}}
+ */
 const results = {};
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => {
@@ -40,16 +47,22 @@ after(async () => {
   if (env) await env.close();
 });
 
+/** @param {number[]} a */
 const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+/** @param {number} x */
 const round = (x) => Math.round(x * 10) / 10;
 
 test('navigation to the first drawn frame <= 1.5 s', { timeout: LIMIT }, async (t) => {
-  const first = [], game = [];
+  /** @type {number[]} */
+  const first = [];
+  /** @type {number[]} */
+  const game = [];
   for (let k = 0; k < 5; k++) {
     const page = await openPage(env.browser);
     await loadView(page, env.url);
     await page.waitForFunction(() => window.deckscope.firstGameFrameMs !== null, null, { timeout: LIMIT });
     const r = await page.evaluate(() => ({ f: window.deckscope.firstFrameMs, g: window.deckscope.firstGameFrameMs }));
+    if (r.f === null || r.g === null) throw new Error('no first frame'); // waited for above
     first.push(r.f); game.push(r.g);
     assert.deepEqual(page.problems, []);
     await page.closeAll();
@@ -64,12 +77,14 @@ test('navigation to the first drawn frame <= 1.5 s', { timeout: LIMIT }, async (
 });
 
 test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout: LIMIT }, async (t) => {
-  results.autoplay = {};
+  /** @type {Record<string, {fps: number, stepsPlayed: number, worstFrameMs: number}>} */
+  const autoplay = {};
+  results.autoplay = autoplay;
   const slow = [];
   for (const [game, k] of [['cirno', 1], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
     const page = await openPage(env.browser);
     await loadView(page, `${env.url}#game=${game}&sample=${k}`);
-    const r = await page.evaluate(() => new Promise((res) => {
+    const r = await page.evaluate(() => new Promise(/** @param {(r: {fps: number, steps: number, playing: boolean, worstMs: number}) => void} res */ (res) => {
       const d = window.deckscope;
       d.setSpeed(4);
       d.seek(0, false);
@@ -86,15 +101,15 @@ test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout
         res(out);
       }, 5000);
     }));
-    results.autoplay[game] = { fps: round(r.fps), stepsPlayed: r.steps, worstFrameMs: round(r.worstMs) };
+    autoplay[game] = { fps: round(r.fps), stepsPlayed: r.steps, worstFrameMs: round(r.worstMs) };
     t.diagnostic(`autoplay ${game}: ${r.fps.toFixed(1)} frames/s over 5 s, ${r.steps} steps played, worst frame gap ${r.worstMs.toFixed(1)} ms`);
     assert.ok(r.steps >= 2, `${game}: autoplay advanced (${r.steps} steps)`);
     assert.deepEqual(page.problems, []);
     if (r.fps < 55 / SLACK) slow.push(`${game} ${r.fps.toFixed(1)} fps`);
     await page.closeAll();
   }
-  const fps = Object.values(results.autoplay).map((a) => a.fps);
-  results.autoplay.min = Math.min(...fps);
+  const fps = Object.values(autoplay).map((a) => a.fps);
+  results.autoplay = { ...autoplay, min: Math.min(...fps) };
   if (overloaded(t)) return;
   assert.deepEqual(slow, [], `every game >= ${(55 / SLACK).toFixed(1)} fps`);
 });
@@ -111,7 +126,7 @@ test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays
     const loadMs = performance.now() - t0;
     // A fixed pseudo-random sequence of steps.
     let x = 12345;
-    const rnd = (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % (n + 1); };
+    const rnd = (/** @type {number} */ n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % (n + 1); };
     const n = d.steps;
     const api = [];
     for (let k = 0; k < 300; k++) {
@@ -129,7 +144,7 @@ test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays
     for (let k = 0; k < 40; k++) {
       const s = rnd(n);
       const a = performance.now();
-      await new Promise((res) => {
+      await new Promise(/** @param {(v?: void) => void} res */ (res) => {
         const f = () => { d.off('frame', f); res(); };
         d.on('frame', f);
         d.seek(s, false);
@@ -138,10 +153,11 @@ test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays
     }
     await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
     const rows = document.querySelectorAll('#output .out-line').length;
-    const cur = document.querySelector('#output .out-line.current');
-    return { n, loadMs, api, frame, rows, line: d.outputLine(), cur: cur && { line: +cur.dataset.line, text: cur.querySelector('.tx').textContent } };
+    const cur = /** @type {HTMLElement | null} */ (document.querySelector('#output .out-line.current'));
+    return { n, loadMs, api, frame, rows, line: d.outputLine(), cur: cur && { line: Number(cur.dataset.line), text: /** @type {Element} */ (cur.querySelector('.tx')).textContent } };
   }, input);
-  assert.ok(!r.error, r.error);
+  if ('error' in r) assert.fail(r.error);
+  /** @param {number[]} a */
   const st = (a) => ({ median: round(median(a)), max: round(Math.max(...a)) });
   results.cirnoMax = { steps: r.n, loadMs: round(r.loadMs), seekApi: st(r.api), seekToFrame: st(r.frame), domRows: r.rows };
   t.diagnostic(`largest cirno: ${r.n} steps, load ${Math.round(r.loadMs)} ms (parse + simulate + output, in wasm)`);
@@ -150,6 +166,7 @@ test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays
   t.diagnostic(`judge output: ${judge.length} lines, ${r.rows} DOM rows`);
   assert.ok(r.n > 290000, `${r.n} steps`);
   assert.ok(r.rows < 200, `virtualised: ${r.rows} rows for ${judge.length} lines`);
+  assert.ok(r.cur && r.line !== null, 'a current output line');
   assert.equal(r.cur.line, r.line);
   assert.equal(r.cur.text, judge[r.line - 1]);
   assert.deepEqual(page.problems, []);
@@ -164,6 +181,7 @@ test('the shipped site is <= 1.5 MB gzip', () => {
   const out = execFileSync('bash', [path.join(REPO, 'scripts', 'site-size.sh'), SITE_DIR]).toString();
   const rows = out.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/)).map(([f, b, g]) => ({ f, b: +b, g: +g }));
   const total = rows.find((r) => r.f === 'total');
+  assert.ok(total, 'site-size.sh gives a total');
   const files = rows.filter((r) => r.f !== 'total').sort((a, b) => b.g - a.g);
   results.site = { gzipBytes: total.g, bytes: total.b, largest: files.slice(0, 3).map((r) => ({ file: r.f, gzip: r.g })) };
   console.log(`# site: ${total.b} bytes, ${total.g} bytes gzip; largest: ` +

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -22,6 +23,7 @@ const PHONE = { viewport: { width: W, height: H }, isMobile: true, hasTouch: tru
 const TOOLS = ['#teach-share', '#teach-check', '#export-open', '#quiz-open'];
 const BAR = ['#game', '#dp', '#lang', '#theme', '#help-open', '#more-open'];
 
+/** @param {string} lang */
 async function openPhone(lang) {
   const page = await openPage(env.browser, PHONE);
   await loadView(page, env.url + `index.html#game=mahjong&sample=1&step=60&lang=${lang}`);
@@ -30,6 +32,8 @@ async function openPhone(lang) {
     window.deckscope.steps > 0, TOOLS, { timeout: LIMIT });
   return page;
 }
+/** @typedef {{x: number, y: number, w: number, h: number, r: number, b: number, shown: boolean}} Box */
+/** @param {import('./harness.mjs').TestPage} page @param {string} sel @returns {Promise<Box | null>} */
 const box = (page, sel) => page.evaluate((s) => {
   const e = document.querySelector(s);
   if (!e) return null;
@@ -37,8 +41,10 @@ const box = (page, sel) => page.evaluate((s) => {
   return { x: r.x, y: r.y, w: r.width, h: r.height, r: r.right, b: r.bottom,
            shown: r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' };
 }, sel);
-const inside = (b) => b && b.shown && b.x >= 0 && b.r <= W + 0.5 && b.y >= 0 && b.b <= H + 0.5;
-const scrollWidth = (page) => page.evaluate(() => document.scrollingElement.scrollWidth);
+/** @param {Box | null} b @returns {b is Box} */
+const inside = (b) => !!b && b.shown && b.x >= 0 && b.r <= W + 0.5 && b.y >= 0 && b.b <= H + 0.5;
+/** @param {import('./harness.mjs').TestPage} page */
+const scrollWidth = (page) => page.evaluate(() => /** @type {Element} */ (document.scrollingElement).scrollWidth);
 
 for (const lang of ['en', 'zh']) {
   test(`phone 390x844 (${lang}): every toolbar control is reachable and on screen`, { timeout: LIMIT }, async (t) => {
@@ -70,21 +76,22 @@ for (const lang of ['en', 'zh']) {
     writeFileSync(artifact(`phone-more-${lang}.png`), await page.screenshot());
     // A tap outside (on the brand) closes it.
     const brand = await box(page, '.brand');
+    assert.ok(brand, 'the brand is shown');
     await page.touchscreen.tap(brand.x + 10, brand.y + brand.h / 2);
-    await page.waitForFunction(() => document.getElementById('more-open').getAttribute('aria-expanded') === 'false');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('more-open')).getAttribute('aria-expanded') === 'false');
 
     // The keyboard: Enter opens it on the first tool, ↓ moves, Esc closes and returns the focus.
     await more.focus();
     await page.keyboard.press('Enter');
     assert.equal(await more.getAttribute('aria-expanded'), 'true');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'teach-share');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'teach-share');
     const step = await page.evaluate(() => window.deckscope.step);
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'teach-check');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'teach-check');
     assert.equal(await page.evaluate(() => window.deckscope.step), step, 'the menu keys do not step the view');
     await page.keyboard.press('Escape');
     assert.equal(await more.getAttribute('aria-expanded'), 'false');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'more-open', 'Esc gives the focus back');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'more-open', 'Esc gives the focus back');
     await page.keyboard.press(' ');
     assert.equal(await more.getAttribute('aria-expanded'), 'true', 'Space opens it too');
     await page.keyboard.press('Escape');
@@ -96,17 +103,18 @@ for (const lang of ['en', 'zh']) {
     await page.waitForFunction(() => [...document.querySelectorAll('dialog[open]')].length > 0);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
-    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'more-open');
+    await page.waitForFunction(() => document.activeElement && document.activeElement?.id === 'more-open');
 
     // More, then Quiz: the quiz opens.
     await more.tap();
     await page.locator('#quiz-open').tap();
-    await page.waitForFunction(() => document.getElementById('quiz-open').getAttribute('aria-pressed') === 'true');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('quiz-open')).getAttribute('aria-pressed') === 'true');
     await page.waitForFunction(() => {
-      const p = document.querySelector('.quiz-panel');
+      const p = /** @type {HTMLElement | null} */ (document.querySelector('.quiz-panel'));
       return p && !p.hidden && p.getBoundingClientRect().height > 0;
     }, null, { timeout: LIMIT });
     const qp = await box(page, '.quiz-panel');
+    assert.ok(qp, 'the quiz panel is shown');
     assert.ok(qp.x >= 0 && qp.r <= W + 0.5, `the quiz fits the screen: ${JSON.stringify(qp)}`);
     // With a question asked, the timeline stays usable: play and scrubber on
     // screen, above the sheet (not covered), the canvas in view too.
@@ -116,6 +124,8 @@ for (const lang of ['en', 'zh']) {
     }, null, { timeout: LIMIT });
     await settle(page);
     const sheet = await box(page, '.quiz-panel');
+    assert.ok(sheet, 'the quiz sheet is shown');
+    /** @param {{x: number, y: number, r: number, b: number}} a @param {{x: number, y: number, r: number, b: number}} b */
     const overlap = (a, b) => a.x < b.r && b.x < a.r && a.y < b.b && b.y < a.b;
     for (const sel of ['#tl-play', '#scrubber', '#canvas']) {
       const b = await box(page, sel);
@@ -125,6 +135,7 @@ for (const lang of ['en', 'zh']) {
     // and it works: a tap on the scrubber's end moves the view (the question is skipped)
     const before = await page.evaluate(() => window.deckscope.step);
     const sc = await box(page, '#scrubber');
+    assert.ok(sc, 'the scrubber is shown');
     await page.touchscreen.tap(sc.r - 4, sc.y + sc.h / 2);
     await page.waitForFunction((s0) => window.deckscope.step !== s0, before, { timeout: LIMIT });
     assert.ok(await scrollWidth(page) <= W, 'no horizontal scroll with the quiz');
@@ -163,6 +174,7 @@ test('wide screen: the tools stay in the bar, no More', { timeout: LIMIT }, asyn
     assert.ok(b && b.shown && b.x >= 0 && b.r <= 1680 && b.b <= 120, `${sel} in the bar: ${JSON.stringify(b)}`);
   }
   const y = await Promise.all(['#teach-share', '#dp'].map((s) => box(page, s)));
+  assert.ok(y[0] && y[1], 'share and DP are shown');
   assert.ok(Math.abs(y[0].y - y[1].y) < 8, 'on the same row as DP');
   assert.deepEqual(page.problems, [], 'console errors / failed requests');
   await page.closeAll();

@@ -12,22 +12,30 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { cli, frames, lines, sample, seekSettled } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @type {Record<string, string>} */
 const SEAT = { cirno: '1', thegame: '1', mahjong: 'A', goudan: 'E' };
+/** @param {string} game */
 const lineArgs = (game) => (game === 'goudan' ? ['--playout', '--seed', '1'] : []);
+/** @type {(game: string, input: string) => DeckscopeEvent[]} */
 const events = (game, input) => lines(cli([game, ...lineArgs(game), ...(game === 'goudan' ? [] : ['--trace'])], input))
   .slice(1).map((l) => JSON.parse(l));
 // goudan's judge output answers the queries (a playout does not change it)
+/** @param {string} game @param {string} input @param {string} [spec] */
 const outputOf = (game, input, spec) => cli([game, ...(spec && game !== 'goudan' ? ['--try', spec] : [])], input);
+/** @param {DeckscopeRegion} r */
 const centre = (r) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
+/** @param {import('./harness.mjs').TestPage} page @param {number} step */
 const regionsAt = async (page, step) => {
   await seekSettled(page, step);
   return page.evaluate(() => window.deckscope.regions());
 };
 // The region on top at a point (the page's hit test answers the last drawn).
+/** @param {DeckscopeRegion[]} regions @param {{x: number, y: number}} p */
 const topAt = (regions, p) => regions.filter((r) => p.x >= r.x && p.x < r.x + r.w && p.y >= r.y && p.y < r.y + r.h).pop();
 
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
@@ -54,7 +62,9 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     for (const s of decisionSteps.slice(Math.floor(decisionSteps.length / 3))) {
       const regs = await regionsAt(page, s);
       // the candidates and, in mahjong's claim windows, the seats' declines
-      const cands = [...evs[s].decision.candidates, ...(evs[s].decision.declines || [])].map((c) => String(c.label));
+      const dec = evs[s].decision;
+      assert.ok(dec, `step ${s} is a decision`);
+      const cands = [...dec.candidates, ...(dec.declines || [])].map((c) => String(c.label));
       const union = new Set(regs.flatMap((r) => r.labels));
       assert.deepEqual([...union].sort(), [...cands].sort(), `step ${s}: the regions name every candidate and decline`);
       if (!multi) {
@@ -62,7 +72,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
         if (m) multi = { s, r: m };
       }
       if (done) { if (multi) break; continue; }
-      const one = regs.find((r) => r.labels.length === 1 && r.labels[0] !== String(evs[s].decision.chosen) &&
+      const one = regs.find((r) => r.labels.length === 1 && r.labels[0] !== String(dec.chosen) &&
         topAt(regs, centre(r)) === r);
       if (!one) continue;
       const label = one.labels[0];
@@ -84,7 +94,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       await regionsAt(page, multi.s);
       await canvas.click({ position: centre(multi.r) });
       await page.waitForSelector('.pick-menu button');
-      const shown = await page.$$eval('.pick-menu button', (bs) => bs.map((b) => b.dataset.label));
+      const shown = await page.$$eval('.pick-menu button', (bs) => bs.map((b) => /** @type {HTMLElement} */ (b).dataset.label));
       assert.deepEqual(shown, multi.r.labels, 'one button per label of the region');
       const hgt = await page.$$eval('.pick-menu button', (bs) => Math.min(...bs.map((b) => b.getBoundingClientRect().height)));
       assert.ok(hgt >= 40, `buttons of 40 px at least (${hgt})`);
@@ -98,7 +108,9 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Enter');
       const last = multi.r.labels[multi.r.labels.length - 1];
-      const chosen = String(evs[multi.s].decision.chosen);
+      const dec = evs[multi.s].decision;
+      assert.ok(dec, `step ${multi.s} is a decision`);
+      const chosen = String(dec.chosen);
       if (last === chosen) {
         await page.waitForFunction(() => !document.querySelector('.pick-menu'));
         await frames(page, 2);
@@ -120,7 +132,12 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     const regs = await page.evaluate(() => window.deckscope.regions());
     // a region with one of the learner's own moves (prefer one, not the rule's);
     // thegame's regions all mean several plays: then the menu, of the learner's moves only
-    let pickR = null, pickL = null, mineOf = [];
+    /** @type {DeckscopeRegion | null} */
+    let pickR = null;
+    /** @type {string | null} */
+    let pickL = null;
+    /** @type {string[]} */
+    let mineOf = [];
     for (const r of regs) {
       if (topAt(regs, centre(r)) !== r) continue;
       const mine = r.labels.filter((l) => p.labels.includes(l));
@@ -132,8 +149,9 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     await canvas.click({ position: centre(pickR) });
     if (mineOf.length > 1) {
       await page.waitForSelector('.pick-menu button');
-      const shown = await page.$$eval('.pick-menu button', (bs) => bs.map((b) => b.dataset.label));
+      const shown = await page.$$eval('.pick-menu button', (bs) => bs.map((b) => /** @type {HTMLElement} */ (b).dataset.label));
       assert.deepEqual(shown, mineOf, 'the menu offers the learner\'s own moves of the region');
+      assert.ok(pickL, 'a move of the learner to pick');
       await page.click(`.pick-menu button[data-label="${pickL.replace(/"/g, '\\"')}"]`);
     }
     await page.waitForFunction((i) => { const d = window.deckscope; return !d.pending || d.pending.i !== i || d.summary(); }, p.i);

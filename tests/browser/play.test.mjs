@@ -18,6 +18,7 @@ import { cli, cliAsync, frames, lines, sample, REPO } from './page-helpers.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -117,7 +118,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     await page.focus('#play-open');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#play-panel:not([hidden])');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'play-seat');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'play-seat');
     const seats = await page.$$eval('#play-seat option', (os) => os.map((o) => o.value));
     assert.ok(seats.includes(SEAT[game]), seats.join());
     await page.keyboard.press('Tab'); // Start
@@ -138,7 +139,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
         await page.focus('.play-opt'); // the first option, as Tab would reach it
         await page.keyboard.press('ArrowDown');
         k = 1;
-        assert.equal(await page.evaluate(() => document.activeElement.dataset.label), p.labels[1]);
+        assert.equal(await page.evaluate(() => document.activeElement?.dataset.label), p.labels[1]);
         await page.keyboard.press('Enter');
       }
       presses++;

@@ -11,22 +11,26 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
-/** @type {any} */
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @type {Record<string, string>} */
 const SEAT = { cirno: '1', thegame: '1', mahjong: 'A', goudan: 'E' };
 const GAMES = Object.keys(SEAT);
 
 // The line shown as its &try= spec, and the invariant of play mode: the
 // learner's forced moves are the line's forced choices, and every move is a
 // choice of the event it names on the line shown.
+/** @param {import('./harness.mjs').TestPage} page */
 async function consistent(page) {
   return page.evaluate(() => {
     const ds = window.deckscope;
+    /** @type {(i: number) => DeckscopeEvent} */
     const ev = (i) => JSON.parse(ds.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
     const spec = ds.variation.map(([i, l]) => i + ':' + l).join(',');
+    /** @type {string[]} */
     const bad = [];
     for (const m of ds.playHistory) {
       const d = ev(m.i).decision;
@@ -48,13 +52,15 @@ for (const game of GAMES) {
     assert.ok(p, 'the seat has a decision with a choice');
     assert.equal(p.line, '', 'the main line');
     const other = p.labels.find((l) => l !== p.chosen);
+    assert.ok(other, 'another move');
     // the move, then keys and a choose() while the engine recomputes
     const during = await page.evaluate(async ([l, line]) => {
       const ds = window.deckscope;
       const c = ds.choose(l, line);
-      const seen = { pending: ds.pending, busy: document.getElementById('play-panel').getAttribute('aria-busy') };
+      /** @type {{pending: DeckscopePending | null, busy: string | null, second?: string, next?: DeckscopePending | null, moves?: number}} */
+      const seen = { pending: ds.pending, busy: /** @type {HTMLElement} */ (document.getElementById('play-panel')).getAttribute('aria-busy') };
       for (const k of ['1', '2', '3']) document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
-      seen.second = await ds.choose(l, line).then(() => 'accepted', (e) => e.message);
+      seen.second = await ds.choose(l, line).then(() => 'accepted', (/** @type {Error} */ e) => e.message);
       seen.next = await c;
       seen.moves = ds.playHistory.length;
       return seen;
@@ -76,9 +82,10 @@ for (const game of GAMES) {
     const u = await page.evaluate(async (l) => {
       const ds = window.deckscope;
       const pr = ds.undo();
+      /** @type {{pending: DeckscopePending | null, second?: string, back?: DeckscopePending | null, moves?: number, step?: number}} */
       const seen = { pending: ds.pending };
       for (const k of ['1', '2', '3']) document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
-      seen.second = await ds.choose(l).then(() => 'accepted', (e) => e.message);
+      seen.second = await ds.choose(l).then(() => 'accepted', (/** @type {Error} */ e) => e.message);
       seen.back = await pr;
       seen.moves = ds.playHistory.length;
       seen.step = ds.step;
@@ -136,6 +143,7 @@ test('mahjong sample 1, seat A: the first decision at once; Next decision', { ti
   await loadView(page, env.url + '#game=mahjong&sample=1&lang=en&play=A');
   await page.waitForFunction(() => window.deckscope.pending !== null, null, { timeout: LIMIT });
   const t = await page.evaluate(() => ({ timing: window.deckscope.playTiming, step: window.deckscope.step, p: window.deckscope.pending }));
+  assert.ok(t.p && t.timing, 'a decision, and how long it took to reach');
   console.log(`mahjong A: first decision (event ${t.p.i}) after ${t.timing.firstDecisionMs.toFixed(1)} ms`);
   assert.ok(t.timing.firstDecisionMs < 3000, `${t.timing.firstDecisionMs} ms`);
   assert.equal(t.step, t.p.i, 'the view is at the decision');
@@ -148,6 +156,7 @@ test('mahjong sample 1, seat A: the first decision at once; Next decision', { ti
   await page.click('#play-panel button.primary');
   await page.waitForFunction(() => window.deckscope.pending !== null, null, { timeout: LIMIT });
   const t2 = await page.evaluate(() => ({ timing: window.deckscope.playTiming, step: window.deckscope.step, p: window.deckscope.pending }));
+  assert.ok(t2.p && t2.timing, 'a decision, and how long it took to reach');
   assert.ok(t2.timing.firstDecisionMs < 3000, `${t2.timing.firstDecisionMs} ms`);
   assert.equal(t2.step, t2.p.i);
   // the rule's move: the others then play on, animated; Next decision jumps

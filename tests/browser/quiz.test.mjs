@@ -30,17 +30,21 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
 import { sample, trace } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
+/** @param {import('./harness.mjs').TestPage} page @param {string} hash */
 async function openGame(page, hash) {
   await loadView(page, env.url + '#' + hash);
   await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
     window.deckscope.quiz && document.getElementById('quiz-open'), null, { timeout: LIMIT });
 }
+/** @param {import('./harness.mjs').TestPage} page @param {number} [notStep] */
 async function question(page, notStep = -1) {
   await page.waitForFunction((s) => {
     const c = window.deckscope.quiz.current;
@@ -48,28 +52,32 @@ async function question(page, notStep = -1) {
   }, notStep, { timeout: LIMIT });
   return page.evaluate(() => ({ ...window.deckscope.quiz.current, playing: window.deckscope.playing }));
 }
-const scoreText = (page) => page.locator('#quiz-score').textContent();
+/** @param {import('./harness.mjs').TestPage} page */
+const scoreText = async (page) => String(await page.locator('#quiz-score').textContent());
 // The engine's headline of the state before the event at `step` (<game>_headline,
 // the view's language): the quiz's question starts with it, then asks.
-/** @param {any} page @param {number} step */
+/** @param {import('./harness.mjs').TestPage} page @param {number} step */
 const engineHeadline = (page, step) => page.evaluate((/** @type {number} */ k) =>
   String(window.deckscope.module.ccall('dsv_api_headline', 'string', ['number'], [k])), step);
-/** @param {any} page @param {{question: string, step: number}} q */
+/** @param {import('./harness.mjs').TestPage} page @param {{question: string, step: number}} q */
 async function headlineFirst(page, q) {
   const h = await engineHeadline(page, q.step);
   assert.ok(h.length > 0, `the engine has a headline at step ${q.step}`);
   assert.equal(q.question, h.replace(/[.。!！:：\s]+$/, '') + '. Which move does the rule make?');
 }
+/** @type {(page: import('./harness.mjs').TestPage, i: number) => Promise<any>} the event's JSON */
 const engineEvent = (page, i) => page.evaluate((k) =>
   JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [k])), i);
 
 // The engine's choice as the quiz shows it: the name of the record's
 // rule_choice (issue 21); for a game still on the older records, the codes
 // narrate.js showed (mahjong's tile).
+/** @param {DeckscopeEvent} ev */
 const ruleName = (ev) => {
   const d = ev.decision, c = d && d.rule_choice !== undefined && d.candidates.find((x) => x.label === d.rule_choice);
   return c ? c.name : null;
 };
+/** @type {Record<string, (ev: DeckscopeEvent) => string | null>} */
 const choiceLabel = {
   cirno: (ev) => ruleName(ev),
   thegame: (ev) => ruleName(ev),
@@ -108,19 +116,19 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
   assert.match(await scoreText(page), /1 \/ 1/);
   assert.equal(await page.locator('#quiz-feedback').getAttribute('class'), 'quiz-feedback right');
   assert.equal(await page.locator('#quiz-options button.right').textContent(), want1);
-  assert.ok((await page.locator('#quiz-reason').textContent()).length > 10, 'a reason is shown');
+  assert.ok(String(await page.locator('#quiz-reason').textContent()).length > 10, 'a reason is shown');
   await page.waitForFunction((s) => window.deckscope.step === s + 1, q1.step, { timeout: LIMIT });
 
   await page.click('#quiz-next');
   const q2 = await question(page, q1.step);
   assert.ok(q2.step > q1.step, 'the next question is later in the game');
   const want2 = choiceLabel.cirno(events[q2.step]);
-  const wrong = q2.options.findIndex((o) => o !== want2);
+  const wrong = q2.options.findIndex((/** @type {string} */ o) => o !== want2);
   await page.click(`#quiz-options button[data-index="${wrong}"]`);
   assert.match(await scoreText(page), /1 \/ 2/);
   assert.equal(await page.locator('#quiz-options button.wrong').textContent(), q2.options[wrong]);
   assert.equal(await page.locator('#quiz-options button.right').textContent(), want2, "the engine's choice is revealed");
-  assert.ok((await page.locator('#quiz-feedback').textContent()).includes(want2), 'the feedback names the engine\'s choice');
+  assert.ok(String(await page.locator('#quiz-feedback').textContent()).includes(String(want2)), 'the feedback names the engine\'s choice');
 
   await page.click('#quiz-next');
   const q3 = await question(page, q2.step);
@@ -182,9 +190,13 @@ test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
 
 // Answers every question from the start (option 0) up to `max`, returning
 // {step, n (options), correct (its position)} for each.
+/** @param {import('./harness.mjs').TestPage} page @param {number} max */
 function collect(page, max) {
   return page.evaluate(async ([limit, wait]) => {
-    const Q = window.deckscope.quiz, d = window.deckscope, out = [];
+    /** @type {{step: number, index: number, n: number, correct: number}[]} */
+    const out = [];
+    const Q = window.deckscope.quiz, d = window.deckscope;
+    /** @type {(f: () => unknown) => Promise<void>} */
     const until = (f) => new Promise((res, rej) => {
       const t0 = Date.now();
       const tick = () => (f() ? res() : Date.now() - t0 > wait ? rej(new Error('no question')) : requestAnimationFrame(tick));
@@ -195,8 +207,11 @@ function collect(page, max) {
       await until(() => Q.finished || (Q.current && !Q.current.answered && !Q.current.skipped && d.step === Q.current.step));
       if (Q.finished) break;
       const c = Q.current;
+      if (!c) throw new Error('no question'); // until() saw one
       Q.answer(0);
-      out.push({ step: c.step, index: c.index, n: c.options.length, correct: Q.current.correct });
+      const answered = Q.current;
+      if (!answered || answered.correct === null) throw new Error('an answered question shows the right option');
+      out.push({ step: c.step, index: c.index, n: c.options.length, correct: answered.correct });
       Q.next();
     }
     Q.stop();
@@ -206,7 +221,7 @@ function collect(page, max) {
 
 test('the options are shuffled: the right answer takes every position', { timeout: LIMIT }, async (t) => {
   const all = [];
-  for (const [game, n, max] of [['cirno', 2, 30], ['mahjong', 1, 30], ['thegame', 1, 12], ['goudan', 2, 10], ['cirno', 1, 10], ['thegame', 2, 12]]) {
+  for (const [game, n, max] of /** @type {[string, number, number][]} */ ([['cirno', 2, 30], ['mahjong', 1, 30], ['thegame', 1, 12], ['goudan', 2, 10], ['cirno', 1, 10], ['thegame', 2, 12]])) {
     const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=${n}`);
     const got = await collect(page, max);
@@ -245,7 +260,7 @@ test('the same step shows the same order: after a reload, in either language', {
     // the same options in the same places (thegame's row names are translated, the cards are not)
     // (the engine's labels of the options: the names are in the page's language)
     assert.deepEqual(zh.keys, q1.keys, `${game}: the same order in Chinese`);
-    assert.ok(zh.keys.every((k) => k !== null), 'every option has its label');
+    assert.ok(zh.keys.every((/** @type {string | null} */ k) => k !== null), 'every option has its label');
     const ev = trace(game, sample(game, 1))[q1.step];
     const want = q1.options.indexOf(choiceLabel[game](ev));
     await page.click(`#quiz-options button[data-index="${want}"]`);
@@ -268,7 +283,7 @@ test('a wrong answer says what both options are worth and why the rule prefers i
     assert.ok(right >= 0);
     const wrong = right === 0 ? 1 : 0;
     await page.click(`#quiz-options button[data-index="${wrong}"]`);
-    const texts = async () => ({ compare: await page.locator('#quiz-compare').textContent(), prefer: await page.locator('#quiz-prefer').textContent() });
+    const texts = async () => ({ compare: String(await page.locator('#quiz-compare').textContent()), prefer: String(await page.locator('#quiz-prefer').textContent()) });
     const en = await texts();
     await page.evaluate(() => window.deckscope.setLang('zh'));
     const zh = await texts();
@@ -277,9 +292,9 @@ test('a wrong answer says what both options are worth and why the rule prefers i
     // the engine's record: each option's note (its value against the rule's
     // choice) in both languages, and the rule's sentence as the reason
     for (const [k, role] of [[wrong, 'chosen'], [right, 'rule']]) {
-      const c = ev.decision.candidates.find((x) => x.name === q.options[k]);
+      const c = ev.decision.candidates.find((/** @type {DeckscopeCandidate} */ x) => x.name === q.options[k]);
       assert.ok(c, `${game}: the ${role} option is a candidate's name`);
-      const cz = evZh.decision.candidates.find((x) => x.label === c.label);
+      const cz = evZh.decision.candidates.find((/** @type {DeckscopeCandidate} */ x) => x.label === c.label);
       assert.ok(en.compare.includes(`${c.name}: ${c.note}`), `${game}: the ${role} option's note in English: ${en.compare}`);
       assert.ok(zh.compare.includes(`${cz.name}：${cz.note}`), `${game}: the ${role} option's note in Chinese: ${zh.compare}`);
       if (c.value !== null) assert.ok(c.note.length > 0, `${game}: the ${role} option's note gives its value`);
@@ -306,9 +321,10 @@ test('the canvas and the timeline stay in view while the quiz panel is open (110
       await page.click('#quiz-open');
       const q = await question(page);
       const boxes = () => page.evaluate(() => {
-        const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+        const r = (/** @type {string} */ id) => { const b = /** @type {HTMLElement} */ (document.getElementById(id)).getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
         return { canvas: r('canvas'), panel: r('quiz-panel'), play: r('tl-play'), scrubber: r('scrubber'), vw: innerWidth, vh: innerHeight };
       });
+      /** @param {Awaited<ReturnType<typeof boxes>>} b @param {string} when */
       const inView = (b, when) => {
         const c = b.canvas;
         assert.ok(c.top >= 0 && c.left >= 0 && c.bottom <= b.vh + 0.5 && c.right <= b.vw + 0.5, `${w}x${h} ${lang} ${when}: canvas ${JSON.stringify(b)}`);
@@ -317,10 +333,10 @@ test('the canvas and the timeline stay in view while the quiz panel is open (110
         assert.ok(!overlap, `${w}x${h} ${lang} ${when}: the panel covers the canvas ${JSON.stringify(b)}`);
         assert.ok(p.top < b.vh && p.bottom > 0, `${w}x${h} ${lang} ${when}: the panel is on screen`);
         // the timeline's play button and scrubber: on screen, uncovered, not over the canvas
-        for (const k of ['play', 'scrubber']) {
+        for (const k of /** @type {const} */ (['play', 'scrubber'])) {
           const e = b[k];
           assert.ok(e.top >= 0 && e.bottom <= b.vh + 0.5 && e.bottom - e.top > 10, `${w}x${h} ${lang} ${when}: ${k} on screen ${JSON.stringify(b)}`);
-          for (const o of ['panel', 'canvas']) {
+          for (const o of /** @type {const} */ (['panel', 'canvas'])) {
             const q = b[o];
             assert.ok(!(q.left < e.right && e.left < q.right && q.top < e.bottom && e.top < q.bottom),
               `${w}x${h} ${lang} ${when}: ${k} and ${o} overlap ${JSON.stringify(b)}`);

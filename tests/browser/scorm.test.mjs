@@ -27,7 +27,16 @@ const LESSON = {
   notes: [{ step: 10, line: '', text: 'first' }, { step: 30, line: '', text: 'second' }, { step: 60, line: '', text: 'third' }],
 };
 
-let browser, server, dir, lessonFiles;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {Awaited<ReturnType<typeof startStaticServer>>} */
+let server;
+/** @type {string} */
+let dir;
+/** @type {Map<string, Buffer>} */
+let lessonFiles;
+/** The test LMS's API (lms.js): scorm-again's SCORM 1.2 API, with its data. @typedef {Scorm12API & {cmi: any}} TestLmsAPI */
+
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'ds-scorm-'));
   mkdirSync(path.join(dir, 'lms'));
@@ -38,9 +47,9 @@ before(async () => {
   writeFileSync(path.join(dir, 'lms/lms.js'), `
     const init = location.hash.length > 1 ? JSON.parse(decodeURIComponent(location.hash.slice(1))) : {};
     window.API = new Scorm12API({ logLevel: 4, autocommit: false });
-    window.lmsLog = [];
+    window.__lmsLog = []; // every call: [name] or ['LMSSetValue', key, value]
     for (const ev of ['LMSInitialize', 'LMSCommit', 'LMSFinish', 'LMSSetValue'])
-      window.API.on(ev, (k, v) => window.lmsLog.push(ev === 'LMSSetValue' ? [ev, k, v] : [ev]));
+      window.API.on(ev, (k, v) => window.__lmsLog.push(ev === 'LMSSetValue' ? [ev, k, v] : [ev]));
     if (init.cmi) window.API.loadFromJSON(init.cmi);
     const f = document.createElement('iframe');
     f.id = 'sco'; f.width = 1100; f.height = 760; f.title = 'activity';
@@ -61,7 +70,14 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** @param {Map<string, Buffer>} files @param {string} name the file of that name in the zip */
+function entry(files, name) {
+  const b = files.get(name);
+  assert.ok(b, `the zip holds ${name}`);
+  return b;
+}
 // A zip reader (central directory, STORE and deflate), independent of scorm.js's writer.
+/** @param {Buffer} buf @returns {Map<string, Buffer>} */
 function unzip(buf) {
   let e = buf.length - 22;
   while (e >= 0 && buf.readUInt32LE(e) !== 0x06054b50) e--;
@@ -89,6 +105,7 @@ function unzip(buf) {
 }
 
 // Makes a package with scripts/scorm.mjs and "imports" it: unzipped under dir/<name>.
+/** @param {string} name @param {string[]} args */
 function makePackage(name, args) {
   const zip = path.join(dir, name + '.zip');
   execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', zip, ...args]);
@@ -101,29 +118,37 @@ function makePackage(name, args) {
   return files;
 }
 
+/** @param {string} pkg @param {object | null} [cmi] the LMS's data of an earlier session */
 async function openLms(pkg, cmi) {
   const page = await openPage(browser);
   await page.goto(`${server.url}lms/parent.html#${encodeURIComponent(JSON.stringify({ pkg, cmi }))}`);
   const frame = await (await page.waitForSelector('#sco')).contentFrame();
+  if (!frame) throw new Error('the LMS page shows no activity');
   await frame.waitForFunction(() => window.deckscope.scorm && window.deckscope.scorm.ready, null, { timeout: LIMIT });
   return { page, frame };
 }
 // moves the view as the learner does, one step at a time seen by the page
-const seek = (frame, k) => frame.evaluate((s) => new Promise((res) => {
+/** @param {import('playwright-core').Frame} frame @param {number} k */
+const seek = (frame, k) => frame.evaluate((s) => new Promise(/** @param {(v?: void) => void} res */ (res) => {
   const d = window.deckscope;
   const f = () => { if (d.step === s) { d.off('step', f); res(); } };
   d.on('step', f);
   d.seek(s, false);
   f();
 }), k);
-const cmiOf = (page) => page.evaluate(() => JSON.parse(JSON.stringify(window.API.cmi)));
-const logOf = (page) => page.evaluate(() => window.lmsLog);
+/** @type {(page: import('playwright-core').Page) => Promise<any>} the LMS's cmi data */
+const cmiOf = (page) => page.evaluate(() => JSON.parse(JSON.stringify(/** @type {TestLmsAPI} */ (window.API).cmi)));
+/** @param {import('playwright-core').Page} page */
+/** @type {(page: import('playwright-core').Page) => Promise<string[][]>} the LMS's log of calls */
+const logOf = (page) => page.evaluate(() => window.__lmsLog);
 // ends the session as a learner does: the LMS page leaves the activity
+/** @param {import('playwright-core').Page} page */
 async function leave(page) {
-  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-  await page.waitForFunction(() => window.lmsLog.some((e) => e[0] === 'LMSFinish'), null, { timeout: LIMIT });
+  await page.evaluate(() => { /** @type {HTMLIFrameElement} */ (document.getElementById('sco')).src = 'about:blank'; });
+  await page.waitForFunction(() => window.__lmsLog.some((/** @type {string[]} */ e) => e[0] === 'LMSFinish'), null, { timeout: LIMIT });
 }
 // the data an LMS keeps for the next session of the same learner
+/** @param {any} cmi the cmi data of the session before @param {object} [extra] more of cmi.core */
 const resumeData = (cmi, extra) => ({
   core: { entry: 'resume', lesson_status: cmi.core.lesson_status, lesson_location: cmi.core.lesson_location, ...extra },
   suspend_data: cmi.suspend_data,
@@ -132,7 +157,7 @@ const resumeData = (cmi, extra) => ({
 
 test('the package: a SCORM 1.2 manifest listing every file, the site and the lesson', { timeout: LIMIT }, () => {
   const files = lessonFiles;
-  const man = files.get('imsmanifest.xml').toString('utf8');
+  const man = entry(files, 'imsmanifest.xml').toString('utf8');
   assert.match(man, /<schemaversion>1\.2<\/schemaversion>/);
   assert.match(man, /adlcp:scormtype="sco" href="index.html"/);
   assert.match(man, /<title>PONG &amp; the order &lt;of&gt; play<\/title>/);
@@ -143,20 +168,20 @@ test('the package: a SCORM 1.2 manifest listing every file, the site and the les
   }
   // every file of the built site, byte for byte
   assert.deepEqual(files.get('deckscope-view.wasm'), readFileSync(path.join(SITE_DIR, 'deckscope-view.wasm')));
-  const act = JSON.parse(files.get('scorm-activity.json'));
+  const act = JSON.parse(entry(files, 'scorm-activity.json').toString('utf8'));
   assert.equal(act.kind, 'lesson');
-  assert.deepEqual(act.lesson.notes.map((n) => n.step), [10, 30, 60]);
+  assert.deepEqual(act.lesson.notes.map((/** @type {DeckscopeLessonNote} */ n) => n.step), [10, 30, 60]);
   // a bad lesson is refused with the lesson's own message, no zip
   const bad = path.join(dir, 'bad.json');
   writeFileSync(bad, JSON.stringify({ ...LESSON, notes: [{ step: -1, text: 'x' }] }));
   assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', path.join(dir, 'bad.zip'), '--lesson', bad], { stdio: 'pipe' }),
-    (e) => /cannot be opened/.test(String(e.stderr)));
+    (e) => /cannot be opened/.test(String(/** @type {{stderr?: Buffer}} */ (e).stderr)));
   // an assignment: its pass mark is the LMS's mastery score; a damaged code is refused
   const asg = makePackage('pkg-mastery', ['--assignment', 'Q.cirno.s1.n3.p70']);
-  assert.match(asg.get('imsmanifest.xml').toString('utf8'), /<adlcp:masteryscore>70<\/adlcp:masteryscore>/);
-  assert.equal(JSON.parse(asg.get('scorm-activity.json')).assignment, 'Q.cirno.s1.n3.p70');
+  assert.match(entry(asg, 'imsmanifest.xml').toString('utf8'), /<adlcp:masteryscore>70<\/adlcp:masteryscore>/);
+  assert.equal(JSON.parse(entry(asg, 'scorm-activity.json').toString('utf8')).assignment, 'Q.cirno.s1.n3.p70');
   assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', path.join(dir, 'bad.zip'), '--assignment', 'Q.nogame.s1.n3'], { stdio: 'pipe' }),
-    (e) => /cannot be opened/.test(String(e.stderr)));
+    (e) => /cannot be opened/.test(String(/** @type {{stderr?: Buffer}} */ (e).stderr)));
 });
 
 test('a lesson in the LMS: incomplete, completed after every note, location and suspend data; resume', { timeout: LIMIT }, async () => {
@@ -167,7 +192,7 @@ test('a lesson in the LMS: incomplete, completed after every note, location and 
   assert.equal(cmi.core.lesson_status, 'incomplete');
   // two of three notes: still incomplete; the place is saved
   for (const s of [10, 30, 40]) await seek(frame, s);
-  await page.waitForFunction(() => window.API.cmi.core.lesson_location === 'step=40', null, { timeout: LIMIT });
+  await page.waitForFunction(() => /** @type {TestLmsAPI} */ (window.API).cmi.core.lesson_location === 'step=40', null, { timeout: LIMIT });
   cmi = await cmiOf(page);
   assert.equal(cmi.core.lesson_status, 'incomplete');
   assert.equal(JSON.parse(cmi.suspend_data).step, 40);
@@ -185,13 +210,13 @@ test('a lesson in the LMS: incomplete, completed after every note, location and 
   assert.deepEqual(await s2.frame.evaluate(() => window.deckscope.scorm.restored.seen), ['@10', '@30']);
   assert.equal((await cmiOf(s2.page)).core.lesson_status, 'incomplete');
   await seek(s2.frame, 60);
-  await s2.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
+  await s2.page.waitForFunction(() => /** @type {TestLmsAPI} */ (window.API).cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
   await leave(s2.page);
   cmi = await cmiOf(s2.page);
   assert.equal(cmi.core.lesson_status, 'completed');
   assert.equal(cmi.core.exit, '', 'done: a normal exit');
   assert.deepEqual(s2.page.problems, []);
-  assert.deepEqual(await s2.page.evaluate(() => window.lmsLog.filter((e) => e[0] === 'LMSInitialize').length), 1);
+  assert.deepEqual(await s2.page.evaluate(() => window.__lmsLog.filter((/** @type {string[]} */ e) => e[0] === 'LMSInitialize').length), 1);
   await s2.page.closeAll();
 });
 
@@ -202,12 +227,15 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
   await frame.waitForFunction(() => window.deckscope.pending, null, { timeout: LIMIT });
   // two moves: the first another card than the rule's, the second the rule's
   const p0 = await frame.evaluate(() => window.deckscope.pending);
+  assert.ok(p0, 'a decision is pending');
   const other = p0.labels.find((l) => l !== p0.chosen);
   assert.ok(other, 'the first decision has a choice');
   let p = await frame.evaluate((l) => window.deckscope.choose(l), other);
+  assert.ok(p, 'a second decision is pending');
   p = await frame.evaluate((l) => window.deckscope.choose(l), p.chosen);
+  assert.ok(p, 'a third decision is pending');
   const at = p.i;
-  await page.waitForFunction((i) => { const s = window.API.cmi.suspend_data; return s && JSON.parse(s).work && JSON.parse(s).work.at === i; }, at, { timeout: LIMIT });
+  await page.waitForFunction((i) => { const s = /** @type {TestLmsAPI} */ (window.API).cmi.suspend_data; return s && JSON.parse(s).work && JSON.parse(s).work.at === i; }, at, { timeout: LIMIT });
   const variation = await frame.evaluate(() => window.deckscope.variation);
   await leave(page);
   let cmi = await cmiOf(page);
@@ -222,9 +250,10 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
   // play on with the rule's moves to the end
   p = await s2.frame.evaluate(() => window.deckscope.pending);
   while (p) p = await s2.frame.evaluate((l) => window.deckscope.choose(l), p.chosen);
-  await s2.page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: LIMIT });
+  await s2.page.waitForFunction(() => /^(passed|failed)$/.test(/** @type {TestLmsAPI} */ (window.API).cmi.core.lesson_status), null, { timeout: LIMIT });
   const r = await s2.frame.evaluate(() => window.deckscope.assign.result);
   const sum = await s2.frame.evaluate(() => window.deckscope.summary());
+  assert.ok(sum, 'the game is over: a summary');
   assert.equal(r.score, Math.round(100 * sum.matched / sum.moves));
   assert.ok(r.score < 100 && r.score > 0, `one move of ${sum.moves} differed: ${r.score}`);
   cmi = await cmiOf(s2.page);
@@ -251,7 +280,7 @@ test('a quiz assignment in the LMS: score.raw of the answers, passed with the pa
     if (k === 0) await frame.evaluate(() => window.deckscope.quiz.next());
   }
   const right = answered.filter(Boolean).length;
-  await page.waitForFunction(() => /^(passed|failed)$/.test(window.API.cmi.core.lesson_status), null, { timeout: LIMIT });
+  await page.waitForFunction(() => /^(passed|failed)$/.test(/** @type {TestLmsAPI} */ (window.API).cmi.core.lesson_status), null, { timeout: LIMIT });
   const cmi = await cmiOf(page);
   assert.equal(Number(cmi.core.score.raw), Math.round(100 * right / 2));
   assert.equal(cmi.core.lesson_status, right >= 1 ? 'passed' : 'failed');
@@ -276,14 +305,14 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
     await page.goto(`${site.url}#game=thegame&sample=1&step=5&lang=en`);
     await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.addNote, null, { timeout: LIMIT });
     await page.evaluate(() => { window.deckscope.addNote(3, 'a note'); window.deckscope.addNote(8, 'another'); });
-    await page.evaluate(() => document.getElementById('scorm-download').click());
+    await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('scorm-download')).click());
     await page.waitForSelector('#scorm-dialog[open]');
     await page.fill('#scorm-title', 'Typed after opening');
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#scorm-save')]);
     assert.equal(dl.suggestedFilename(), 'Typed-after-opening.scorm.zip');
-    await page.waitForFunction(() => /Saved/.test(document.getElementById('scorm-status').textContent));
+    await page.waitForFunction(() => /Saved/.test(/** @type {HTMLElement} */ (document.getElementById('scorm-status')).textContent));
     const files = unzip(readFileSync(await dl.path()));
-    const man = files.get('imsmanifest.xml').toString('utf8');
+    const man = entry(files, 'imsmanifest.xml').toString('utf8');
     assert.match(man, /<title>Typed after opening<\/title>/);
     const listed = [...man.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
     assert.deepEqual(new Set(listed), new Set([...files.keys()].filter((n) => n !== 'imsmanifest.xml')));
@@ -291,9 +320,9 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
       assert.ok(files.has(n), n);
       assert.deepEqual(files.get(n), readFileSync(path.join(SITE_DIR, n)), n);
     }
-    const act = JSON.parse(files.get('scorm-activity.json'));
+    const act = JSON.parse(entry(files, 'scorm-activity.json').toString('utf8'));
     assert.equal(act.lesson.title, 'Typed after opening');
-    assert.deepEqual(act.lesson.notes.map((n) => n.step), [3, 8]);
+    assert.deepEqual(act.lesson.notes.map((/** @type {DeckscopeLessonNote} */ n) => n.step), [3, 8]);
     // imported into the LMS: the lesson opens and reports
     for (const [n, data] of files) {
       const f = path.join(dir, 'pkg-page', n);
@@ -305,7 +334,7 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
     assert.deepEqual(await s.frame.evaluate(() => window.deckscope.notes.map((n) => n.step)), [3, 8]);
     await seek(s.frame, 3);
     await seek(s.frame, 8);
-    await s.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
+    await s.page.waitForFunction(() => /** @type {TestLmsAPI} */ (window.API).cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });
     assert.deepEqual(s.page.problems, []);
     await s.page.closeAll();
     assert.deepEqual(page.problems, []);

@@ -14,16 +14,20 @@ import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './h
 import { GAMES, cli, samplesOf, uiSettled } from './page-helpers.mjs';
 
 const PREFIX = '/deckscope-sub/path/';
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser({ prefix: PREFIX }); });
 after(async () => { if (env) await env.close(); });
 
 // Every request a page makes, to check that none leaves the sub-path.
+/** @param {import('playwright-core').Page} page */
 function recordRequests(page) {
+  /** @type {string[]} */
   const urls = [];
   page.on('request', (r) => urls.push(r.url()));
   return urls;
 }
+/** @type {(urls: string[], base: string) => string[]} */
 const outside = (urls, base) => urls.filter((u) => !u.startsWith(base) && !u.startsWith('data:') && !u.startsWith('blob:'));
 
 test('under a sub-path: every game loads in the page, with every sample listed', { timeout: LIMIT }, async (t) => {
@@ -91,7 +95,7 @@ test('the page where it is hosted: Open Graph, noscript, the Share warning on lo
   assert.doesNotMatch(html, /\s(src|href)="\//, 'no absolute /... URLs in the page');
   const page = await openPage(env.browser);
   await loadView(page, env.url);
-  const og = await page.$$eval('meta[property^="og:"]', (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('property'), m.content])));
+  const og = await page.$$eval('meta[property^="og:"]', (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('property'), /** @type {HTMLMetaElement} */ (m).content])));
   for (const k of ['og:title', 'og:description', 'og:image']) assert.ok(og[k], `${k} is set`);
   const img = await page.request.get(new URL(og['og:image'], env.url).href);
   assert.equal(img.status(), 200, 'the Open Graph picture is served');
@@ -100,9 +104,9 @@ test('the page where it is hosted: Open Graph, noscript, the Share warning on lo
   await page.click('#teach-share');
   const note = page.locator('#teach-local-host');
   assert.equal(await note.isVisible(), true, 'the Share dialog warns on 127.0.0.1');
-  assert.match(await note.textContent(), /127\.0\.0\.1.*only here.*HOST=0\.0\.0\.0/s);
+  assert.match(String(await note.textContent()), /127\.0\.0\.1.*only here.*HOST=0\.0\.0\.0/s);
   await page.evaluate(() => window.deckscope.setLang('zh'));
-  assert.match(await note.textContent(), /只在本机有效/);
+  assert.match(String(await note.textContent()), /只在本机有效/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -117,7 +121,7 @@ test('a partial build with no samples/ falls back to seed 1, page and embed', { 
     assert.equal(await page.locator('#stage').getAttribute('data-state'), 'running');
     assert.equal(await page.inputValue('#input'), cli(['gen', 'thegame', '--seed', '1']));
     // The only problems are the missing samples themselves.
-    const missing = (p) => /HTTP 404: .*\/samples\//.test(p) || /Failed to load resource: .* 404/.test(p);
+    const missing = (/** @type {string} */ p) => /HTTP 404: .*\/samples\//.test(p) || /Failed to load resource: .* 404/.test(p);
     assert.deepEqual(page.problems.filter((p) => !missing(p)), []);
     const embed = await openPage(partial.browser);
     await embed.goto(partial.url + 'embed.html#game=cirno&sample=1');

@@ -16,6 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.join(here, '..', '..', 'assets', 'samples');
 const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 let shared; // one page for the four games (a game is loaded through deckscope.load)
 before(async () => { env = await startBrowser(); });

@@ -14,6 +14,7 @@ import { startStaticServer } from '../../scripts/static-server.mjs';
 import { LIMIT, artifact, ticks, openPage, pngStats, settle, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** @type {import('./harness.mjs').Env} */
 let env;
 let hostSite;
 before(async () => {
@@ -52,9 +53,9 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: LIM
   }
   // The canvas is exactly the space above the bar, nothing scrolls.
   const g = await page.evaluate(() => {
-    const c = document.getElementById('canvas').getBoundingClientRect();
-    const n = document.getElementById('e-caption').getBoundingClientRect();
-    const b = document.getElementById('controls').getBoundingClientRect();
+    const c = /** @type {HTMLElement} */ (document.getElementById('canvas')).getBoundingClientRect();
+    const n = /** @type {HTMLElement} */ (document.getElementById('e-caption')).getBoundingClientRect();
+    const b = /** @type {HTMLElement} */ (document.getElementById('controls')).getBoundingClientRect();
     return { cw: c.width, ch: c.height, capTop: n.top, capBottom: n.bottom, barTop: b.top, barBottom: b.bottom,
              vw: innerWidth, vh: innerHeight,
              sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight };
@@ -89,7 +90,7 @@ test('hash: the step, the controls, the canvas fills the iframe', { timeout: LIM
   await openEmbed(page, 'game=thegame&seed=7&lang=zh&controls=none&theme=light', { width: 300, height: 200 });
   assert.equal(await page.locator('#controls').isVisible(), false);
   const c = await page.evaluate(() => {
-    const r = document.getElementById('canvas').getBoundingClientRect();
+    const r = /** @type {HTMLElement} */ (document.getElementById('canvas')).getBoundingClientRect();
     return [r.width, r.height];
   });
   assert.deepEqual(c, [300, 200]);
@@ -172,7 +173,7 @@ test('from/to clamp the scrubber, the keys and the buttons to the range', { time
   assert.equal(await page.inputValue('#e-scrub'), '7');
   // A range sent by message moves the scrubber's ends too.
   await page.evaluate(() => window.postMessage({ type: 'deckscope', cmd: 'range', from: 2, to: 5 }, '*'));
-  await page.waitForFunction(() => document.getElementById('e-scrub').max === '5');
+  await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.getElementById('e-scrub')).max === '5');
   assert.equal(await page.getAttribute('#e-scrub', 'min'), '2');
   noProblems(page);
   await page.closeAll();
@@ -182,8 +183,8 @@ test('query string and hash: view=dp alone, with a hash, and no game at all', { 
   const page = await openPage(env.browser);
   const shown = () => page.evaluate(() => ({
     game: window.deckscope.game, mode: window.deckscope.mode, step: window.deckscope.step,
-    state: document.getElementById('stage').dataset.state,
-    spinner: getComputedStyle(document.getElementById('overlay')).display !== 'none',
+    state: /** @type {HTMLElement} */ (document.getElementById('stage')).dataset.state,
+    spinner: getComputedStyle(/** @type {Element} */ (document.getElementById('overlay'))).display !== 'none',
   }));
   // ?view=dp and nothing else: the DP view of mahjong sample 1, not a spinner.
   await openEmbed(page, '?view=dp', { width: 640, height: 400 });
@@ -230,7 +231,7 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
   const reference = async (hash) => {
     await main.goto('about:blank');
     await main.goto(env.url + 'index.html#' + hash, { waitUntil: 'load' });
-    await main.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && document.getElementById('caption').textContent !== '', null, { timeout: LIMIT });
+    await main.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && /** @type {HTMLElement} */ (document.getElementById('caption')).textContent !== '', null, { timeout: LIMIT });
     return main.evaluate(() => window.deckscope.caption);
   };
   const page = await openPage(env.browser);
@@ -242,9 +243,9 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
     const hash = `game=${game}&${rest}&lang=${lang}`;
     const want = await reference(hash);
     await openEmbed(page, hash, { width: 640, height: 400 });
-    await page.waitForFunction((w) => document.getElementById('e-caption').textContent === w, want, { timeout: LIMIT })
+    await page.waitForFunction((w) => /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent === w, want, { timeout: LIMIT })
       .catch(() => {});
-    const got = await page.evaluate(() => ({ api: window.deckscope.caption, shown: document.getElementById('e-caption').textContent }));
+    const got = await page.evaluate(() => ({ api: window.deckscope.caption, shown: /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent }));
     t.diagnostic(`${hash}: ${got.shown}`);
     assert.ok(want.length > 5, `a real sentence for ${hash}: ${want}`);
     assert.equal(got.shown, want, `${hash}: the embed shows the page's caption`);
@@ -261,8 +262,8 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
   // caption=0: no caption, the canvas takes its place.
   await openEmbed(page, 'game=mahjong&sample=1&step=60&caption=0', { width: 640, height: 400 });
   assert.equal(await page.locator('#e-caption').isVisible(), false);
-  const g = await page.evaluate(() => [document.getElementById('canvas').getBoundingClientRect().height,
-                                       Math.floor(document.getElementById('controls').getBoundingClientRect().top)]);
+  const g = await page.evaluate(() => [/** @type {HTMLElement} */ (document.getElementById('canvas')).getBoundingClientRect().height,
+                                       Math.floor(/** @type {HTMLElement} */ (document.getElementById('controls')).getBoundingClientRect().top)]);
   assert.equal(g[0], g[1], 'the canvas reaches the bar');
   noProblems(page);
   noProblems(main);
@@ -275,7 +276,7 @@ test('caption at 320x240: two lines, readable, does not cover the controls; a ta
   for (const lang of ['en', 'zh']) {
     for (const controls of ['full', 'mini']) {
       await openEmbed(page, `game=mahjong&sample=1&step=60&lang=${lang}&controls=${controls}`, { width: 320, height: 240 });
-      await page.waitForFunction(() => document.getElementById('e-caption').textContent.length > 5);
+      await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent.length > 5);
       const b = await page.evaluate(() => {
         const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, r: r.right, b: r.bottom }; };
         const cap = document.getElementById('e-caption');
@@ -324,25 +325,25 @@ test('caption at 320x240: two lines, readable, does not cover the controls; a ta
     assert.equal(await cap.getAttribute('role'), 'button');
     assert.equal(await cap.getAttribute('aria-expanded'), 'false');
     await cap.click();
-    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'true');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).getAttribute('aria-expanded') === 'true');
     assert.equal(await cut(), false, `${lang}: the whole sentence after a tap`);
     const open = await page.evaluate(() => {
-      const r = document.getElementById('e-caption').getBoundingClientRect();
-      const bar = document.getElementById('controls').getBoundingClientRect();
+      const r = /** @type {HTMLElement} */ (document.getElementById('e-caption')).getBoundingClientRect();
+      const bar = /** @type {HTMLElement} */ (document.getElementById('controls')).getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, bar: bar.top, sh: document.documentElement.scrollHeight };
     });
     assert.ok(open.top >= 0 && open.bottom <= open.bar + 0.5 && open.sh <= 240, `${lang}: inside, above the controls ${JSON.stringify(open)}`);
     writeFileSync(artifact(`embed-caption-320x240-${lang}-open.png`), await page.screenshot());
     await cap.click();
-    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'false');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).getAttribute('aria-expanded') === 'false');
     assert.equal(await cut(), true);
     const step = await page.evaluate(() => window.deckscope.step);
     await cap.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'true');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).getAttribute('aria-expanded') === 'true');
     assert.equal(await cut(), false);
     await page.keyboard.press(' ');
-    await page.waitForFunction(() => document.getElementById('e-caption').getAttribute('aria-expanded') === 'false');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).getAttribute('aria-expanded') === 'false');
     assert.equal(await page.evaluate(() => [window.deckscope.step, window.deckscope.playing]).then((r) => r[0] === step && !r[1]), true, 'Space on the caption does not play');
   }
   noProblems(page);
@@ -360,7 +361,7 @@ test('the canvas of a small embed is no smaller than the sizes frontend_layout c
     const [fw, fh] = frame.split('x').map(Number);
     for (const controls of ['full', 'mini']) {
       await openEmbed(page, `game=thegame&sample=1&step=5&controls=${controls}`, { width: fw, height: fh });
-      const c = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.width, r.height]; });
+      const c = await page.evaluate(() => { const r = /** @type {HTMLElement} */ (document.getElementById('canvas')).getBoundingClientRect(); return [r.width, r.height]; });
       t.diagnostic(`iframe ${frame}, controls=${controls}: canvas ${c[0]}x${c[1]}`);
       assert.ok(c[0] >= w - 0.5 && c[1] >= h - 0.5, `iframe ${frame} (${controls}): canvas ${c[0]}x${c[1]} is at least ${w}x${h}`);
     }
@@ -401,7 +402,7 @@ test('in a host page: never scrolls it, takes the keyboard when clicked', { time
   // Click the visible top of the canvas (page coordinates: no scrolling into
   // view by the test itself), then use the keyboard.
   await page.mouse.click(100, 450 + 40);
-  assert.equal(await f.evaluate(() => document.activeElement.id), 'canvas');
+  assert.equal(await f.evaluate(() => document.activeElement?.id), 'canvas');
   const s0 = await f.evaluate(() => window.deckscope.step);
   await page.keyboard.press('ArrowRight');
   await f.waitForFunction((s) => window.deckscope.step === s + 1, s0);
@@ -453,13 +454,13 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   await waitEvent("(m) => m.event === 'load' && m.game === 'thegame'", 'load thegame');
   // Commands run in order: a seek right after a load applies to the new game.
   await page.evaluate((u) => {
-    const w = document.getElementById('view').contentWindow;
+    const w = /** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow;
     w.postMessage({ type: 'deckscope', cmd: 'load', game: 'mahjong', sample: 1 }, new URL(u).origin);
     w.postMessage({ type: 'deckscope', cmd: 'seek', step: 30, animate: false }, new URL(u).origin);
   }, env.url);
   await waitEvent("(m) => m.event === 'step' && m.game === 'mahjong' && m.step === 30", 'seek after load');
   await page.evaluate((u) => {
-    document.getElementById('view').contentWindow.postMessage(
+    /** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow.postMessage(
       { type: 'deckscope', cmd: 'load', game: 'thegame', sample: 1 }, new URL(u).origin);
   }, env.url);
   // Another deck, another number of steps than sample 2's.
@@ -469,7 +470,7 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   // A bad input and an unknown command answer with error events; the view keeps the game.
   const frameUrl = env.url + 'embed.html';
   await page.evaluate((u) => {
-    const w = document.getElementById('view').contentWindow;
+    const w = /** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow;
     w.postMessage({ type: 'deckscope', cmd: 'load', game: 'cirno', input: '2 1 x\n' }, new URL(u).origin);
     w.postMessage({ type: 'deckscope', cmd: 'fly' }, new URL(u).origin);
     w.postMessage({ type: 'deckscope', cmd: 'get' }, new URL(u).origin);

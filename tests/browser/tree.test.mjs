@@ -13,11 +13,13 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { cli, sample } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // the first decision after event `from` on the line shown with a move the rule does not make
+/** @param {import('./harness.mjs').TestPage} page @param {number} from @returns {Promise<{i: number, label: string} | null>} */
 const nextBranch = (page, from) => page.evaluate((f) => {
   const ds = window.deckscope;
   for (let i = f + 1; i < ds.steps; i++) {
@@ -25,26 +27,30 @@ const nextBranch = (page, from) => page.evaluate((f) => {
     const d = ev && ev.decision;
     if (!d || d.rule === 'chance' || !Array.isArray(d.candidates)) continue;
     // (a decision whose rule's move has a value: the tree shows both measures)
-    const r = d.candidates.find((c) => String(c.label) === String(d.rule_choice));
-    const o = d.candidates.find((c) => String(c.label) !== String(d.chosen) && c.reason !== 'not_legal');
+    const r = d.candidates.find((/** @type {DeckscopeCandidate} */ c) => String(c.label) === String(d.rule_choice));
+    const o = d.candidates.find((/** @type {DeckscopeCandidate} */ c) => String(c.label) !== String(d.chosen) && c.reason !== 'not_legal');
     if (o && r && typeof r.value === 'number') return { i, label: String(o.label) };
   }
   return null;
 }, from);
+/** @param {import('./harness.mjs').TestPage} page */
 const tree = (page) => page.evaluate(() => window.deckscope.variationTree);
+/** @type {(page: import('./harness.mjs').TestPage) => Promise<string>} the engine's outcome of the line shown */
 const outcome = (page) => page.evaluate(() => window.deckscope.module.ccall('dsv_api_outcome', 'string', [], []));
+/** @param {DeckscopeTreeNode} t the nodes of its first branch, in order */
 const chain = (t) => { const out = []; for (let n = t.children[0]; n; n = n.children[0]) out.push(n); return out; };
 
 test('thegame: three nested variations, a tree that round-trips through &try= and a lesson', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&lang=en');
   const mainOut = await outcome(page);
+  /** @type {{i: number, label: string}[]} */
   const made = [];
   let from = -1;
   for (let k = 0; k < 3; k++) {
     const b = await nextBranch(page, from + (k ? 3 : 0));
     assert.ok(b, `a branch point after event ${from}`);
-    await page.evaluate(([i, l]) => window.deckscope.branch(i, l), [b.i, b.label]);
+    await page.evaluate(({ i, l }) => window.deckscope.branch(i, l), { i: b.i, l: b.label });
     made.push(b);
     from = b.i;
   }
@@ -65,9 +71,9 @@ test('thegame: three nested variations, a tree that round-trips through &try= an
   });
   // the list: nested three deep, the current line highlighted; moves in words
   const dom = await page.evaluate(() => ({
-    current: [...document.querySelectorAll('#var-tree .var-node.current')].map((e) => e.dataset.line),
+    current: [...document.querySelectorAll('#var-tree .var-node.current')].map((e) => /** @type {HTMLElement} */ (e).dataset.line),
     deep: document.querySelectorAll('#var-tree li li li li .var-node').length,
-    text: document.getElementById('var-tree').textContent,
+    text: /** @type {HTMLElement} */ (document.getElementById('var-tree')).textContent,
   }));
   assert.deepEqual(dom.current, [nodes[2].line]);
   assert.equal(dom.deep, 1, 'main line > A > B > C');
@@ -87,7 +93,7 @@ test('thegame: three nested variations, a tree that round-trips through &try= an
     const ft = await tree(fresh);
     const leaf = chain(ft).find((x) => x.line === n.line);
     assert.ok(leaf && leaf.current, `the fresh tree has ${n.line}, current`);
-    for (const f of ['i', 'label', 'name', 'rule', 'ruleName', 'value', 'ruleValue', 'outcome']) assert.equal(leaf[f], n[f], `${n.line}: ${f}`);
+    for (const f of /** @type {const} */ (['i', 'label', 'name', 'rule', 'ruleName', 'value', 'ruleValue', 'outcome'])) assert.equal(leaf[f], n[f], `${n.line}: ${f}`);
     const cmp = cli(['thegame', '--try', n.line, '--compare'], sample('thegame', 1)).split('\n');
     assert.deepEqual(cmp[3].match(/\d+/g), n.outcome.match(/\d+/g), `the CLI's --compare counts the same cards: ${cmp[3]} / ${n.outcome}`);
     assert.deepEqual(fresh.problems, []);
@@ -128,14 +134,15 @@ test('goudan sample 2: the strip and the tree say the win chances at the branch 
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=goudan&sample=2&lang=en');
   const b = await nextBranch(page, -1);
-  await page.evaluate(([i, l]) => window.deckscope.branch(i, l), [b.i, b.label]);
+  assert.ok(b, 'a decision to branch at');
+  await page.evaluate(({ i, l }) => window.deckscope.branch(i, l), { i: b.i, l: b.label });
   await page.waitForSelector('#variation:not([hidden]) .var-at', { timeout: LIMIT });
   const strip = await page.evaluate(() => ({
-    at: document.querySelector('#variation .var-at').textContent,
+    at: /** @type {HTMLElement} */ (document.querySelector('#variation .var-at')).textContent,
     outs: [...document.querySelectorAll('#variation .var-outcome')].map((e) => e.textContent),
   }));
   const d = await page.evaluate((i) => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [i])).decision, b.i);
-  const pct = (l) => (d.candidates.find((c) => c.label === l).value * 100).toFixed(2);
+  const pct = (/** @type {string} */ l) => (d.candidates.find((/** @type {DeckscopeCandidate} */ c) => c.label === l).value * 100).toFixed(2);
   assert.ok(strip.at.includes(pct(b.label)) && strip.at.includes(pct(d.rule_choice)), `${strip.at}: ${pct(b.label)} and ${pct(d.rule_choice)}`);
   assert.equal(strip.outs.length, 2, 'both lines\' outcomes');
   for (const o of strip.outs) assert.match(o, /wins after \d+ turns?/, o);
@@ -150,7 +157,8 @@ test('Chinese: the tree in Chinese', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=thegame&sample=1&lang=zh');
   const b = await nextBranch(page, -1);
-  await page.evaluate(([i, l]) => window.deckscope.branch(i, l), [b.i, b.label]);
+  assert.ok(b, 'a decision to branch at');
+  await page.evaluate(({ i, l }) => window.deckscope.branch(i, l), { i: b.i, l: b.label });
   await page.waitForSelector('#var-tree:not([hidden])', { timeout: LIMIT });
   const text = await page.$eval('#var-tree', (e) => e.textContent);
   assert.match(text, /变化树/);

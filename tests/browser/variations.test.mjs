@@ -12,20 +12,27 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { CLI, cli, lines, sample, seekSettled } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // goudan's line is a playout: query 1 with seed 1, as the page shows it
+/** @param {string} game */
 const lineArgs = (game) => (game === 'goudan' ? ['--playout', '--seed', '1'] : []);
+/** @param {string} game @param {string} input @param {string} spec the JSON lines of the line's events */
 const traceOf = (game, input, spec) => lines(cli([game, ...lineArgs(game), ...(game === 'goudan' ? [] : ['--trace']),
   ...(spec ? ['--try', spec] : [])], input)).slice(1);
+/** @param {string} game @param {string} input @param {string} [spec] */
 const outputOf = (game, input, spec) => cli([game, ...(spec && game !== 'goudan' ? ['--try', spec] : [])], input);
 // The CLI's message for a refused choice (stderr without "deckscope <game>: --try: ").
+/** @param {string} game @param {string} input @param {string} spec */
 function cliRefusal(game, input, spec) {
+  if (!CLI) throw new Error('no native deckscope CLI found (set DS_CLI or build one under build/)');
   try {
     execFileSync(CLI, [game, ...lineArgs(game), '--try', spec], { input, stdio: ['pipe', 'pipe', 'pipe'] });
-  } catch (e) {
+  } catch (err) {
+    const e = /** @type {{status: number | null, stdout: Buffer, stderr: Buffer}} */ (err); // execFileSync's error
     assert.equal(e.status, 2);
     assert.equal(e.stdout.toString(), '', 'nothing on stdout');
     return e.stderr.toString().trim().replace(/^deckscope \w+: --try: /, '');
@@ -33,24 +40,29 @@ function cliRefusal(game, input, spec) {
   throw new Error('the CLI accepted ' + spec);
 }
 // Decisions with an alternative: [event index, chosen, another label].
+/** @param {string[]} events the JSON lines @returns {[number, string, string][]} */
 function decisions(events) {
+  /** @type {[number, string, string][]} */
   const out = [];
   events.forEach((line, i) => {
     const e = JSON.parse(line);
     const d = e.decision;
     if (!d || !Array.isArray(d.candidates)) return;
     assert.equal(e.i, i, 'every event has its index');
-    const other = d.candidates.map((c) => String(c.label)).filter((l) => l !== String(d.chosen));
+    const other = d.candidates.map((/** @type {DeckscopeCandidate} */ c) => String(c.label)).filter((/** @type {string} */ l) => l !== String(d.chosen));
     if (other.length) out.push([i, String(d.chosen), other[other.length - 1]]);
   });
   return out;
 }
+/** @param {import('./harness.mjs').TestPage} page the JSON of every event of the line shown */
 const pageEvents = (page) => page.evaluate(() => {
   const d = window.deckscope;
+  /** @type {string[]} */
   const out = [];
   for (let i = 0; i < d.steps; i++) out.push(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
   return out;
 });
+/** @param {string} l */
 const norm = (l) => JSON.stringify(JSON.parse(l));
 
 for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
@@ -70,8 +82,8 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     // the why panel of the decision step offers every other candidate
     await seekSettled(page, i + 1);
     await page.waitForSelector('#why .try-btn');
-    const labels = await page.$$eval('#why .try-btn', (bs) => bs.map((b) => b.dataset.label));
-    const want = JSON.parse(main[i]).decision.candidates.map((c) => String(c.label)).filter((l) => l !== chosen);
+    const labels = await page.$$eval('#why .try-btn', (bs) => bs.map((b) => /** @type {HTMLElement} */ (b).dataset.label));
+    const want = JSON.parse(main[i]).decision.candidates.map((/** @type {DeckscopeCandidate} */ c) => String(c.label)).filter((/** @type {string} */ l) => l !== chosen);
     assert.deepEqual(labels, want, 'one button per candidate not taken');
     await page.click(`#why .try-btn[data-label="${other.replace(/"/g, '\\"')}"]`);
     await page.waitForFunction((n) => window.deckscope.variation.length === n, 1);
@@ -89,7 +101,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     assert.match(strip, /This variation/);
     // the forced move by its name in the engine's record (its label for a game on the older records)
     const forcedRec = JSON.parse(varTrace[i]).decision;
-    const otherCand = forcedRec.candidates.find((c) => String(c.label) === other);
+    const otherCand = forcedRec.candidates.find((/** @type {DeckscopeCandidate} */ c) => String(c.label) === other);
     assert.ok(strip.includes(otherCand && otherCand.name ? otherCand.name : other), strip);
     writeFileSync(artifact(`variation-${game}.png`), await page.screenshot({ fullPage: true }));
     // the judge output pane marks lines that differ (when the outputs differ)
@@ -113,7 +125,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     if (later.length) {
       const [j, , other2] = later[0];
       const spec2 = `${spec},${j}:${other2}`;
-      await page.evaluate(([a, b]) => window.deckscope.branch(a, b), [j, other2]);
+      await page.evaluate(({ a, b }) => window.deckscope.branch(a, b), { a: j, b: other2 });
       assert.deepEqual(await page.evaluate(() => window.deckscope.variation), [[i, other], [j, other2]]);
       const t2 = traceOf(game, input, spec2);
       const got2 = await pageEvents(page);
@@ -132,7 +144,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     const back = await pageEvents(page);
     assert.equal(back.length, main.length);
     assert.equal(norm(back[i]), norm(main[i]));
-    assert.equal(await page.$eval('#variation', (s) => s.hidden), true);
+    assert.equal(await page.$eval('#variation', (s) => /** @type {HTMLElement} */ (s).hidden), true);
     assert.deepEqual(page.problems, []);
     await page.closeAll();
   });

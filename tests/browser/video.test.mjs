@@ -9,17 +9,20 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // A toolbar tool: in the bar, or (when the bar has no room for it) in "More".
+/** @param {import('./harness.mjs').TestPage} page @param {string} id */
 async function tool(page, id) {
   if (!(await page.locator('#' + id).isVisible()) && await page.locator('#more-open').isVisible()) await page.click('#more-open');
   await page.click('#' + id);
 }
 
 // Plays the blob in a <video>: its duration and two frames' pixels.
+/** @param {import('./harness.mjs').TestPage} page */
 const inspect = (page) => page.evaluate(async () => {
   const blob = window.__video;
   const v = document.createElement('video');
@@ -30,11 +33,11 @@ const inspect = (page) => page.evaluate(async () => {
   // the file: seeking far makes the element find it)
   await new Promise((res) => { v.onseeked = res; v.currentTime = 1e7; });
   const duration = v.duration;
-  const frame = async (time) => {
+  const frame = async (/** @type {number} */ time) => {
     await new Promise((res) => { v.onseeked = res; v.currentTime = time; });
     const c = document.createElement('canvas');
     c.width = v.videoWidth; c.height = v.videoHeight;
-    const g = c.getContext('2d');
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
     g.drawImage(v, 0, 0);
     return Array.from(g.getImageData(0, 0, c.width, c.height).data.filter((_, i) => i % 97 === 0));
   };
@@ -43,7 +46,7 @@ const inspect = (page) => page.evaluate(async () => {
   await new Promise((res) => { v.onseeked = res; v.currentTime = Math.max(0, duration - 0.1); });
   const c = document.createElement('canvas');
   c.width = v.videoWidth; c.height = v.videoHeight;
-  c.getContext('2d').drawImage(v, 0, 0);
+  /** @type {CanvasRenderingContext2D} */ (c.getContext('2d')).drawImage(v, 0, 0);
   const png = c.toDataURL('image/png');
   let diff = 0;
   for (let i = 0; i < first.length; i++) diff += Math.abs(first[i] - last[i]);
@@ -86,7 +89,7 @@ test('the dialog records at 60 fps and offers the file; cancel stops a recording
   await page.click('#video-start');
   await page.waitForSelector('#video-save:not([hidden])', { timeout: LIMIT });
   const name = await page.getAttribute('#video-save', 'download');
-  assert.match(name, /^thegame-steps-2-4\.webm$/);
+  assert.match(String(name), /^thegame-steps-2-4\.webm$/);
   await page.screenshot({ path: artifact('video-dialog.png') });
   // cancel
   const msg = await page.evaluate(async () => {
@@ -94,7 +97,7 @@ test('the dialog records at 60 fps and offers the file; cancel stops a recording
     // cancelled once it records (its first progress report)
     let once = false;
     const p = d.exportVideo({ from: 0, to: d.steps, speed: 1, onProgress: () => { if (!once) { once = true; d.cancelVideo(); } } });
-    try { await p; return 'finished'; } catch (e) { return e.cancelled ? 'cancelled' : e.message; }
+    try { await p; return 'finished'; } catch (e) { const err = /** @type {Error & {cancelled?: boolean}} */ (e); return err.cancelled ? 'cancelled' : err.message; }
   });
   assert.equal(msg, 'cancelled');
   assert.deepEqual(page.problems, []);
@@ -102,6 +105,7 @@ test('the dialog records at 60 fps and offers the file; cancel stops a recording
 });
 
 // The file's length as a player measures it: loaded in a <video>, seeked to the end.
+/** @param {import('./harness.mjs').TestPage} page @param {string} url */
 const measure = (page, url) => page.evaluate(async (url) => {
   const v = document.createElement('video');
   v.muted = true;
@@ -128,7 +132,7 @@ test('steps 58-64 at 2x on a busy page: the file lasts what the dialog says; not
   await page.fill('#video-from', '58');
   await page.fill('#video-to', '64');
   await page.selectOption('#video-speed', '2');
-  const plan = await page.textContent('#video-plan');
+  const plan = String(await page.textContent('#video-plan'));
   const promised = Number((plan.match(/([0-9.]+) s(?![a-z])/) || [])[1]);
   assert.ok(promised > 0, plan);
   // the page is busy while it records: the main thread stalls for 150-400 ms
@@ -139,19 +143,20 @@ test('steps 58-64 at 2x on a busy page: the file lasts what the dialog says; not
   await page.click('#video-start');
   await page.waitForSelector('#video-save:not([hidden])', { timeout: LIMIT });
   await page.evaluate(() => clearInterval(window.__stalls));
-  const m = await measure(page, await page.getAttribute('#video-save', 'href'));
+  const m = await measure(page, String(await page.getAttribute('#video-save', 'href')));
   t.diagnostic(`dialog: "${plan}" ${await page.textContent('#video-status')}; the file: ${JSON.stringify(m)}`);
   assert.ok(Math.abs(m.duration - promised) <= 0.1, `the file lasts ${m.duration} s, the dialog says ${promised} s`);
   assert.ok(Math.abs(m.end - promised) <= 0.1, `the end is at ${m.end} s`);
   const expected = await page.evaluate(() => window.deckscope.videoSeconds(58, 64, 2));
   assert.ok(Math.abs(promised - expected) < 0.05, `the dialog says ${promised} s, the timeline is ${expected} s`);
-  assert.match(await page.textContent('#video-status'), new RegExp(`${promised.toFixed(1)} s`));
+  assert.match(String(await page.textContent('#video-status')), new RegExp(`${promised.toFixed(1)} s`));
 
   // the note as the page shows it: "the pair" bold, "d = 2" in a monospace
   // font, the rest in the normal weight
+  /** @type {{text: string, font: string}[]} */
   const drawn = await page.evaluate(() => window.__drawn);
-  const bold = (f) => /\b(bold|[6-9]00)\b/.test(f);
-  const with_ = (s) => drawn.filter((d) => d.text.includes(s));
+  const bold = (/** @type {string} */ f) => /\b(bold|[6-9]00)\b/.test(f);
+  const with_ = (/** @type {string} */ s) => drawn.filter((d) => d.text.includes(s));
   assert.ok(with_('the pair').length > 0, 'the note is drawn');
   for (const d of with_('the pair')) assert.ok(bold(d.font) && !d.text.includes('Keep'), `"the pair" alone in bold: ${JSON.stringify(d)}`);
   for (const d of with_('d = 2')) assert.ok(/monospace/.test(d.font) && !bold(d.font) && !d.text.includes('look'), `code: ${JSON.stringify(d)}`);

@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { CLI, canvasShot, cli, frames, lines, pageState, sample, trace, uiSettled } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -79,13 +80,13 @@ test('HiDPI and light scheme: the backing store follows devicePixelRatio', { tim
 test('the canvas resizes with its container, down to a 360 px phone', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 } });
   await loadView(page, env.url);
-  const before1 = await page.evaluate(() => document.getElementById('canvas').width);
+  const before1 = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).width);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForFunction((w0) => {
     const c = document.getElementById('canvas');
     return c.width !== w0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2;
   }, before1, { timeout: LIMIT });
-  const after1 = await page.evaluate(() => document.getElementById('canvas').width);
+  const after1 = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).width);
   assert.ok(after1 < before1, `${after1} < ${before1}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scrolling at 360 px (${overflow} px)`);
@@ -145,7 +146,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.waitForFunction(() => window.deckscope.step >= 3, null, { timeout: LIMIT });
   const play = page.locator('#tl-play');
   assert.ok(await play.isVisible());
-  await page.waitForFunction(() => document.getElementById('tl-play').getAttribute('aria-pressed') === 'true');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('tl-play')).getAttribute('aria-pressed') === 'true');
   assert.match(await play.textContent(), /Pause/);
   await page.keyboard.press('Space');
   assert.equal(await api(page, () => window.deckscope.playing), false);

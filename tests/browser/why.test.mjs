@@ -12,6 +12,7 @@ import path from 'node:path';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { REPO, seekSettled, trace, sample } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -27,8 +28,8 @@ test('mahjong discards list the claims of the other players', { timeout: LIMIT }
   for (const i of [plain, called].filter((x) => x >= 0)) {
     await seekSettled(page, i + 1); // step i+1 shows event i
     const why = await page.evaluate(() => {
-      const box = document.getElementById('why');
-      const tables = [...box.querySelectorAll('table.cands')];
+      const box = /** @type {HTMLElement} */ (document.getElementById('why'));
+      const tables = /** @type {HTMLTableElement[]} */ ([...box.querySelectorAll('table.cands')]);
       return {
         heads: [...box.querySelectorAll('h3')].map((h) => h.textContent),
         tables: tables.map((tb) => [...tb.tBodies[0].rows].map((r) => ({
@@ -37,11 +38,12 @@ test('mahjong discards list the claims of the other players', { timeout: LIMIT }
       };
     });
     const ev = events[i];
+    assert.ok(ev.decision, `event ${i} is a decision`);
     assert.equal(why.tables.length, 2, `discard ${i}: candidates and claims`);
     // the candidates by their names in the engine's record (issue 21), the move taken marked
     assert.deepEqual(why.tables[0].map((r) => r.label), ev.decision.candidates.map((c) => c.name));
-    assert.deepEqual(why.tables[0].filter((r) => r.chosen).map((r) => r.label), ev.decision.candidates.filter((c) => c.label === ev.decision.chosen).map((c) => c.name));
-    assert.deepEqual(why.tables[1].map((r) => r.label), ev.claims.map((c) => c.player));
+    assert.deepEqual(why.tables[0].filter((r) => r.chosen).map((r) => r.label), ev.decision.candidates.filter((c) => c.label === ev.decision?.chosen).map((c) => c.name));
+    assert.deepEqual(why.tables[1].map((r) => r.label), ev.claims.map((/** @type {{player: string}} */ c) => c.player));
     assert.ok(why.heads.includes('What the others could do with this tile'));
     const marked = why.tables[1].filter((r) => r.chosen).map((r) => r.label);
     assert.deepEqual(marked, ev.claimed_by ? [ev.claimed_by] : []);
@@ -50,7 +52,7 @@ test('mahjong discards list the claims of the other players', { timeout: LIMIT }
   }
   await page.evaluate(() => window.deckscope.setLang('zh'));
   await seekSettled(page, plain + 1);
-  const zh = await page.evaluate(() => document.getElementById('why').textContent);
+  const zh = await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('why')).textContent);
   assert.match(zh, /其他玩家对这张牌能做什么/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
@@ -90,6 +92,7 @@ test('a modal dialog keeps the arrow keys; the non-modal check panel does not', 
 const FIELD = /\[|_|[A-Za-z]\.[A-Za-z]|\b(players|cur|dir|wall_pos|wall_left|hits_done|hand_n|deck_pos|deck_left|to_move|ops_left|made_op|playing|double_left|pile_left|phase|undefined|null|NaN|Infinity)\b|\[object/;
 // Raw fields the sentences may leave out: turn and play counters, positions in
 // the deck or wall, card sources, per-kind counts, hit counters, flags.
+/** @type {Record<string, RegExp>} */
 const INTERNAL = {
   cirno: /^(turn|plays|deck_pos|rounds)$|(^|\.)src(\[|$)/,
   thegame: /^(turn|plays_in_turn)$/,
@@ -101,9 +104,11 @@ const ZH_ASCII = new Set(['PASS', 'TURN', 'DOUBLE', 'REVERSE', 'PONG', 'CHOW', '
 
 // Runs in the page: for every event, the states before and after, the raw
 // diff and the sentences in both languages.
-function walkChanges(game) {
-  const d = window.deckscope, M = d.module, N = window.deckscope.narrate;
+function walkChanges() {
+  const d = window.deckscope, M = d.module;
+  /** @type {(f: string, i: number) => any} the engine's JSON */
   const J = (f, i) => JSON.parse(M.ccall(f, 'string', ['number'], [i]));
+  /** @type {(o: any, prefix: string, out: Map<string, unknown>) => Map<string, unknown>} a state's fields, flattened */
   const flat = (o, prefix, out) => {
     if (o === null || typeof o !== 'object') { out.set(prefix, o); return out; }
     if (Array.isArray(o) && o.every((x) => x === null || typeof x !== 'object')) { out.set(prefix, o.join(' ')); return out; }
@@ -112,6 +117,7 @@ function walkChanges(game) {
   };
   // the caption: the engine's sentence in either language (the view's language set and restored)
   const was = M.ccall('dsv_api_lang', 'number', [], []);
+  /** @type {(i: number, zh: number) => string} */
   const said = (i, zh) => {
     M.ccall('dsv_api_set_lang', null, ['number'], [zh]);
     const s = M.ccall('dsv_api_narrate', 'string', ['number'], [i]);
@@ -119,35 +125,41 @@ function walkChanges(game) {
     return s;
   };
   // what the event changed: the engine's sentences (dsv_api_changes), one a line
+  /** @type {(i: number, zh: number) => string[]} */
   const changed = (i, zh) => {
     M.ccall('dsv_api_set_lang', null, ['number'], [zh]);
+    /** @type {string} */
     const s = M.ccall('dsv_api_changes', 'string', ['number'], [i]);
     M.ccall('dsv_api_set_lang', null, ['number'], [was]);
     return s.split('\n').filter((x) => x !== '');
   };
+  /** @type {{i: number, type: string, raw: string[], en: string[], zh: string[], caption: {en: string, zh: string}, names: string[]}[]} */
   const out = [];
   let prev = J('dsv_api_state_json', 0);
   for (let i = 0; i < d.steps; i++) {
     const ev = J('dsv_api_event_json', i), next = J('dsv_api_state_json', i + 1);
-    const fa = flat(prev, '', new Map()), fb = flat(next, '', new Map()), raw = [];
+    /** @type {string[]} */
+    const raw = [];
+    const fa = flat(prev, '', new Map()), fb = flat(next, '', new Map());
     for (const [k, v] of fb) if (fa.get(k) !== v) raw.push(k);
     for (const k of fa.keys()) if (!fb.has(k)) raw.push(k);
-    const ctx = { stateBefore: prev, stateAfter: next, step: i + 1, steps: d.steps };
+    // the caption: the engine's sentence (every game has its own; narrate.js has none)
     out.push({ i, type: ev.type, raw, en: changed(i, 0), zh: changed(i, 1),
-               caption: { en: said(i, 0) || N.narrate(game, ev, 'en', ctx), zh: said(i, 1) || N.narrate(game, ev, 'zh', ctx) },
-               names: (next.players || []).map((p) => p && p.name).filter(Boolean) });
+               caption: { en: said(i, 0), zh: said(i, 1) },
+               names: (next.players || []).map((/** @type {{name?: string} | null} */ p) => p && p.name).filter(Boolean) });
     prev = next;
   }
   return out;
 }
 
+/** @param {string} game @param {string} what @param {ReturnType<typeof walkChanges>} rows */
 function checkChanges(game, what, rows) {
   let sentences = 0;
   for (const r of rows) {
     const w = `${what} event ${r.i} (${r.type})`;
     // a field counts with and without its "players[i]." prefix
     const shown = r.raw.filter((k) => !INTERNAL[game].test(k) && !INTERNAL[game].test(k.replace(/^players\[\d+\]\./, '')));
-    for (const lang of ['en', 'zh']) {
+    for (const lang of /** @type {const} */ (['en', 'zh'])) {
       const list = r[lang];
       // a learner never sees a negative HP (a hit past 0 shows 0); goudan is the
       // game with HP (cirno's p may well go below 0: "p: 6 → -3")
@@ -172,6 +184,7 @@ function checkChanges(game, what, rows) {
   return sentences;
 }
 
+/** @type {Record<string, {sample?: number, seed?: number, input?: string, name?: string}[]>} */
 const SOURCES = {
   cirno: [{ sample: 1 }, { sample: 2 }, { seed: 1 }, { seed: 2 }, { seed: 3 }, { seed: 5 }],
   thegame: [{ sample: 1 }, { sample: 2 }, { seed: 1 }, { seed: 2 }],
@@ -187,10 +200,10 @@ for (const game of Object.keys(SOURCES)) {
     for (const src of SOURCES[game]) {
       const { name, ...opts } = src;
       await page.evaluate(async (o) => {
-        await window.deckscope.load(o);
+        await window.deckscope.load(/** @type {DeckscopeLoadOptions} */ (o));
         while (window.deckscope.busy) await new Promise((r) => requestAnimationFrame(r));
       }, { game, ...opts });
-      const rows = await page.evaluate(walkChanges, game);
+      const rows = await page.evaluate(walkChanges);
       events += rows.length;
       sentences += checkChanges(game, `${game} ${name || JSON.stringify(opts)}`, rows);
     }
@@ -202,12 +215,13 @@ for (const game of Object.keys(SOURCES)) {
 }
 
 // Rows of the why panel's "What changed": the sentences, and the raw list behind the toggle.
+/** @param {import('./harness.mjs').TestPage} page */
 const changedPanel = (page) => page.evaluate(() => {
-  const box = document.getElementById('why');
-  const det = box.querySelector('details.changes-raw');
+  const box = /** @type {HTMLElement} */ (document.getElementById('why'));
+  const det = /** @type {HTMLDetailsElement | null} */ (box.querySelector('details.changes-raw'));
   return {
     words: [...box.querySelectorAll('ul.changes-words li')].map((li) => li.textContent),
-    summary: det ? det.querySelector('summary').textContent : null,
+    summary: det ? /** @type {HTMLElement} */ (det.querySelector('summary')).textContent : null,
     open: det ? det.open : null,
     raw: det ? [...det.querySelectorAll('ul.changes li')].map((li) => li.textContent) : [],
   };

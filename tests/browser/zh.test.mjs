@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { canvasShot, frames, sample, seekSettled } from './page-helpers.mjs';
 
+/** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
@@ -21,6 +22,7 @@ const CODES = new Set(['PASS', 'TURN', 'DOUBLE', 'DBL', 'REVERSE', 'cirno', 'the
 const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 
 // The English words (3+ letters, not glued to digits, not codes or words of the input).
+/** @param {string[]} strings @param {string} input */
 function englishWords(strings, input) {
   const inputWords = new Set(input.match(/[A-Za-z]+/g) || []);
   const bad = [];
@@ -32,9 +34,11 @@ function englishWords(strings, input) {
   return bad;
 }
 
+/** @type {(page: import('playwright-core').Page) => Promise<string[]>} the strings the last frame drew */
 const drawn = (page) => page.evaluate(() =>
   JSON.parse(window.deckscope.module.ccall('dsv_api_drawn_strings', 'string', [], [])));
 
+/** @type {[string, number, string[]][]} */
 const CASES = [
   ['cirno', 2, ['game']],
   ['thegame', 1, ['game']],

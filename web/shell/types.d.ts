@@ -1,8 +1,9 @@
 // types.d.ts - the page's globals for the checker (make typecheck; not part of the site):
-// the documented API window.deckscope (docs/embedding.md, still untyped: any),
-// the Trusted Types policy's window.deckscopeTrusted, Emscripten's
-// createDeckscopeView, and the scratch values the browser tests keep on window
-// (window.__name).
+// the engine's records as the page reads them (Ds*), the documented API window.deckscope
+// (docs/embedding.md, "JavaScript API": the interface Deckscope and the records it hands out,
+// Deckscope*), the Trusted Types policy's window.deckscopeTrusted, the SCORM 1.2 API an LMS
+// provides, Emscripten's createDeckscopeView, and the scratch values the browser tests keep
+// on window (window.__name).
 export {};
 declare global {
   // ---- the engine's decision record (docs/trace-format.md, engine/core/ds_decision.h),
@@ -88,10 +89,234 @@ declare global {
   /** core/i18n.js's object as the page has it (window.deckscope.i18n; undefined only under node) */
   type DsI18n = NonNullable<typeof import('./core/i18n.js').default>;
 
+  // ---- the records as the tests and the API's users read them (docs/trace-format.md):
+  // the fields the engine always writes are required here (DsCandidate and DsDecision keep
+  // every one a reader checks at run time optional)
+  /** One legal move of a decision record. Games may add fields. */
+  interface DeckscopeCandidate {
+    label: string;
+    name: string;
+    value: number | null;
+    reason: string;
+    note: string;
+    [extra: string]: unknown;
+  }
+  /** How the engine judges the move taken (a forced one: a variation, a learner's move). */
+  interface DeckscopeAssessment {
+    cmp: 'same' | 'equal' | 'worse' | 'other' | string;
+    by?: number | null;
+    r?: number | null;
+    verdict?: string;
+    text: string;
+  }
+  /** The `"decision"` of an event that is a choice (ds_decision_json). */
+  interface DeckscopeDecision {
+    rule: string;
+    text: string;
+    measure: string | null;
+    better: 'higher' | 'lower' | null;
+    rule_choice: string;
+    chosen: string;
+    forced: boolean;
+    only: boolean;
+    assessment?: DeckscopeAssessment;
+    candidates: DeckscopeCandidate[];
+    /** a claim window's seats that may decline (each a move with its label and name) */
+    declines?: DeckscopeCandidate[];
+    [extra: string]: unknown;
+  }
+  /** An event of the trace (dsv_api_event_json): its fields are the game's. */
+  interface DeckscopeEvent {
+    decision?: DeckscopeDecision;
+    [field: string]: any;
+  }
+
+  // ---- what window.deckscope hands out ------------------------------------------
+  /** load(): one of an input text, a sample (1-based) or a generator seed. */
+  type DeckscopeSource = { input: string } | { sample: number } | { seed: number };
+  type DeckscopeLoadOptions = { game: string } & ({ input: string } | { sample: number | string } | { seed: number | string });
+  /** What load() rejects with on bad input (line and col 1-based; 0 when not about a position). */
+  interface DeckscopeLoadError extends Error { line: number; col: number }
+  /** A line of the page: what load/branch/mainLine resolve with. */
+  interface DeckscopeLine { game: string; steps: number; variation?: [number, string][] }
+  /** Play mode's decision waiting for the learner (null when none). */
+  interface DeckscopePending { i: number; line: string; labels: string[]; names: string[]; chosen: string }
+  /** One move of the learner (docs/variations.md#history). */
+  interface DeckscopeMove {
+    i: number; label: string; name: string; rule: string; ruleName: string; match: boolean;
+    measure: string | null; value: number | null; ruleValue: number | null;
+    cmp: string | null; by: number | null; text: string;
+    before?: number | null; best?: number | null; after?: number | null; loss?: number; r?: number | null; verdict?: string;
+  }
+  interface DeckscopeSummary {
+    seat: string; moves: number; matched: number; outcome: string; mainOutcome: string;
+    variation: [number, string][]; history: DeckscopeMove[];
+    totalLoss?: number; maxLoss?: number; verdicts?: Record<string, number>;
+  }
+  /** What a note makes the page show when it is reached. */
+  interface DeckscopeNoteView { dp?: boolean; why?: boolean; speed?: number }
+  interface DeckscopeNote { step: number; text: string; view?: DeckscopeNoteView }
+  /** A note of the lesson with its line (the &try= spec, '' the main line). */
+  interface DeckscopeLessonNote extends DeckscopeNote { line: string }
+  /** The lesson file (docs/teaching.md#the-lesson-file). */
+  interface DeckscopeLesson {
+    format: string; version: number; title?: string; game: string;
+    source: DeckscopeSource; query?: number; variation: string; tree?: { line: string; note?: string }[];
+    step: number; lang: string; notes: DeckscopeLessonNote[];
+  }
+  interface DeckscopeTour {
+    active: boolean; index: number; moving: boolean;
+    start(): Promise<void>; next(): Promise<void>; prev(): Promise<void>; stop(): void;
+  }
+  /** A clickable candidate of the frame shown, in the canvas's CSS pixels. */
+  interface DeckscopeRegion { x: number; y: number; w: number; h: number; labels: string[] }
+  /** The variation tree (docs/variations.md#the-variation-tree): its root is the main line. */
+  interface DeckscopeTreeNode {
+    line: string; outcome: string; steps: number; current: boolean; children: DeckscopeTreeBranch[];
+  }
+  /** A variation: the move `label` taken at decision `i`, with the rule's move and both measures in words. */
+  interface DeckscopeTreeBranch extends DeckscopeTreeNode {
+    i: number; label: string; note?: string; name: string; rule: string; ruleName: string; value: string; ruleValue: string;
+  }
+  /** Emscripten's Module with the dsv_api_* exports: what the generated binding uses of it
+   *  (core/binding.js: dsv(Module) is the typed way to call an export) and the rest of it. */
+  type DeckscopeModule = import('./core/binding.js').DsvModule & {
+    cwrap(name: string, ret: 'string' | 'number' | 'boolean' | null, argTypes: string[]): (...args: any[]) => any;
+    HEAPU8: Uint8Array;
+    [member: string]: any;
+  };
+  type DeckscopeEventName = 'step' | 'load' | 'error' | 'variation' | 'why' | 'play' | 'pause' | 'speed'
+    | 'mode' | 'lang' | 'theme' | 'frame' | 'ready' | 'notes' | 'tour' | string;
+
+  /** window.deckscope (docs/embedding.md, "JavaScript API"): app.js (index.html) or embed.js
+   *  (embed.html) makes it; the features and games' panels add their members, main.js the
+   *  modules' objects. Members the embed does not have are marked so. */
+  interface Deckscope {
+    ready: Promise<{ firstFrameMs: number }>;
+    state: 'loading' | 'running' | 'error';
+    error: string | null;
+    frames: number;
+    t: number;
+    firstFrameMs: number | null;
+    firstGameFrameMs: number | null;
+    readonly module: DeckscopeModule;
+    readonly game: string | null;
+    readonly step: number;
+    readonly steps: number;
+    readonly playing: boolean;
+    readonly busy: boolean;
+    readonly speed: number;
+    readonly mode: number;
+    readonly caption: string;
+    readonly lang: string;
+    readonly source: DeckscopeSource | null;
+    readonly variation: [number, string][];
+    readonly query: number | null;
+    i18n: DsI18n;
+    captionAt(i: number): string;
+    setLang(l: string): unknown;
+    setSpeed(x: number): void;
+    load(opts: DeckscopeLoadOptions): Promise<DeckscopeLine>;
+    seek(i: number, animate?: boolean): void;
+    play(): void;
+    pause(): void;
+    playTo(step: number): Promise<number>;
+    outputLine(): number | null;
+    why(): DsWhy | null;
+    branch(i: number, label: string): Promise<DeckscopeLine>;
+    mainLine(): Promise<DeckscopeLine>;
+    showLine(spec: string): Promise<DeckscopeLine>;
+    output(): string;
+    setMode(m: number): void;
+    on(name: DeckscopeEventName, fn: (detail: any) => void): Deckscope;
+    off(name: DeckscopeEventName, fn: (detail: any) => void): Deckscope;
+    selectQuery(q: number, seed?: number): unknown;
+    variationInfo(): { variation: [number, string][]; main: { steps: number; outcome: string } | null; outcome: string; steps: number };
+    // play mode (features/play.js)
+    playAs(seat: string | number, opts?: { instant?: boolean }): Promise<DeckscopePending | null>;
+    choose(label: string, line?: string): Promise<DeckscopePending | null>;
+    undo(): Promise<DeckscopePending | null>;
+    nextDecision(): Promise<DeckscopePending | null>;
+    summary(): DeckscopeSummary | null;
+    stopPlay(): void;
+    readonly pending: DeckscopePending | null;
+    readonly playSeat: string | null;
+    readonly playHistory: DeckscopeMove[];
+    readonly playTiming: Record<string, number> | null;
+    // clicks on the canvas (features/pick.js)
+    regions(): DeckscopeRegion[];
+    // lessons (features/lesson.js)
+    readonly notes: DeckscopeNote[];
+    readonly allNotes: DeckscopeLessonNote[];
+    addNote(step: number, text: string, view?: DeckscopeNoteView): DeckscopeNote | null;
+    removeNote(step: number): unknown;
+    lesson(): DeckscopeLesson;
+    loadLesson(obj: object | string): Promise<DeckscopeLesson>;
+    lessonUrl(): Promise<string | null>;
+    nextNote(): unknown;
+    prevNote(): unknown;
+    readonly tour: DeckscopeTour;
+    // presenter mode (ui/present.js)
+    present(on?: boolean): Promise<boolean>;
+    readonly presenting: boolean;
+    // video (features/video.js)
+    exportVideo(opts?: { from?: number; to?: number; fps?: number; speed?: number; caption?: boolean; onProgress?: (p: any) => void }): Promise<Blob>;
+    cancelVideo(): void;
+    videoSeconds(from: number, to: number, speed?: number): number;
+    // the variation tree (features/variation.js; not in embed.html)
+    readonly variationTree: DeckscopeTreeNode;
+    setVariationTree(list: { line: string; note?: string }[]): unknown;
+    variationTreeList(): { line: string; note?: string }[];
+    openVariation(spec: string): Promise<boolean>;
+    noteVariation(spec: string, note: string): boolean;
+    deleteVariation(spec: string): Promise<boolean>;
+    // the modules' own objects (main.js; embed-main.js: lessons and narrate, embed.js: quiz);
+    // a module's object is undefined only under node, where there is no page
+    narrate: NonNullable<typeof import('./core/narrate.js').default>;
+    teach: NonNullable<typeof import('./features/teach.js').default>;
+    export: NonNullable<typeof import('./features/export.js').default>;
+    quiz: NonNullable<typeof import('./features/quiz.js').default>;
+    lessons: NonNullable<typeof import('./features/lesson.js').default>;
+    assign: NonNullable<typeof import('./features/assign.js').default>;
+    scorm: NonNullable<typeof import('./features/scorm.js').default>;
+    dpGoudan: { readonly state: any; render(): void };
+    // check my output (features/teach.js): the last result
+    lastCheck: any;
+    checkOutput(text: string): any;
+    // between the page's own modules (not documented)
+    embed?: boolean;
+    readyForLoad: Promise<void>;
+    mainOutput(): string;
+    touchHash(): void;
+    hashExtra?: () => string;
+    lessonSource?: () => DeckscopeSource | null;
+    openLessonText(text: string): Promise<unknown>;
+    takeTour(game: string): Promise<unknown>;
+  }
+
+  /** The SCORM 1.2 run-time API an LMS puts in a window or one of its parents (SCORM 1.2 RTE,
+   *  "finding the API"; features/scorm.js looks for it). Every value is a string. */
+  interface Scorm12API {
+    LMSInitialize(arg: ''): string;
+    LMSFinish(arg: ''): string;
+    LMSGetValue(key: string): string;
+    LMSSetValue(key: string, value: string): string;
+    LMSCommit(arg: ''): string;
+    LMSGetLastError(): string;
+    LMSGetErrorString(code: string): string;
+    LMSGetDiagnostic(code: string): string;
+  }
+
+  /** Trusted Types' value for a script's URL (not in TypeScript's DOM library). */
+  interface TrustedScriptURL { toString(): string }
+  var TrustedScriptURL: { prototype: TrustedScriptURL; new (): never };
+
   interface Window {
+    API?: Scorm12API;
     trustedTypes: DsTrustedTypes;
-    /** SCORM 1.2's run-time API, on a frame above the page in an LMS (features/scorm.js reads it) */
-    API?: unknown;
+    // still any: typed as Deckscope (a getter, with a setter taking the object app.js / embed.js
+    // start with, which the features then extend), features/export.js, video.js and
+    // games/mahjong.js show errors their baselines do not hold yet (issue 22, to do)
     deckscope: any;
     deckscopeTrusted: { scriptURL(name: string): unknown };
     createDeckscopeView: (config: object) => Promise<any>;

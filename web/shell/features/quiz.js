@@ -34,12 +34,13 @@ let quizApi = null;
   const C = () => dsv(M()); // the exports (core/binding.js)
   const parse = (s) => { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } };
 
+  /** @typedef {{step: number, qs: DsQuiz[], k: number, answered: boolean, chosen: number, shown: boolean, skipped: boolean}} Asked */
   const state = {
     active: false,
     score: { right: 0, answered: 0, skipped: 0 },
-    cur: null,      // {step, qs, k, answered, chosen}
+    cur: /** @type {Asked | null} */ (null),
     scanning: false,
-    game: null,
+    game: /** @type {string | null} */ (null),
     finished: false,
     token: 0,       // bumps on stop/load: stale async work gives up
   };
@@ -102,7 +103,8 @@ let quizApi = null;
     });
   }
 
-  const h = (...a) => i18n().el(...a);
+  /** @type {DsI18n['el']} */
+  const h = (tag, attrs, ...kids) => ds().i18n.el(tag, attrs, ...kids);
 
   function buildUi() {
     if (ui) return ui;
