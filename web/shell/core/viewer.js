@@ -149,6 +149,12 @@ function start(cfg) {
   });
   return started;
 }
+// The engine speaks the page's language before any other listener runs: this
+// module's body runs before app.js's and embed.js's (they import it), and
+// i18n calls its listeners in the order they were added, so what the page
+// asks of the engine on a change of language (the why panel, the caption,
+// cached per language) is already in the new one.
+i18n.onChange((/** @type {string} */ l) => { if (C) C.set_lang(l === 'zh' ? 1 : 0); });
 /** @type {Error|null} the module's lists do not match the page's */
 let bindError = null;
 let bound = false;
@@ -169,7 +175,6 @@ function bind(mod) {
   C.set_reduced_motion(rm.matches ? 1 : 0);
   rm.addEventListener('change', (e) => { if (C) C.set_reduced_motion(e.matches ? 1 : 0); });
   C.set_lang(i18n.lang === 'zh' ? 1 : 0); // the words on the canvas
-  i18n.onChange((/** @type {string} */ l) => { if (C) C.set_lang(l === 'zh' ? 1 : 0); });
 }
 
 /** The C view reports (i_host.c, Module.onView). */
