@@ -48,13 +48,18 @@ for (const game of GAMES) {
       await cdp.send('HeapProfiler.collectGarbage');
       const { usedSize } = await cdp.send('Runtime.getHeapUsage');
       const wasm = await page.evaluate(() => window.deckscope.module.HEAPU8.buffer.byteLength);
-      mem.push({ wasm, js: usedSize });
+      // what the page keeps per load in the browser's own lists (the
+      // performance timeline: 7 marks a load were never cleared)
+      const entries = await page.evaluate(() => performance.getEntries().length);
+      mem.push({ wasm, js: usedSize, entries });
     }
     t.diagnostic(`${game} (${input.length} bytes): after loads 1..${LOADS}: wasm ${mem.map((m) => MB(m.wasm)).join(' ')} MB; ` +
       `JS heap ${mem.map((m) => MB(m.js)).join(' ')} MB`);
     for (let i = 2; i < LOADS; i++) {
       assert.equal(mem[i].wasm, mem[1].wasm,
         `the WebAssembly memory grew from ${MB(mem[1].wasm)} MB after load 2 to ${MB(mem[i].wasm)} MB after load ${i + 1}`);
+      assert.equal(mem[i].entries, mem[1].entries,
+        `the performance timeline grew from ${mem[1].entries} entries after load 2 to ${mem[i].entries} after load ${i + 1}`);
       assert.ok(mem[i].js <= mem[1].js + JS_SLACK,
         `the JS heap grew from ${MB(mem[1].js)} MB after load 2 to ${MB(mem[i].js)} MB after load ${i + 1}`);
     }

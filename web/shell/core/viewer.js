@@ -252,6 +252,11 @@ function loadText(game, text, source, hooks) {
   const gi = GAMES.indexOf(game);
   if (!C || gi < 0) return Promise.reject(engineError({ line: 0, col: 0, message: C ? 'unknown game ' + game : 'the view is not running' }));
   if (S.pending) { S.pending.reject(engineError({ line: 0, col: 0, message: 'superseded by another load' })); S.pending = null; }
+  // the marks of this load only: a tab that loads again and again keeps
+  // no growing list of them (7 entries a load, never cleared before)
+  for (const n of ['ds:load:begin', 'ds:load:copied', 'ds:load:engine', 'ds:load:solved', 'ds:load:output', 'ds:load:panels', 'ds:loaded']) {
+    try { performance.clearMarks(n); } catch (e) { /* old browsers */ }
+  }
   mark('ds:load:begin');
   const rc = withInputBytes(text, (p, n) => { mark('ds:load:copied'); return C.load(gi, p, n); });
   mark('ds:load:engine');
