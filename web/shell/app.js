@@ -1216,8 +1216,14 @@ import { viewer as V, MARK, SPEEDS, parseSpec, specOf, engineError, mark, parseJ
   api.touchHash = () => scheduleHash();
   function scheduleHash() {
     if (hashTimer || restoring || (keepHash !== null && location.hash === keepHash)) return;
+    const was = location.hash;
     hashTimer = setTimeout(() => {
       hashTimer = 0;
+      // the reader (or a link) went to another URL in the meantime, or the
+      // page is restoring one: that URL wins; its hashchange restores it (a
+      // write here would replace it by the state it is leaving, and the
+      // hashchange would then find its own hash and do nothing)
+      if (restoring || (location.hash !== was && location.hash !== lastHash)) return;
       const h = currentHash();
       if (h && h !== lastHash && h !== location.hash) {
         lastHash = h;

@@ -154,7 +154,8 @@ function start(cfg) {
 // i18n calls its listeners in the order they were added, so what the page
 // asks of the engine on a change of language (the why panel, the caption,
 // cached per language) is already in the new one.
-i18n.onChange((/** @type {string} */ l) => { if (C) C.set_lang(l === 'zh' ? 1 : 0); });
+// (node imports this module too, scripts/scorm.mjs: there is no i18n there)
+if (i18n) i18n.onChange((/** @type {string} */ l) => { if (C) C.set_lang(l === 'zh' ? 1 : 0); });
 /** @type {Error|null} the module's lists do not match the page's */
 let bindError = null;
 let bound = false;
