@@ -129,7 +129,11 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     let n = 0, presses = 0, rule = 0;
     while (p) {
       // the decision waiting is announced: the seat and the number of choices
-      assert.ok((await live()).includes(`Your move (${SEAT[game]}): choose one of ${p.labels.length}`), await live());
+      // (the panel shows it when the page has drawn the step: wait for it)
+      const want = `Your move (${SEAT[game]}): choose one of ${p.labels.length}`;
+      await page.waitForFunction((w) => { const e = document.querySelector('#play-panel [aria-live="polite"]'); return !!e && (e.textContent || '').includes(w); },
+        want, { timeout: LIMIT }).catch(() => {});
+      assert.ok((await live()).includes(want), await live());
       // alternately a digit and the arrows + Enter (the list's own keys)
       let k;
       if (n % 2 === 0 || p.labels.length < 2) {
