@@ -150,6 +150,9 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       if (p.labels[k] === p.chosen) rule++;
       await page.waitForFunction((i) => !window.deckscope.pending || window.deckscope.pending.i !== i, p.i, { timeout: LIMIT });
       // the feedback names the move (by its name in the engine's record), in the same live region
+      // (written when the page has drawn the move: wait for it, as for the decision above)
+      await page.waitForFunction((w) => { const e = document.querySelector('#play-panel [aria-live="polite"]'); return !!e && (e.textContent || '').includes(w); },
+        p.names[k], { timeout: LIMIT }).catch(() => {});
       assert.ok((await live()).includes(p.names[k]), await live());
       p = await page.evaluate(() => window.deckscope.pending);
       n++;

@@ -139,7 +139,11 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.keyboard.press('+');
   assert.equal(await api(page, () => window.deckscope.speed), 8, 'capped at 8x');
   assert.equal(await page.inputValue('#speed'), '8');
-  // Space plays; the pause control is visible and says Pause.
+  // Space plays; the pause control is visible and says Pause. At 0.5x (a
+  // step lasts 1.8 s): at 8x the whole game could play out before the test,
+  // on a busy machine, gets to pause it.
+  for (let k = 0; k < 4; k++) await page.keyboard.press('-');
+  assert.equal(await api(page, () => window.deckscope.speed), 0.5);
   await page.keyboard.press('Home');
   await page.keyboard.press('Space');
   assert.equal(await api(page, () => window.deckscope.playing), true);
