@@ -10,7 +10,8 @@
 #                 --preset check; one game: ctest --test-dir build/native-asan
 #                 -L game:mahjong)
 #   make native   Release CLI + desktop front end in build/native/
-#   make web      the static site in build/site/ (copy it to any web server)
+#   make web      the static site in build/dist/ (copy it to any web server):
+#                 build/site bundled, one esbuild module per page (scripts/site-bundle.mjs)
 #   make bench    the speed/memory benchmarks of all four games, then one table
 #                 paired against a baseline build (bench/table.sh; README: Benchmarks)
 #   make fuzz     every libFuzzer harness FUZZ_RUNS times (default 1000000;
@@ -37,7 +38,7 @@ EMENV := NODE_PATH=$(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
 BUILD := env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS cmake --build
 CTEST_ARGS ?=
 
-.PHONY: all native web wasm serve test check clean setup sizes bench offline fuzz scorm typecheck
+.PHONY: all native web dist wasm serve test check clean setup sizes bench offline fuzz scorm typecheck
 all: native
 
 setup:
@@ -57,16 +58,21 @@ wasm:
 	@rm -f build-wasm-configure.log
 	@$(EMENV) $(BUILD) --preset wasm -j $(JOBS)
 
-web: wasm
-	@scripts/site-size.sh build/site
-	@echo "web: the static site is in build/site/"
+# build/site (the page as module files, what the browser tests load) as it
+# ships: one minified module per page (its first frame is faster; README).
+dist: wasm
+	@node scripts/site-bundle.mjs build/site build/dist >/dev/null
+
+web: dist
+	@scripts/site-size.sh build/dist
+	@echo "web: the static site is in build/dist/"
 
 serve: web
-	@PORT=$(PORT) node scripts/serve.mjs build/site
+	@PORT=$(PORT) node scripts/serve.mjs build/dist
 
 test:
 	@scripts/setup.sh test
-	@$(MAKE) --no-print-directory wasm
+	@$(MAKE) --no-print-directory dist
 	@$(EMENV) node scripts/offline.mjs >/dev/null
 	@cmake --preset native-asan >/dev/null
 	@$(BUILD) --preset native-asan -j $(JOBS)
@@ -91,12 +97,12 @@ offline:
 # A SCORM 1.2 package of the site for an LMS (docs/teaching.md, "SCORM"):
 # make scorm LESSON=my.deckscope.json, or ASSIGN='<assignment link or code>';
 # neither: the page itself. OUT= the zip (default build/deckscope-scorm.zip).
-scorm: wasm
-	@node scripts/scorm.mjs --site build/site --out $(or $(OUT),build/deckscope-scorm.zip) \
+scorm: dist
+	@node scripts/scorm.mjs --site build/dist --out $(or $(OUT),build/deckscope-scorm.zip) \
 	  $(if $(LESSON),--lesson '$(LESSON)') $(if $(ASSIGN),--assignment '$(ASSIGN)') $(if $(TITLE),--title '$(TITLE)')
 
 sizes:
-	@scripts/site-size.sh build/site
+	@scripts/site-size.sh build/dist
 
 typecheck:
 	@scripts/setup.sh test

@@ -3,7 +3,7 @@
 // that imports SCORM 1.2 (docs/teaching.md, "SCORM").
 //
 // Usage:
-//   node scripts/scorm.mjs [--site build/site] [--out build/deckscope-scorm.zip]
+//   node scripts/scorm.mjs [--site build/dist] [--out build/deckscope-scorm.zip]
 //        [--lesson FILE.deckscope.json | --assignment LINK-OR-CODE]
 //        [--title TEXT] [--mastery 0..100]
 // With neither --lesson nor --assignment the package is the page itself
@@ -30,7 +30,7 @@ const { pack } = scorm;
 
 function die(msg) { console.error('scorm: ' + msg); process.exit(2); }
 
-const args = { site: path.join(repo, 'build/site'), out: path.join(repo, 'build/deckscope-scorm.zip') };
+const args = { site: path.join(repo, 'build/dist'), out: path.join(repo, 'build/deckscope-scorm.zip') };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -61,9 +61,9 @@ function walk(dir, rel = '') {
   return out;
 }
 let siteNames;
-try { siteNames = walk(args.site); } catch (e) { die(`cannot read the site ${args.site} (run make wasm first): ${e.message}`); }
-for (const need of ['index.html', 'features/scorm.js', 'deckscope-view.wasm']) {
-  if (!siteNames.includes(need)) die(`${args.site} has no ${need} (run make wasm first)`);
+try { siteNames = walk(args.site); } catch (e) { die(`cannot read the site ${args.site} (run make web first): ${e.message}`); }
+for (const need of ['index.html', 'deckscope-view.js', 'deckscope-view.wasm']) {
+  if (!siteNames.includes(need)) die(`${args.site} has no ${need} (run make web first)`);
 }
 
 let act = null, title = args.title, mastery = args.mastery;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// serve.mjs [DIR] - serve the built site (default build/site) on
+// serve.mjs [DIR] - serve the built site (default build/dist, `make web`) on
 // http://127.0.0.1:$PORT/ (default 8000) until interrupted. `make serve` runs it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startStaticServer } from './static-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(process.argv[2] || path.join(here, '..', 'build', 'site'));
+const root = path.resolve(process.argv[2] || path.join(here, '..', 'build', 'dist'));
 const port = Number(process.env.PORT || 8000);
 const host = process.env.HOST || '127.0.0.1';
 

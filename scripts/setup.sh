@@ -5,8 +5,9 @@
 #   native  Debian packages for the native CLI and the desktop front end
 #   web     + emscripten, and SDL2 built for WebAssembly from Debian's libsdl2
 #           source package, cached outside the build tree in
-#           $DS_SDL2_WASM_PREFIX (default ${XDG_CACHE_HOME:-~/.cache}/deckscope/sdl2-wasm)
-#   test    + Xvfb, Chromium, and the npm packages of package-lock.json (npm ci)
+#           $DS_SDL2_WASM_PREFIX (default ${XDG_CACHE_HOME:-~/.cache}/deckscope/sdl2-wasm),
+#           and the npm packages of package-lock.json (npm ci; esbuild bundles the site)
+#   test    + Xvfb, Chromium
 #   bench   + hyperfine (make bench)
 # No argument means native, web and test. Only Debian packages and the npm registry are used.
 set -euo pipefail
@@ -67,7 +68,7 @@ pkgs=(cmake make gcc libc6-dev pkg-config libsdl2-dev libstb-dev fonts-dejavu-co
 # a warning); another major version is used as it is, with a warning.
 node_major=${DS_NODE_MAJOR:-20}
 if [ $want_web -eq 1 ] && ! command -v node >/dev/null; then pkgs+=(nodejs); fi
-if [ $want_test -eq 1 ] && ! command -v npm >/dev/null; then pkgs+=(npm); fi
+if [ $want_web -eq 1 ] && ! command -v npm >/dev/null; then pkgs+=(npm); fi
 apt_install "${pkgs[@]}"
 if [ $want_web -eq 1 ]; then
   have=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo none)
@@ -133,8 +134,8 @@ build_sdl2_wasm() {
 }
 [ $want_web -eq 1 ] && build_sdl2_wasm
 
-# ---- npm packages (playwright-core; it never downloads a browser) -------------
-if [ $want_test -eq 1 ]; then
+# ---- npm packages (esbuild; playwright-core, which never downloads a browser) --
+if [ $want_web -eq 1 ]; then
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
   lock_sum=$(sha256sum "$root/package-lock.json" | cut -d' ' -f1)
   npm_stamp=$root/node_modules/.deckscope-lock.sha256

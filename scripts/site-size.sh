@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# site-size.sh [DIR] - raw and gzip -9 sizes of the site's files (default build/site).
+# site-size.sh [DIR] - raw and gzip -9 sizes of the site's files (default build/dist, the shipped site).
 set -euo pipefail
-dir=${1:-build/site}
+dir=${1:-build/dist}
 total=0 gtotal=0
 printf '%-24s %10s %10s\n' file bytes gzip
 for f in "$dir"/*; do

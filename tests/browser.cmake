@@ -35,7 +35,7 @@ if(DS_SITE_DIR)
       # them slower, not failures. The performance test runs alone, so its
       # frame rate is the page's own.
       set_tests_properties(browser_${n} PROPERTIES TIMEOUT ${ctest_limit}
-        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts;DS_CLI=$<TARGET_FILE:deckscope>;DS_OFFLINE_HTML=${CMAKE_SOURCE_DIR}/build/deckscope.html;DS_TEST_LIMIT_MS=${limit_ms}")
+        ENVIRONMENT "DS_SITE_DIR=${DS_SITE_DIR};DS_ARTIFACTS_DIR=${CMAKE_BINARY_DIR}/artifacts;DS_CLI=$<TARGET_FILE:deckscope>;DS_OFFLINE_HTML=${CMAKE_SOURCE_DIR}/build/deckscope.html;DS_DIST_DIR=${CMAKE_SOURCE_DIR}/build/dist;DS_TEST_LIMIT_MS=${limit_ms}")
       if(n STREQUAL "perf")
         # In ctest the limits are a regression floor (x1.5: a CI machine is
         # shared); bench/web.sh (make bench) asserts the exact targets.

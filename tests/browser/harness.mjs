@@ -12,6 +12,8 @@ import { startStaticServer } from '../../scripts/static-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SITE_DIR = process.env.DS_SITE_DIR || path.join(here, '..', '..', 'build', 'site');
+// The site as it ships (`make web`: build/site bundled by scripts/site-bundle.mjs).
+export const DIST_DIR = process.env.DS_DIST_DIR || path.join(here, '..', '..', 'build', 'dist');
 export const ARTIFACTS = process.env.DS_ARTIFACTS_DIR || path.join(os.tmpdir(), 'deckscope-artifacts');
 export const CHROMIUM = process.env.DS_CHROMIUM || '/usr/bin/chromium';
 // The suite's own limit for one test file (DS_TEST_LIMIT_MS from
@@ -39,10 +41,14 @@ export const CHROMIUM_ARGS = [
  */
 /** What startBrowser resolves to. @typedef {Awaited<ReturnType<typeof startBrowser>>} Env */
 
-// serverOptions: startStaticServer's {prefix, hide} (a sub-path, a partial site).
-/** @param {import('../../scripts/static-server.mjs').StaticServerOptions} [serverOptions] */
-export async function startBrowser(serverOptions = {}) {
-  const site = await startStaticServer(SITE_DIR, serverOptions);
+// serverOptions: startStaticServer's {prefix, hide} (a sub-path, a partial
+// site); dir: the site served (default SITE_DIR).
+/**
+ * @param {import('../../scripts/static-server.mjs').StaticServerOptions} [serverOptions]
+ * @param {string} [dir]
+ */
+export async function startBrowser(serverOptions = {}, dir = SITE_DIR) {
+  const site = await startStaticServer(dir, serverOptions);
   const browser = await chromium.launch({
     executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: LIMIT,
   });

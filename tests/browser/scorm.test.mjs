@@ -8,7 +8,10 @@
 // assignment), score.raw for an assignment, save suspend_data and
 // lesson_location, LMSCommit and LMSFinish, and resume from them in a new
 // session. Without an LMS the same page is the normal page (no API, nothing
-// reported).
+// reported). The packages are made of the site as it ships (build/dist, what
+// `make scorm` packages: one bundled module per page); "Download for LMS" runs
+// in both the shipped site and build/site (the page as module files, whose
+// imports the page follows to find every file).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, LIMIT, SITE_DIR, openPage } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, DIST_DIR, LIMIT, SITE_DIR, openPage } from './harness.mjs';
 import { REPO } from './page-helpers.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 
@@ -108,7 +111,7 @@ function unzip(buf) {
 /** @param {string} name @param {string[]} args */
 function makePackage(name, args) {
   const zip = path.join(dir, name + '.zip');
-  execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', zip, ...args]);
+  execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', DIST_DIR, '--out', zip, ...args]);
   const files = unzip(readFileSync(zip));
   for (const [n, data] of files) {
     const f = path.join(dir, name, n);
@@ -163,24 +166,24 @@ test('the package: a SCORM 1.2 manifest listing every file, the site and the les
   assert.match(man, /<title>PONG &amp; the order &lt;of&gt; play<\/title>/);
   const listed = [...man.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
   assert.deepEqual(new Set(listed), new Set([...files.keys()].filter((n) => n !== 'imsmanifest.xml')));
-  for (const need of ['index.html', 'features/scorm.js', 'features/assign.js', 'deckscope-view.wasm', 'samples/index.json', 'scorm-activity.json']) {
+  for (const need of ['index.html', entryOf(DIST_DIR), 'deckscope-view.wasm', 'samples/index.json', 'scorm-activity.json']) {
     assert.ok(files.has(need), need);
   }
   // every file of the built site, byte for byte
-  assert.deepEqual(files.get('deckscope-view.wasm'), readFileSync(path.join(SITE_DIR, 'deckscope-view.wasm')));
+  assert.deepEqual(files.get('deckscope-view.wasm'), readFileSync(path.join(DIST_DIR, 'deckscope-view.wasm')));
   const act = JSON.parse(entry(files, 'scorm-activity.json').toString('utf8'));
   assert.equal(act.kind, 'lesson');
   assert.deepEqual(act.lesson.notes.map((/** @type {DeckscopeLessonNote} */ n) => n.step), [10, 30, 60]);
   // a bad lesson is refused with the lesson's own message, no zip
   const bad = path.join(dir, 'bad.json');
   writeFileSync(bad, JSON.stringify({ ...LESSON, notes: [{ step: -1, text: 'x' }] }));
-  assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', path.join(dir, 'bad.zip'), '--lesson', bad], { stdio: 'pipe' }),
+  assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', DIST_DIR, '--out', path.join(dir, 'bad.zip'), '--lesson', bad], { stdio: 'pipe' }),
     (e) => /cannot be opened/.test(String(/** @type {{stderr?: Buffer}} */ (e).stderr)));
   // an assignment: its pass mark is the LMS's mastery score; a damaged code is refused
   const asg = makePackage('pkg-mastery', ['--assignment', 'Q.cirno.s1.n3.p70']);
   assert.match(entry(asg, 'imsmanifest.xml').toString('utf8'), /<adlcp:masteryscore>70<\/adlcp:masteryscore>/);
   assert.equal(JSON.parse(entry(asg, 'scorm-activity.json').toString('utf8')).assignment, 'Q.cirno.s1.n3.p70');
-  assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', SITE_DIR, '--out', path.join(dir, 'bad.zip'), '--assignment', 'Q.nogame.s1.n3'], { stdio: 'pipe' }),
+  assert.throws(() => execFileSync(process.execPath, [path.join(REPO, 'scripts/scorm.mjs'), '--site', DIST_DIR, '--out', path.join(dir, 'bad.zip'), '--assignment', 'Q.nogame.s1.n3'], { stdio: 'pipe' }),
     (e) => /cannot be opened/.test(String(/** @type {{stderr?: Buffer}} */ (e).stderr)));
 });
 
@@ -298,8 +301,20 @@ test('without an LMS the package is the normal page', { timeout: LIMIT }, async 
   await page.closeAll();
 });
 
-test('"Download for LMS" in the page: the zip of the site and the lesson shown, the title as typed; it runs in the LMS', { timeout: LIMIT }, async () => {
-  const site = await startStaticServer(SITE_DIR);
+// The page's entry module in a built site's index.html (main.js, or the
+// bundle main.<hash>.js in build/dist).
+/** @param {string} site */
+function entryOf(site) {
+  const m = /<script type="module" src="([^"]+)"><\/script>/.exec(readFileSync(path.join(site, 'index.html'), 'utf8'));
+  assert.ok(m, `${site}/index.html loads a module`);
+  return m[1];
+}
+
+for (const [kind, SITE, scripts] of /** @type {[string, string, string[]][]} */ ([
+  ['the shipped site', DIST_DIR, [entryOf(DIST_DIR)]],
+  ['the module files', SITE_DIR, ['main.js', 'features/scorm.js', 'app.js']]])) {
+test(`"Download for LMS" in the page (${kind}): the zip of the site and the lesson shown, the title as typed; it runs in the LMS`, { timeout: LIMIT }, async () => {
+  const site = await startStaticServer(SITE);
   const page = await openPage(browser, { acceptDownloads: true });
   try {
     await page.goto(`${site.url}#game=thegame&sample=1&step=5&lang=en`);
@@ -316,20 +331,20 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
     assert.match(man, /<title>Typed after opening<\/title>/);
     const listed = [...man.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
     assert.deepEqual(new Set(listed), new Set([...files.keys()].filter((n) => n !== 'imsmanifest.xml')));
-    for (const n of ['index.html', 'features/scorm.js', 'app.js', 'style.css', 'deckscope-view.wasm', 'samples/thegame-1.in']) {
+    for (const n of ['index.html', ...scripts, 'style.css', 'deckscope-view.wasm', 'samples/thegame-1.in']) {
       assert.ok(files.has(n), n);
-      assert.deepEqual(files.get(n), readFileSync(path.join(SITE_DIR, n)), n);
+      assert.deepEqual(files.get(n), readFileSync(path.join(SITE, n)), n);
     }
     const act = JSON.parse(entry(files, 'scorm-activity.json').toString('utf8'));
     assert.equal(act.lesson.title, 'Typed after opening');
     assert.deepEqual(act.lesson.notes.map((/** @type {DeckscopeLessonNote} */ n) => n.step), [3, 8]);
     // imported into the LMS: the lesson opens and reports
     for (const [n, data] of files) {
-      const f = path.join(dir, 'pkg-page', n);
+      const f = path.join(dir, 'pkg-page-' + scripts.length, n);
       mkdirSync(path.dirname(f), { recursive: true });
       writeFileSync(f, data);
     }
-    const s = await openLms('pkg-page', null);
+    const s = await openLms('pkg-page-' + scripts.length, null);
     assert.equal(await s.frame.evaluate(() => window.deckscope.game), 'thegame');
     assert.deepEqual(await s.frame.evaluate(() => window.deckscope.notes.map((n) => n.step)), [3, 8]);
     await seek(s.frame, 3);
@@ -343,3 +358,4 @@ test('"Download for LMS" in the page: the zip of the site and the lesson shown, 
     await site.close();
   }
 });
+}

@@ -6,17 +6,33 @@
 // tags and the <noscript> line are there; the Share dialog warns that links
 // to 127.0.0.1 work for nobody else; a partial build with no samples/ falls
 // back to seed 1 instead of spinning. Also takes the README's screenshot.
+// The site is the one that ships (`make web`: build/dist, each page's modules
+// bundled into one by scripts/site-bundle.mjs); the other browser tests load
+// build/site, the same page as module files.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { DIST_DIR, LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
 import { GAMES, cli, samplesOf, uiSettled } from './page-helpers.mjs';
 
 const PREFIX = '/deckscope-sub/path/';
 /** @type {import('./harness.mjs').Env} */
 let env;
-before(async () => { env = await startBrowser({ prefix: PREFIX }); });
+before(async () => {
+  assert.ok(existsSync(path.join(DIST_DIR, 'index.html')), `no site in ${DIST_DIR}: make dist (make test does)`);
+  env = await startBrowser({ prefix: PREFIX }, DIST_DIR);
+});
+
+test('the shipped site is one module per page: no module file of web/shell is left', () => {
+  for (const [page, entry] of [['index.html', 'main'], ['embed.html', 'embed-main']]) {
+    const html = readFileSync(path.join(DIST_DIR, page), 'utf8');
+    const m = new RegExp(`<script type="module" src="(${entry}\\.[A-Z0-9]+\\.js)"></script>`).exec(html);
+    assert.ok(m && existsSync(path.join(DIST_DIR, m[1])), `${page} loads its bundle (${m && m[1]})`);
+  }
+  const js = readdirSync(DIST_DIR, { recursive: true }).map(String).filter((f) => f.endsWith('.js') && !/^(main|embed-main)\.[A-Z0-9]+\.js$/.test(f));
+  assert.deepEqual(js.sort(), ['deckscope-view.js', path.join('ui', 'theme.js')].sort(), 'only the wasm loader and the theme script besides the bundles');
+});
 after(async () => { if (env) await env.close(); });
 
 // Every request a page makes, to check that none leaves the sub-path.
@@ -83,14 +99,14 @@ test('the script and the module carry the version of the build', { timeout: LIMI
   const v = /\?v=([0-9a-f]{12})$/.exec(js || '');
   assert.ok(v, `deckscope-view.js is versioned: ${js}`);
   assert.ok(wasm && wasm.endsWith(`?v=${v[1]}`), `deckscope-view.wasm has the same version: ${wasm}`);
-  const embed = readFileSync(path.join(SITE_DIR, 'embed.html'), 'utf8');
+  const embed = readFileSync(path.join(DIST_DIR, 'embed.html'), 'utf8');
   assert.ok(embed.includes(`deckscope-view.js?v=${v[1]}`), 'embed.html loads the same version');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
 
 test('the page where it is hosted: Open Graph, noscript, the Share warning on localhost', { timeout: LIMIT }, async () => {
-  const html = readFileSync(path.join(SITE_DIR, 'index.html'), 'utf8');
+  const html = readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
   assert.ok(!html.includes('%SITE_URL%'), 'the site build fills in %SITE_URL%');
   assert.doesNotMatch(html, /\s(src|href)="\//, 'no absolute /... URLs in the page');
   const page = await openPage(env.browser);
@@ -112,7 +128,7 @@ test('the page where it is hosted: Open Graph, noscript, the Share warning on lo
 });
 
 test('a partial build with no samples/ falls back to seed 1, page and embed', { timeout: LIMIT }, async () => {
-  const partial = await startBrowser({ hide: (rel) => rel.startsWith('/samples/') });
+  const partial = await startBrowser({ hide: (rel) => rel.startsWith('/samples/') }, DIST_DIR);
   try {
     const page = await openPage(partial.browser);
     await loadView(page, partial.url + '#game=thegame&sample=1');

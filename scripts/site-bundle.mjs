@@ -1,16 +1,17 @@
-// bench/site-bundle.mjs SITE OUT - the built site (SITE, build/site: the page as
-// ES module files) as one bundle per page (issue 22, "Delivery"): OUT is a copy
-// of SITE where each page's entry module (main.js, embed-main.js) and everything
-// it imports (dynamic imports included) is one minified esbuild ES module with a
-// content-hashed name (main.<hash>.js), which the page loads instead; the module
-// files themselves are left out (ui/theme.js, the one classic script, stays).
-// bench/web-modules.mjs then opens both sites in turn (bench/web-delivery.sh).
+// scripts/site-bundle.mjs SITE OUT - the site as it ships (`make web`: build/site
+// -> build/dist). SITE is the assembled site (the page as ES module files, what
+// the browser tests load); OUT is a copy of it where each page's entry module
+// (main.js, embed-main.js) and everything it imports (dynamic imports included)
+// is one minified esbuild ES module with a content-hashed name (main.<hash>.js),
+// which the page loads instead; the module files themselves are left out
+// (ui/theme.js, the one classic script, stays). Why: its first frame is faster
+// (README, "ES modules vs one bundle": bench/web-delivery.sh opens both in turn).
 import * as esbuild from 'esbuild';
 import { cpSync, readFileSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const [site, out] = process.argv.slice(2).map((p) => p && path.resolve(p));
-if (!site || !out) { console.error('usage: node bench/site-bundle.mjs SITE OUT'); process.exit(2); }
+if (!site || !out) { console.error('usage: node scripts/site-bundle.mjs SITE OUT'); process.exit(2); }
 rmSync(out, { recursive: true, force: true });
 cpSync(site, out, { recursive: true });
 const pages = { 'index.html': 'main.js', 'embed.html': 'embed-main.js' };
