@@ -20,6 +20,22 @@ import { after, before, test } from 'node:test';
 import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
+/** @typedef {import('playwright-core').Page} Page */
+/**
+ * The explorer's state as the page holds it (deckscope.dpGoudan.state, from
+ * dsv_api_dp_goudan_json): the fields this test reads.
+ * @typedef {{
+ *   ok: boolean, step: number, decision_step: number, custom: boolean, expanded: boolean, O: number, value: number,
+ *   decision: { chosen: string, chosen_index: number, candidates: { op: string, value: number }[] },
+ *   heat: { done: number, hp_max: number, cells: number[][] },
+ *   state: { players: { hp: number }[], winner: unknown },
+ *   tree: { nodes: { value: number, outcome: string }[] } | null,
+ *   tree_colors: (string | null)[] | null, tree_heads: number,
+ *   solve: { playing: boolean, solved: number, total: number, done: boolean } | null,
+ * }} DpGoudan
+ */
+/** An operation of the explorer's list, as the panel shows it or the CLI prints it. @typedef {{ op: string, value: number, chosen: boolean }} Op */
+
 /** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
@@ -27,6 +43,7 @@ after(async () => { if (env) await env.close(); });
 
 // `deckscope goudan --explain`: per query, the operations best first
 // ("* " marks the chosen one) with their values.
+/** @param {string} input */
 function cliExplain(input) {
   const out = cli(['goudan', '--explain'], input);
   const ops = [];
@@ -43,24 +60,41 @@ function cliExplain(input) {
   return ops;
 }
 
+/** @param {Page} page @returns {Promise<DpGoudan | null | undefined>} */
 const dp = (page) => page.evaluate(() => window.deckscope.dpGoudan && window.deckscope.dpGoudan.state);
+/** @param {Page} page @returns {Promise<DpGoudan>} */
+const dpNow = async (page) => { const j = await dp(page); assert.ok(j, 'the explorer has a state'); return j; };
+/** @param {Page} page */
 const panel = (page) => page.evaluate(() => {
   const root = document.querySelector('[data-dp="goudan"]');
   if (!root) return null;
+  const rows = /** @type {NodeListOf<HTMLTableRowElement>} */ (root.querySelectorAll('[data-dpg="ops"] tbody tr'));
+  const children = /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('.dpg-child'));
   return {
-    visible: !/** @type {HTMLElement} */ (document.getElementById('dp-panel')).hidden,
-    ops: [...root.querySelectorAll('[data-dpg="ops"] tbody tr')].map((r) => ({
+    visible: !window.__el('#dp-panel').hidden,
+    ops: [...rows].map((r) => ({
       op: r.dataset.op, value: Number(r.dataset.value), chosen: r.dataset.chosen === '1',
-      shown: r.lastChild.textContent, exact: r.lastChild.title,
+      shown: r.lastChild?.textContent, exact: /** @type {HTMLElement | null} */ (r.lastChild)?.title,
     })),
-    path: [...root.querySelectorAll('.dpg-crumb')].map((b) => b.textContent),
-    children: [...root.querySelectorAll('.dpg-child')].map((b) => ({ node: Number(b.dataset.node), value: Number(b.dataset.value) })),
-    error: root.querySelector('[data-dpg="error"]').textContent,
-    solve: root.querySelector('[data-dpg="solve-info"]').textContent,
-    value: root.querySelector('[data-dpg="value"]').textContent,
+    path: [...root.querySelectorAll('.dpg-crumb')].map((b) => b.textContent ?? ''),
+    children: [...children].map((b) => ({ node: Number(b.dataset.node), value: Number(b.dataset.value) })),
+    // (the first [data-dp="goudan"] is root: these are root's)
+    error: window.__el('[data-dp="goudan"] [data-dpg="error"]').textContent ?? '',
+    solve: window.__el('[data-dp="goudan"] [data-dpg="solve-info"]').textContent ?? '',
+    value: window.__el('[data-dp="goudan"] [data-dpg="value"]').textContent ?? '',
   };
 });
 
+// Polls fn(page) each frame until pred holds of its (non-null) value, which it returns.
+/**
+ * @template T
+ * @param {Page} page
+ * @param {(page: Page) => Promise<T>} fn
+ * @param {(x: NonNullable<T>) => unknown} pred
+ * @param {string} what
+ * @param {number} [ms]
+ * @returns {Promise<NonNullable<T>>}
+ */
 async function waitFor(page, fn, pred, what, ms = LIMIT) {
   const end = Date.now() + ms;
   let last;
@@ -76,12 +110,18 @@ async function waitFor(page, fn, pred, what, ms = LIMIT) {
 // percentage with at most 2 decimals, trailing zeros dropped, never 0 or 100
 // unless certain; in English a space before % (the page's is non-breaking).
 const SP = '\u00a0';
+/** @type {(v: number, zh?: boolean) => string} */
 const pct = (v, zh) => (!(v > 0) ? '0' : v >= 1 ? '100' : v < 0.00005 ? '<0.01' : v > 0.99995 ? '>99.99'
   : (v * 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '')) + (zh ? '' : SP) + '%';
 const PCT = /^(\d{1,3}(\.\d{1,2})?|<0\.01|>99\.99)[ \u00a0]?%$/;
 const PCT_IN = /[<>]?[\d.]+[ \u00a0]?%/g;
 
 // The shown operations equal the CLI's list, value for value (exact to 9 decimals).
+/**
+ * @param {{ op?: string, value: number, chosen: boolean, shown?: string | null, exact?: string }[]} shown
+ * @param {(Op & { text: string })[]} want
+ * @param {string} what
+ */
 function sameAsCli(shown, want, what) {
   assert.equal(shown.length, want.length, `${what}: as many operations as the CLI`);
   shown.forEach((s, i) => {
@@ -108,9 +148,10 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   const want = cliExplain(sample('goudan', 2));
   let p = await waitFor(page, panel, (x) => x.visible && x.ops.length > 0, 'the operations at step 0');
   sameAsCli(p.ops, want, 'step 0');
-  let J = await dp(page);
+  let J = await dpNow(page);
   assert.equal(J.decision_step, 1, 'step 0 (before the draw) explains the first decision (event 1)');
-  const ev1 = await page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [1])));
+  const ev1 = await page.evaluate(() => /** @type {DeckscopeEvent} */ (JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [1]))));
+  assert.ok(ev1.decision, 'event 1 is a decision');
   assert.deepEqual(J.decision.candidates.map((c) => c.value), ev1.decision.candidates.map((c) => c.value),
     'the same values as the decision record in the trace');
   assert.equal(J.decision.chosen, ev1.decision.chosen, "the same move chosen (its label)");
@@ -127,13 +168,15 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
 
   // the chance tree of play: its root is the play's value; enter the most likely child
   assert.ok(J.expanded && J.tree, 'the chance tree is shown');
+  const tree = J.tree;
   const playOp = J.decision.candidates.find((c) => c.op === 'play');
-  assert.ok(Math.abs(J.tree.nodes[0].value - playOp.value) <= 1e-12, 'tree root = value of play');
+  assert.ok(playOp, 'play is one of the operations');
+  assert.ok(Math.abs(tree.nodes[0].value - playOp.value) <= 1e-12, 'tree root = value of play');
   p = await waitFor(page, panel, (x) => x.children.length > 0, 'children of the play');
-  const child = p.children.find((c) => J.tree.nodes[c.node].outcome === 'continue') || p.children[0];
+  const child = p.children.find((c) => tree.nodes[c.node].outcome === 'continue') || p.children[0];
   await page.click(`.dpg-child[data-node="${child.node}"]`);
   await waitFor(page, panel, (x) => x.path.length === 2, 'the child state');
-  J = await dp(page);
+  J = await dpNow(page);
   assert.equal(J.custom, true);
   if (J.state.winner == null) {
     assert.ok(Math.abs(J.value - child.value) <= 1e-12, `child value ${J.value} = tree node ${child.value}`);
@@ -146,6 +189,7 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   // a mid-play step: the play's decision (the event that started it)
   const steps = await page.evaluate(() => window.deckscope.steps);
   const events = await page.evaluate((n) => {
+    /** @type {DeckscopeEvent[]} */
     const out = [];
     for (let i = 0; i < n; i++) out.push(JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [i])));
     return out;
@@ -155,7 +199,9 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   const playAt = events.slice(0, hit).map((e) => e.type).lastIndexOf('play');
   await page.evaluate((s) => window.deckscope.seek(s, false), hit + 1);
   J = await waitFor(page, dp, (x) => x.decision_step === playAt, `the play's decision (event ${playAt})`);
-  assert.deepEqual(J.decision.candidates.map((c) => [c.op, c.value]), events[playAt].decision.candidates.map((c) => [c.op, c.value]));
+  const playDecision = events[playAt].decision;
+  assert.ok(playDecision, `event ${playAt} is a decision`);
+  assert.deepEqual(J.decision.candidates.map((c) => [c.op, c.value]), playDecision.candidates.map((c) => [c.op, c.value]));
   assert.equal(J.decision.candidates[J.decision.chosen_index].op, 'play');
 
   // a start state of our own, explained like the CLI explains it
@@ -178,30 +224,34 @@ test('goudan decision explorer: CLI values, chance tree, children, typed state, 
   assert.equal(p.ops.length, cliExplain(typed).length, 'the last good state stays');
   // back to the timeline
   await page.click('[data-dpg="follow"]');
-  J = await waitFor(page, dp, (x) => !x.custom && x.decision_step === playAt, 'following the timeline again');
+  await waitFor(page, dp, (x) => !x.custom && x.decision_step === playAt, 'following the timeline again');
 
   // the solve animation: a click on its box in the canvas (lower right) starts it
   const s0 = await page.locator('#canvas').screenshot();
   const box = await page.locator('#canvas').boundingBox();
+  assert.ok(box, 'the canvas is shown');
   await page.locator('#canvas').click({ position: { x: box.width * 0.85, y: box.height * 0.88 } });
+  // (each wait's value has a solve: the predicate read it)
+  const solveOf = (/** @type {DpGoudan | null | undefined} */ x) => /** @type {NonNullable<DpGoudan['solve']>} */ (x?.solve);
   J = await waitFor(page, dp, (x) => x.solve && x.solve.playing && x.solve.solved > 0, 'the solve animation running');
-  const first = J.solve.solved;
-  J = await waitFor(page, dp, (x) => x.solve.solved > first, 'more states solved');
-  assert.ok(J.solve.total > J.solve.solved || J.solve.done);
+  const first = solveOf(J).solved;
+  J = await waitFor(page, dp, (x) => solveOf(x).solved > first, 'more states solved');
+  assert.ok(solveOf(J).total > solveOf(J).solved || solveOf(J).done);
   // the panel's button pauses and plays it
   await page.click('[data-dpg="solve-play"]');
-  J = await waitFor(page, dp, (x) => !x.solve.playing, 'the solve paused');
-  const paused = J.solve.solved;
+  J = await waitFor(page, dp, (x) => !solveOf(x).playing, 'the solve paused');
+  const paused = solveOf(J).solved;
   await frames(page, 10);
-  assert.equal((await dp(page)).solve.solved, paused, 'paused means paused');
+  assert.equal(solveOf(await dp(page)).solved, paused, 'paused means paused');
   await page.click('[data-dpg="solve-play"]');
-  J = await waitFor(page, dp, (x) => x.solve.playing && x.solve.solved > paused, 'the solve playing again');
+  await waitFor(page, dp, (x) => solveOf(x).playing && solveOf(x).solved > paused, 'the solve playing again');
   await frames(page, 10);
   const s1 = await page.locator('#canvas').screenshot();
   assert.notDeepEqual(s0, s1, 'the canvas changes while solving');
   writeFileSync(artifact('dp-goudan-solve.png'), s1);
-  p = await panel(page);
-  assert.match(p.solve, /\d/);
+  const shown = await panel(page);
+  assert.ok(shown, 'the panel is shown');
+  assert.match(shown.solve, /\d/);
 
   // language switch keeps working
   await page.evaluate(() => window.deckscope.setLang('zh'));
@@ -219,23 +269,28 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
   await loadView(page, `${env.url}#game=goudan&sample=2&lang=en`);
   await page.waitForFunction(() => !window.deckscope.busy && window.deckscope.steps > 0, null, { timeout: LIMIT });
   await page.evaluate(() => { window.deckscope.seek(0, false); window.deckscope.setMode(1); });
-  let J = await waitFor(page, dp, (x) => x.ok && x.expanded && x.tree, 'the explorer at step 0');
+  await waitFor(page, dp, (x) => x.ok && x.expanded && x.tree, 'the explorer at step 0');
 
   // what the numbers are, and where the game on the canvas comes from
+  /** @param {string} sel @returns {Promise<string | null>} its text, null while it is not there */
   const text = (sel) => page.evaluate((s) => { const e = document.querySelector(s); return e ? e.textContent : null; }, sel);
-  assert.match(await text('[data-dpg="intro"]'), /probability that 小E wins .*optimal play by both/);
-  assert.match(await text('[data-dpg="seed"]'), /one game of query 1: its random hits are drawn with the playout seed 1\b/);
+  /** @param {string} sel @returns {Promise<string>} */
+  const textNow = async (sel) => { const t = await text(sel); assert.ok(t !== null, `${sel} is on the page`); return t; };
+  assert.match(await textNow('[data-dpg="intro"]'), /probability that 小E wins .*optimal play by both/);
+  assert.match(await textNow('[data-dpg="seed"]'), /one game of query 1: its random hits are drawn with the playout seed 1\b/);
   await page.evaluate(() => window.deckscope.selectQuery(1, 7));
-  await waitFor(page, (p) => text('[data-dpg="seed"]'), (s) => /playout seed 7\b/.test(s), 'the seed 7 in the panel');
+  await waitFor(page, () => text('[data-dpg="seed"]'), (s) => /playout seed 7\b/.test(s), 'the seed 7 in the panel');
   await page.evaluate(() => window.deckscope.selectQuery(1, 1));
 
   // one number format: percentages with 2 decimals, the exact value in the title
+  /** @param {string} what */
   async function checkFormat(what) {
     const r = await page.evaluate(() => {
-      const p = document.getElementById('dp-panel');
+      const p = window.__el('#dp-panel');
+      const nums = /** @type {NodeListOf<HTMLElement>} */ (p.querySelectorAll('.dpg-pct, td.dpg-num-cell'));
       return {
         text: p.innerText,
-        nums: [...p.querySelectorAll('.dpg-pct, td.dpg-num-cell')].map((e) => [e.textContent, e.title]),
+        nums: [...nums].map((e) => [e.textContent ?? '', e.title]),
       };
     });
     assert.ok(r.nums.length >= 2, `${what}: numbers in the panel`);
@@ -251,11 +306,12 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
   await checkFormat('step 0');
 
   // the chance tree: four headed columns, colours that tell 2 % from 8 %
-  J = await waitFor(page, dp, (x) => x.tree_colors && x.tree_colors[0], 'the tree drawn');
+  let J = await waitFor(page, dp, (x) => x.tree_colors && x.tree_colors[0], 'the tree drawn');
   assert.equal(J.tree_heads, 4, 'every column of the tree has its heading');
-  const rgb = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-  const live = J.tree.nodes.map((n, i) => ({ i, v: n.value, c: J.tree_colors[i] }))
-    .filter((n) => J.tree.nodes[n.i].outcome === 'continue' && n.c);
+  const colors = J.tree_colors ?? [], nodes = J.tree?.nodes ?? [];
+  const rgb = (/** @type {string} */ h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const live = nodes.map((n, i) => ({ i, v: n.value, c: colors[i] ?? '' }))
+    .filter((n) => nodes[n.i].outcome === 'continue' && n.c);
   const low = live.find((n) => n.v >= 0.01 && n.v <= 0.03), high = live.find((n) => n.v >= 0.06 && n.v <= 0.1);
   assert.ok(low && high, 'sample 2 has boxes near 2 % and 8 %');
   const dist = Math.hypot(...rgb(low.c).map((x, k) => x - rgb(high.c)[k]));
@@ -265,7 +321,9 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
   // every step after an operation: the explorer explains the decision the why
   // panel explains, with the same numbers in the same format
   const events = await page.evaluate(() => {
-    const d = window.deckscope, out = [];
+    const d = window.deckscope;
+    /** @type {DeckscopeEvent[]} */
+    const out = [];
     for (let i = 0; i < d.steps; i++) out.push(JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i])));
     return out;
   });
@@ -276,12 +334,13 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
     J = await waitFor(page, dp, (x) => x.step === s, `the explorer at step ${s}`);
     assert.equal(J.decision_step, s - 1, `step ${s}: the decision of event ${s - 1}, the why panel's`);
     const why = await waitFor(page, () => page.evaluate((k) => {
-      const box = document.getElementById('why');
+      const box = window.__el('#why');
       if (box.dataset.step !== String(k)) return []; // still the previous step's panel
-      return [...box.querySelectorAll('table.cands tbody tr')].map((r) => [r.cells[1].textContent, r.cells[1].title]);
+      const rows = /** @type {NodeListOf<HTMLTableRowElement>} */ (box.querySelectorAll('table.cands tbody tr'));
+      return [...rows].map((r) => [r.cells[1].textContent, r.cells[1].title]);
     }, s), (x) => x.length > 0, `the why panel at step ${s}`);
     assert.deepEqual(why, J.decision.candidates.map((c) => [pct(c.value), c.value.toFixed(9)]), `step ${s}: why panel = explorer`);
-    const caption = await text('#caption');
+    const caption = await textNow('#caption');
     for (const m of caption.matchAll(PCT_IN)) assert.match(m[0], PCT, `step ${s}: ${m[0]} in "${caption}"`);
     await checkFormat(`step ${s}`);
     checked++;
@@ -291,7 +350,7 @@ test('goudan DP view, clear to a learner: one number format, what the numbers ar
   // Chinese: the same format, the names 小E and 老师
   await page.evaluate(() => window.deckscope.seek(0, false));
   await page.evaluate(() => window.deckscope.setLang('zh'));
-  await waitFor(page, (p) => text('[data-dpg="intro"]'), (s) => /小E获胜的概率/.test(s), 'the Chinese panel');
+  await waitFor(page, () => text('[data-dpg="intro"]'), (s) => /小E获胜的概率/.test(s), 'the Chinese panel');
   const zh = await checkFormat('zh');
   assert.match(zh, /老师/);
   assert.doesNotMatch(zh, /teacher/);

@@ -20,46 +20,70 @@ import { after, before, test } from 'node:test';
 import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
+/** @typedef {import('playwright-core').Page} Page */
+/** A player of mahjong's engine state (dsv_api_state_json). @typedef {{ name: string, hand: string[], melds: unknown[], dist: number }} MjPlayer */
+/** What another player could do with a discard. @typedef {{ player: string, dist: number, pong_after?: number }} MjClaim */
+/**
+ * An event of mahjong's trace (dsv_api_event_json, docs/games/mahjong.md): the fields read here.
+ * @typedef {{ type: string, player: string, tile?: string, dist?: number, claimed_by?: string, claimed_how?: string,
+ *             claims: MjClaim[], decision: { candidates: { tile: string, value: number }[] } }} MjEvent
+ */
+/** dsv_api_dp_mahjong_info: the DP view's state. @typedef {{ ok: boolean, step: number, pos: number, player: string, playing: boolean,
+ *  speed: number, cell_px: number, row_px: number, rows: number, table_x: number, table_y: number }} MjInfo */
+
 /** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // The CLI's explanation of a hand: distance, tiles to add and to remove.
+/** @param {string[]} hand @param {number} melds */
 function cliExplain(hand, melds) {
   const out = cli(['mahjong', '--distance', hand.join(' '), '--melds', String(melds), '--explain']);
   const d = /^distance: (\d+) /m.exec(out);
   const add = /^add \d+:(.*)$/m.exec(out);
   const rem = /^remove \d+:(.*)$/m.exec(out);
   assert.ok(d && add && rem, 'CLI --explain output parsed:\n' + out);
-  const list = (s) => s.trim().split(/\s+/).filter(Boolean);
+  const list = (/** @type {string} */ s) => s.trim().split(/\s+/).filter(Boolean);
   return { distance: Number(d[1]), add: list(add[1]), remove: list(rem[1]) };
 }
 
+/** @param {Page} page @param {number} step @returns {Promise<{ players: MjPlayer[] }>} */
 const stateAt = (page, step) => page.evaluate((s) =>
   JSON.parse(window.deckscope.module.ccall('dsv_api_state_json', 'string', ['number'], [s])), step);
+/** @param {Page} page @param {number} i @returns {Promise<MjEvent>} */
 const eventAt = (page, i) => page.evaluate((k) =>
   JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [k])), i);
+/** @param {MjPlayer[]} players @param {string} name */
+const playerOf = (players, name) => {
+  const pl = players.find((x) => x.name === name);
+  assert.ok(pl, `player ${name} in the engine's state`);
+  return pl;
+};
 
 // What the panel shows.
+/** @param {Page} page */
 const panel = (page) => page.evaluate(() => {
   const r = document.getElementById('dpm');
   if (!r) return null;
-  const code = (id) => { const e = document.getElementById(id); return e ? e.textContent : null; };
+  const cands = /** @type {NodeListOf<HTMLElement>} */ (r.querySelectorAll('.dpm-cand'));
+  const code = (/** @type {string} */ id) => { const e = document.getElementById(id); return e ? e.textContent : null; };
   return {
-    visible: !/** @type {HTMLElement} */ (document.getElementById('dp-panel')).hidden,
+    visible: !window.__el('#dp-panel').hidden,
     player: r.dataset.player, step: Number(r.dataset.step), source: Number(r.dataset.source),
     distance: r.dataset.distance === '' ? null : Number(r.dataset.distance),
     shown: code('dpm-distance'), pos: Number(r.dataset.pos), add: code('dpm-add'), remove: code('dpm-remove'),
     posText: code('dpm-pos'),
-    cands: [...r.querySelectorAll('.dpm-cand')].map((b) => ({
+    cands: [...cands].map((b) => ({
       i: Number(b.dataset.i), dist: b.dataset.dist === '' ? null : Number(b.dataset.dist), tile: b.dataset.tile,
-      kind: b.dataset.kind, chosen: b.classList.contains('chosen'), label: b.textContent,
+      kind: b.dataset.kind, chosen: b.classList.contains('chosen'), label: b.textContent ?? '',
     })),
   };
 });
-const tilesText = (a) => (a.length ? a.join(' ') : null);
+/** What the panel shows in its place. @typedef {NonNullable<Awaited<ReturnType<typeof panel>>>} Panel */
+const tilesText = (/** @type {string[]} */ a) => (a.length ? a.join(' ') : null);
 
+/** @param {Page} page @param {(p: Panel) => unknown} pred @param {string} what @returns {Promise<Panel>} */
 async function waitPanel(page, pred, what) {
   for (const end = Date.now() + LIMIT; Date.now() < end;) {
     const p = await panel(page);
@@ -70,13 +94,14 @@ async function waitPanel(page, pred, what) {
 }
 
 // The hand of `player` in the engine's state at `step`, checked against the CLI.
+/** @param {Page} page @param {Panel} p @param {number} step */
 async function checkHand(page, p, step) {
   const st = await stateAt(page, step);
-  const pl = st.players.find((x) => x.name === p.player);
+  const pl = playerOf(st.players, String(p.player));
   const want = cliExplain(pl.hand, pl.melds.length);
   assert.equal(p.distance, want.distance, `${p.player} at step ${step}: shown distance = CLI's`);
   assert.equal(pl.dist, want.distance, 'the engine state agrees');
-  assert.match(p.shown, new RegExp(`\\b${want.distance}\\b`));
+  assert.match(p.shown ?? '', new RegExp(`\\b${want.distance}\\b`));
   return { pl, want };
 }
 
@@ -116,13 +141,13 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
 
   // The DP animation with the timeline's keys: Home, right x3, left, End;
   // the canvas follows and the game stays at its step.
-  const key = async (k) => { await page.locator('body').click({ position: { x: 5, y: 5 } }); await page.keyboard.press(k); };
+  const key = async (/** @type {string} */ k) => { await page.locator('body').click({ position: { x: 5, y: 5 } }); await page.keyboard.press(k); };
   await key('Home');
   await waitPanel(page, (x) => x.pos === 0, 'pos 0');
   for (let k = 0; k < 3; k++) await key('ArrowRight');
   p = await waitPanel(page, (x) => x.pos === 3, 'pos 3');
   assert.equal(await page.evaluate(() => window.deckscope.step), STEP, 'the keys moved the DP, not the game');
-  assert.match(p.posText, /3/);
+  assert.match(p.posText ?? '', /3/);
   await frames(page, 40);
   const shot3 = await page.locator('#canvas').screenshot();
   await key('ArrowRight');
@@ -154,9 +179,9 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
   assert.equal(p.distance, other.dist, 'candidate DP distance = the engine decision record');
   {
     const st = await stateAt(page, STEP);
-    const pl = st.players.find((x) => x.name === ev.player);
+    const pl = playerOf(st.players, ev.player);
     const hand = [...pl.hand];
-    hand.splice(hand.indexOf(other.tile), 1);
+    hand.splice(hand.indexOf(String(other.tile)), 1);
     assert.equal(p.distance, cliExplain(hand, pl.melds.length).distance, 'candidate DP distance = CLI');
   }
   writeFileSync(artifact('dp-mahjong-candidate.png'), await page.locator('#canvas').screenshot());
@@ -171,7 +196,7 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
   const claimStep = await page.evaluate(() => {
     const d = window.deckscope, M = d.module;
     for (let i = 60; i < d.steps; i++) {
-      const e = JSON.parse(M.ccall('dsv_api_event_json', 'string', ['number'], [i]));
+      const e = /** @type {DeckscopeEvent} */ (JSON.parse(M.ccall('dsv_api_event_json', 'string', ['number'], [i])));
       if (e.type === 'discard' && e.claimed_by) return i + 1;
     }
     return -1;
@@ -217,11 +242,12 @@ test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: LIMIT 
     await page.waitForFunction(() => window.deckscope && window.deckscope.module &&
       window.deckscope.module.ccall('dsv_api_mode', 'number', [], []) === 1, null, { timeout: LIMIT });
     const info = await page.evaluate(() =>
-      JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
+      /** @type {MjInfo} */ (JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], []))));
     assert.ok(info && info.ok, 'the DP is shown in embed mode');
     assert.equal(info.step, 60);
     // the embed page has no frame events: the canvas until it is drawn (not a
     // fixed 800 ms, too short on a loaded machine), up to the suite's limit
+    /** @type {Buffer} */
     let shot;
     for (const end = Date.now() + LIMIT; ;) {
       shot = await page.locator('canvas').first().screenshot();
@@ -248,26 +274,29 @@ test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: LIMIT 
 
 // Characters of `text` that no font of the page has (drawn as the same box
 // as a private-use code point, the "tofu"), in the page's body font.
+/** @param {Page} page @param {string} text */
 const tofu = (page, text) => page.evaluate((s) => {
   const font = getComputedStyle(document.body).fontFamily;
   const c = document.createElement('canvas');
   c.width = c.height = 64;
   const g = c.getContext('2d', { willReadFrequently: true });
-  const shot = (ch) => {
+  if (!g) throw new Error('no 2d context for a canvas');
+  const shot = (/** @type {string} */ ch) => {
     g.clearRect(0, 0, 64, 64);
     g.font = `40px ${font}`;
     g.fillText(ch, 4, 48);
     return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
   };
   const box = shot('\uE000');
-  return [...new Set([...s].filter((ch) => ch.codePointAt(0) > 0x7f && !/\s/.test(ch)))].filter((ch) => shot(ch) === box);
+  return [...new Set([...s].filter((ch) => Number(ch.codePointAt(0)) > 0x7f && !/\s/.test(ch)))].filter((ch) => shot(ch) === box);
 }, text);
 
+/** @param {Page} page @returns {Promise<MjInfo>} */
 const info = (page) => page.evaluate(() => JSON.parse(window.deckscope.module.ccall('dsv_api_dp_mahjong_info', 'string', [], [])));
 
 test('mahjong DP view, clear to a learner: legible cells, rows in words, first-visit legend, one set of controls, no tofu', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
-  const open = async (lang) => {
+  const open = async (/** @type {string} */ lang) => {
     await loadView(page, `${env.url}#game=mahjong&sample=1&step=60&lang=${lang}`);
     await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy, null, { timeout: LIMIT });
     await page.evaluate(() => { window.deckscope.seek(60, false); window.deckscope.setMode(1); });
@@ -276,15 +305,15 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   await open('en');
 
   // "How to read the table": open on the first visit, remembered, closed on the next
-  assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-legend')).open), true, 'legend open on the first visit');
+  assert.equal(await page.evaluate(() => window.__el('#dpm-legend', HTMLDetailsElement).open), true, 'legend open on the first visit');
   await page.reload();
   await open('zh');
-  assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-legend')).open), false, 'legend closed on the next visit');
+  assert.equal(await page.evaluate(() => window.__el('#dpm-legend', HTMLDetailsElement).open), false, 'legend closed on the next visit');
   await page.click('#dpm-legend summary');
-  assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-legend')).open), true, 'and opens on a click');
+  assert.equal(await page.evaluate(() => window.__el('#dpm-legend', HTMLDetailsElement).open), true, 'and opens on a click');
 
   // no glyph of the Chinese panel is missing from the page's fonts
-  const zhText = await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dp-panel')).innerText);
+  const zhText = await page.evaluate(() => window.__el('#dp-panel').innerText);
   assert.match(zhText, /和牌距离/);
   assert.deepEqual(await tofu(page, zhText), [], 'characters drawn as tofu in the zh panel');
 
@@ -295,7 +324,7 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   assert.deepEqual(controls, [], 'no controls but the players and the candidates');
   // ... the timeline's keys drive the DP: End, Home, right, Space; its speed is the timeline's
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  for (const [k, want] of [['End', 36], ['Home', 0], ['ArrowRight', 1], ['ArrowRight', 2], ['ArrowLeft', 1]]) {
+  for (const [k, want] of /** @type {[string, number][]} */ ([['End', 36], ['Home', 0], ['ArrowRight', 1], ['ArrowRight', 2], ['ArrowLeft', 1]])) {
     await page.keyboard.press(k);
     await waitPanel(page, (x) => x.pos === want, `pos ${want} after ${k}`);
   }
@@ -316,30 +345,33 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
   assert.ok(I.row_px >= I.cell_px, `rows of ${I.row_px} px hold them`);
 
   // the row labels in words: a line of the panel and the tooltip of the row under the pointer
-  const rowKey = await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('dpm-rowkey')).textContent);
+  const rowKey = await page.evaluate(() => window.__el('#dpm-rowkey').textContent ?? '');
   assert.match(rowKey, /“\d \d \d \d” = 已放 \d 组面子，(已放雀头|还没有雀头)，\d 个顺子/);
   // (the pointer glides there, as a hand does: SDL takes motion with a movement)
   await page.locator('#canvas').scrollIntoViewIfNeeded();
   const box = await page.locator('#canvas').boundingBox();
+  assert.ok(box, 'the canvas is shown');
+  /** @param {number} x @param {number} y */
   const glide = (x, y) => page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+  /** @type {string[]} */
   const rows = [];
   for (const r of [0, Math.floor(I.rows / 2), I.rows - 1]) {
     await glide(I.table_x + 8, I.table_y + (r + 0.5) * I.row_px);
-    await page.waitForFunction(() => !!/** @type {HTMLElement} */ (document.getElementById('canvas')).title, null, { timeout: LIMIT });
-    rows.push(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('canvas')).title));
+    await page.waitForFunction(() => !!window.__el('#canvas').title, null, { timeout: LIMIT });
+    rows.push(await page.evaluate(() => window.__el('#canvas').title));
     await glide(2, 2); // off the table: no tooltip
-    await page.waitForFunction(() => !/** @type {HTMLElement} */ (document.getElementById('canvas')).title, null, { timeout: LIMIT });
+    await page.waitForFunction(() => !window.__el('#canvas').title, null, { timeout: LIMIT });
   }
   for (const t of rows) assert.match(t, /^\d \d \d \d: 已放 \d 组面子/, 'tooltip: ' + t);
   assert.equal(rows[0].slice(0, 7), '0 0 0 0', 'the first row is the start state');
   await page.evaluate(() => window.deckscope.setLang('en'));
   await glide(I.table_x + 8, I.table_y + 1.5 * I.row_px);
-  await page.waitForFunction(() => /groups? placed/.test(/** @type {HTMLElement} */ (document.getElementById('canvas')).title), null, { timeout: LIMIT });
+  await page.waitForFunction(() => /groups? placed/.test(window.__el('#canvas').title), null, { timeout: LIMIT });
   writeFileSync(artifact('dp-mahjong-learner.png'), await page.screenshot({ fullPage: true }));
 
   // closing the view gives the stage its size back and takes the tooltip away
   await page.keyboard.press('d');
-  await page.waitForFunction(() => !/** @type {HTMLElement} */ (document.getElementById('stage')).style.height && !/** @type {HTMLElement} */ (document.getElementById('canvas')).title);
+  await page.waitForFunction(() => !window.__el('#stage').style.height && !window.__el('#canvas').title);
   assert.deepEqual(page.problems, [], 'no console errors');
   await page.closeAll();
 });

@@ -37,8 +37,14 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @typedef {import('./harness.mjs').TestPage} TestPage */
+/** @typedef {import('playwright-core').Page} Page */
+/** What the export's gif() resolves with (docs/exports.md). @typedef {{ blob: Blob, width: number, height: number, frames: number, captionHeight: number }} GifResult */
+
+/** @param {TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
+/** @param {Page} page @param {string} hash */
 async function openGame(page, hash) {
   await loadView(page, env.url + '#' + hash);
   await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
@@ -46,11 +52,12 @@ async function openGame(page, hash) {
 }
 
 // Frames and size of a GIF, by walking its blocks (independent of the encoder).
+/** @param {Buffer} buf */
 function gifInfo(buf) {
   assert.equal(buf.subarray(0, 6).toString('latin1'), 'GIF89a');
   const w = buf.readUInt16LE(6), h = buf.readUInt16LE(8), packed = buf[10];
   let i = 13 + (packed & 0x80 ? 3 * (2 << (packed & 7)) : 0);
-  const skip = (j) => { while (buf[j]) j += buf[j] + 1; return j + 1; };
+  const skip = (/** @type {number} */ j) => { while (buf[j]) j += buf[j] + 1; return j + 1; };
   let frames = 0;
   for (;;) {
     const b = buf[i];
@@ -69,13 +76,16 @@ function gifInfo(buf) {
 }
 
 // Chromium's own GIF decoder: frame count and every frame's size.
+/** @param {Page} page @param {Buffer} buf */
 function browserDecodeGif(page, buf) {
   return page.evaluate(async (b64) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const dec = new ImageDecoder({ data: bytes, type: 'image/gif' });
     await dec.tracks.ready;
     await dec.completed;
-    const n = dec.tracks.selectedTrack.frameCount;
+    const track = dec.tracks.selectedTrack;
+    if (!track) throw new Error('the GIF has no image track');
+    const n = track.frameCount;
     const sizes = new Set();
     let distinctFirst = 0;
     for (let k = 0; k < n; k++) {
@@ -84,6 +94,7 @@ function browserDecodeGif(page, buf) {
       if (k === 0) {
         const c = new OffscreenCanvas(image.displayWidth, image.displayHeight);
         const g = c.getContext('2d');
+        if (!g) throw new Error('no 2d context for an OffscreenCanvas');
         g.drawImage(image, 0, 0);
         const d = g.getImageData(0, 0, c.width, c.height).data;
         const s = new Set();
@@ -96,6 +107,7 @@ function browserDecodeGif(page, buf) {
   }, buf.toString('base64'));
 }
 
+/** @param {Page} page @param {() => Promise<unknown>} click */
 async function download(page, click) {
   const [dl] = await Promise.all([page.waitForEvent('download', { timeout: LIMIT }), click()]);
   return { name: dl.suggestedFilename(), data: readFileSync(await dl.path()) };
@@ -108,7 +120,7 @@ test('PNG of the current frame at 1x and 2x, light and dark', { timeout: LIMIT }
   await page.click('#export-open');
   assert.ok(await page.locator('#export-dialog').isVisible(), 'the dialog opens');
   const css = await page.evaluate(() => {
-    const c = document.getElementById('canvas');
+    const c = window.__el('#canvas', HTMLCanvasElement);
     return { w: Math.round(c.clientWidth), h: Math.round(c.clientHeight) };
   });
   const one = await download(page, () => page.click('#export-png1'));
@@ -149,12 +161,12 @@ test('GIF of a range through the dialog: frame count, size, progress, page stays
   await page.click('#export-open');
   await page.fill('#export-from', '10');
   await page.fill('#export-to', '18');
-  assert.match(await page.locator('#export-plan').textContent(), /49/, 'the plan announces 1 + 8 x 6 frames');
+  assert.match(await page.locator('#export-plan').textContent() ?? '', /49/, 'the plan announces 1 + 8 x 6 frames');
   // Record the progress bar and the canvas frames while the export runs.
   await page.evaluate(() => {
     window.__progress = [];
     window.__framesAtStart = window.deckscope.frames;
-    const bar = document.getElementById('export-progress');
+    const bar = window.__el('#export-progress', HTMLProgressElement);
     new MutationObserver(() => window.__progress.push(Number(bar.value)))
       .observe(bar, { attributes: true, attributeFilter: ['value'] });
     const t0 = performance.now();
@@ -163,7 +175,7 @@ test('GIF of a range through the dialog: frame count, size, progress, page stays
   const gif = await download(page, () => page.click('#export-gif'));
   const seen = await page.evaluate(() => ({
     progress: window.__progress, frames: window.deckscope.frames - window.__framesAtStart,
-    ms: performance.now() - window.__t0, status: /** @type {HTMLElement} */ (document.getElementById('export-status')).textContent,
+    ms: performance.now() - window.__t0, status: window.__el('#export-status').textContent ?? '',
   }));
   assert.equal(gif.name, 'deckscope-mahjong-10-18.gif');
   const info = gifInfo(gif.data);
@@ -189,11 +201,13 @@ test('the page PNG equals the CLI render of the same step', { timeout: LIMIT }, 
   const input = readFileSync(path.join(DATA, game, 'sample-1.in'));
   let cliPng;
   try {
+    if (!CLI) throw new Error('no native deckscope CLI found (set DS_CLI or build one under build/)');
     cliPng = execFileSync(CLI, ['render', game, '--step', String(step), '--size', `${w}x${h}`, '-o', artifact('cli-thegame-7.png')],
       // an ASan front end (make test) must not fail on SDL's own leaks at exit
       { input, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' } });
     cliPng = readFileSync(artifact('cli-thegame-7.png'));
-  } catch (e) {
+  } catch (err) {
+    const e = /** @type {Error & { stderr?: Buffer }} */ (err);
     const why = `the CLI cannot render here: ${String(e.stderr || e.message).split('\n')[0]}`;
     // In CI (DS_REQUIRE_ALL=1, .ci/run) nothing may be skipped.
     if (process.env.DS_REQUIRE_ALL === '1') assert.fail(`${why} (DS_REQUIRE_ALL=1 forbids skipping)`);
@@ -206,18 +220,19 @@ test('the page PNG equals the CLI render of the same step', { timeout: LIMIT }, 
     window.deckscope.module.dsHost.dark = true;
     window.deckscope.seek(window.deckscope.step, false);
     const r = await window.deckscope.export.png({ width: w, height: h, scale: 1, caption: false });
-    const read = async (src) => {
+    const read = async (/** @type {string} */ src) => {
       const img = new Image();
       img.src = src;
       await img.decode();
       const c = new OffscreenCanvas(img.width, img.height);
       const g = c.getContext('2d');
+      if (!g) throw new Error('no 2d context for an OffscreenCanvas');
       g.drawImage(img, 0, 0);
       return g.getImageData(0, 0, img.width, img.height);
     };
     const a = await read(URL.createObjectURL(r.blob));
     const b = await read('data:image/png;base64,' + cliB64);
-    if (a.width !== b.width || a.height !== b.height) return { size: false };
+    if (a.width !== b.width || a.height !== b.height) return { size: false, fraction: 0, exact: 0, distinct: 0 };
     let close = 0, exact = 0;
     const colours = new Set();
     for (let i = 0; i < a.data.length; i += 4) {
@@ -243,30 +258,32 @@ test('bad ranges, cancel, a new game during an export; the next export works', {
   const big = cli(['gen', 'cirno', '--seed', '1', '--max']); // the largest cirno game
   const r = await page.evaluate(async (bigInput) => {
     const X = window.deckscope.export;
-    const out = {};
-    const err = (p) => p.then(() => 'resolved', (e) => (e.cancelled ? 'cancelled' : 'error: ' + e.message));
-    out.backwards = await err(X.gif({ from: 9, to: 3 }));
+    /** @param {Promise<unknown>} p */
+    const err = (p) => p.then(() => 'resolved', (/** @type {Error & { cancelled?: boolean }} */ e) => (e.cancelled ? 'cancelled' : 'error: ' + e.message));
+    const backwards = await err(X.gif({ from: 9, to: 3 }));
     // cancel after the first slices
-    let sliced;
-    const firstSlice = new Promise((res) => { sliced = res; });
+    /** @type {() => void} */
+    let sliced = () => {};
+    const firstSlice = new Promise((res) => { sliced = () => res(undefined); });
     const p = X.gif({ from: 0, to: 40, onProgress: () => sliced() });
     await firstSlice;
     X.cancel();
-    out.cancel = await err(p);
-    out.busyAfterCancel = X.busy;
+    const cancel = await err(p);
+    const busyAfterCancel = X.busy;
     // another game loaded while a GIF is being made
-    let sliced2;
-    const firstSlice2 = new Promise((res) => { sliced2 = res; });
+    /** @type {() => void} */
+    let sliced2 = () => {};
+    const firstSlice2 = new Promise((res) => { sliced2 = () => res(undefined); });
     const q = X.gif({ from: 0, to: 40, onProgress: () => sliced2() });
     await firstSlice2;
     await window.deckscope.load({ game: 'cirno', input: bigInput });
-    out.reload = await err(q);
-    out.steps = window.deckscope.steps;
-    out.tooLong = await err(X.gif({ from: 10, to: 10 + X.MAX_STEPS + 1 }));
+    const reload = await err(q);
+    const steps = window.deckscope.steps;
+    const tooLong = await err(X.gif({ from: 10, to: 10 + X.MAX_STEPS + 1 }));
     // and then a normal export of the new game
-    const ok = await X.gif({ from: 0, to: 2, tween: 0, caption: false });
-    out.after = { frames: ok.frames, w: ok.width, h: ok.height, type: ok.blob.type, size: ok.blob.size };
-    return out;
+    const ok = /** @type {GifResult} */ (await X.gif({ from: 0, to: 2, tween: 0, caption: false }));
+    const after = { frames: ok.frames, w: ok.width, h: ok.height, type: ok.blob.type, size: ok.blob.size };
+    return { backwards, cancel, busyAfterCancel, reload, steps, tooLong, after };
   }, big);
   assert.ok(r.steps > 1000, `the big game has ${r.steps} steps`);
   assert.match(r.backwards, /^error: /);
@@ -291,7 +308,7 @@ test('exports in the DP view draw the DP scene (mahjong)', { timeout: LIMIT }, a
   await page.waitForFunction(() => window.deckscope.mode === 1);
   const r = await page.evaluate(async () => {
     const p = await window.deckscope.export.png({ width: 640, height: 360, caption: false });
-    const g = await window.deckscope.export.gif({ from: 20, to: 22, tween: 1, caption: false });
+    const g = /** @type {GifResult} */ (await window.deckscope.export.gif({ from: 20, to: 22, tween: 1, caption: false }));
     const u8 = new Uint8Array(await p.blob.arrayBuffer());
     let s = '';
     for (const x of u8) s += String.fromCharCode(x);
@@ -318,6 +335,7 @@ test('exports in the DP view draw the DP scene (mahjong)', { timeout: LIMIT }, a
 // in 20.8%).
 const DP_DIFF_MAX = 0.03;
 
+/** @param {Page} page @param {number} n */
 async function framesPass(page, n) {
   const f0 = await page.evaluate(() => window.deckscope.frames);
   await page.waitForFunction((f) => window.deckscope.frames >= f, f0 + n, { timeout: LIMIT });
@@ -326,12 +344,13 @@ async function framesPass(page, n) {
 // The canvas as it is now (screenshot) against the PNG export of the current
 // step at the canvas's CSS size: the share of pixels whose RGB differ by more
 // than 48 in sum, and the export's colour count.
+/** @param {Page} page @param {string} name */
 async function dpExportVsCanvas(page, name) {
   // The page may place the canvas at a fractional CSS position (74.75 px),
   // where the compositor resamples it for the screenshot: move it onto whole
   // pixels (a transform, so nothing is laid out again).
   await page.evaluate(() => {
-    const c = document.getElementById('canvas');
+    const c = window.__el('#canvas', HTMLCanvasElement);
     c.style.transform = '';
     const r = c.getBoundingClientRect();
     c.style.transform = `translate(${Math.round(r.x) - r.x}px, ${Math.round(r.y) - r.y}px)`;
@@ -341,21 +360,23 @@ async function dpExportVsCanvas(page, name) {
   const r = await page.evaluate(async (shotB64) => {
     // the size the scene is laid out for: the canvas's backing store (the
     // page runs at a device pixel ratio of 1)
-    const c = document.getElementById('canvas');
+    const c = window.__el('#canvas', HTMLCanvasElement);
     const p = await window.deckscope.export.png({ width: c.width, height: c.height, scale: 1, caption: false });
-    const read = async (blob) => {
+    const read = async (/** @type {Blob} */ blob) => {
       const bm = await createImageBitmap(blob);
       const oc = new OffscreenCanvas(bm.width, bm.height);
-      oc.getContext('2d').drawImage(bm, 0, 0);
-      return oc.getContext('2d').getImageData(0, 0, bm.width, bm.height);
+      const g = oc.getContext('2d');
+      if (!g) throw new Error('no 2d context for an OffscreenCanvas');
+      g.drawImage(bm, 0, 0);
+      return g.getImageData(0, 0, bm.width, bm.height);
     };
     const a = await read(p.blob);
     const b = await read(new Blob([Uint8Array.from(atob(shotB64), (ch) => ch.charCodeAt(0))], { type: 'image/png' }));
     const u8 = new Uint8Array(await p.blob.arrayBuffer());
     let s = '';
     for (const x of u8) s += String.fromCharCode(x);
-    const out = { png: btoa(s), a: [a.width, a.height], b: [b.width, b.height], step: window.deckscope.step,
-                  mode: window.deckscope.mode };
+    const png = btoa(s), sizeA = [a.width, a.height], sizeB = [b.width, b.height];
+    const step = window.deckscope.step, mode = window.deckscope.mode;
     // a canvas of a fractional CSS size: the screenshot rounds, the export
     // truncates; the rows and columns both have are compared
     const cw = Math.min(a.width, b.width), ch = Math.min(a.height, b.height);
@@ -365,6 +386,7 @@ async function dpExportVsCanvas(page, name) {
     // picture still differs widely.
     let differ = 0, differExact = 0;
     const colours = new Set();
+    /** @param {number} i @param {number} x @param {number} y */
     const near = (i, x, y) => {
       if (x < 0 || y < 0 || x >= cw || y >= ch) return false;
       const j = (y * b.width + x) * 4;
@@ -380,13 +402,10 @@ async function dpExportVsCanvas(page, name) {
       }
       colours.add((a.data[i] << 16) | (a.data[i + 1] << 8) | a.data[i + 2]);
     }
-    out.differ = differ / (cw * ch);
-    out.differExact = differExact / (cw * ch);
-    out.rect = JSON.stringify(c.getBoundingClientRect());
-    out.distinct = colours.size;
-    return out;
+    return { png, a: sizeA, b: sizeB, step, mode, differ: differ / (cw * ch), differExact: differExact / (cw * ch),
+             rect: JSON.stringify(c.getBoundingClientRect()), distinct: colours.size };
   }, shot.toString('base64'));
-  await page.evaluate(() => { /** @type {HTMLElement} */ (document.getElementById('canvas')).style.transform = ''; });
+  await page.evaluate(() => { window.__el('#canvas').style.transform = ''; });
   writeFileSync(artifact(`${name}-export.png`), Buffer.from(r.png, 'base64'));
   writeFileSync(artifact(`${name}-canvas.png`), shot);
   console.log(`${name}: the export differs from the canvas in ${(r.differ * 100).toFixed(3)}% of the pixels ` +
@@ -441,31 +460,43 @@ test('the DP export of a step is the DP canvas at that step (mahjong, goudan)', 
 // that step (the PNG is composed in JavaScript, the GIF by the C encoder
 // asking for the strip of each step it reaches: the same caption must land on
 // the same step).
+/** @param {Page} page @param {number} from @param {number} to */
 async function captionCheck(page, from, to) {
   return page.evaluate(async ([from, to]) => {
     const X = window.deckscope.export, d = window.deckscope;
     const fg = d.module.ccall('dsv_api_export_theme_color', 'number', ['number', 'number'], [1, 1]) >>> 0;
     const FG = [fg >> 16 & 255, fg >> 8 & 255, fg & 255];
     const T = 1;
-    const on = await X.gif({ from, to, tween: T });
-    const off = await X.gif({ from, to, tween: T, caption: false });
-    const frames = async (blob) => {
+    const on = /** @type {GifResult} */ (await X.gif({ from, to, tween: T }));
+    const off = /** @type {GifResult} */ (await X.gif({ from, to, tween: T, caption: false }));
+    /** @param {OffscreenCanvas} c */
+    const ctx = (c) => {
+      const g = c.getContext('2d');
+      if (!g) throw new Error('no 2d context for an OffscreenCanvas');
+      return g;
+    };
+    const frames = async (/** @type {Blob} */ blob) => {
       const dec = new ImageDecoder({ data: new Uint8Array(await blob.arrayBuffer()), type: 'image/gif' });
       await dec.tracks.ready;
       await dec.completed;
+      const track = dec.tracks.selectedTrack;
+      if (!track) throw new Error('the GIF has no image track');
       const out = [];
-      for (let k = 0; k < dec.tracks.selectedTrack.frameCount; k++) {
+      for (let k = 0; k < track.frameCount; k++) {
         const { image } = await dec.decode({ frameIndex: k });
         const c = new OffscreenCanvas(image.displayWidth, image.displayHeight);
-        c.getContext('2d').drawImage(image, 0, 0);
-        out.push(c.getContext('2d').getImageData(0, 0, c.width, c.height));
+        const g = ctx(c);
+        g.drawImage(image, 0, 0);
+        out.push(g.getImageData(0, 0, c.width, c.height));
         image.close();
       }
       return out;
     };
     const fOn = await frames(on.blob), fOff = await frames(off.blob);
+    /** @param {Uint8ClampedArray} a @param {number} i @param {number[]} b @param {number} tol */
     const near = (a, i, b, tol) => Math.abs(a[i] - b[0]) + Math.abs(a[i + 1] - b[1]) + Math.abs(a[i + 2] - b[2]) <= tol;
     // rows [y0, y1) of two pictures of the same width: the share of pixels within 48
+    /** @param {ImageData} a @param {ImageData} b @param {number} y0 @param {number} y1 */
     const same = (a, b, y0, y1) => {
       let n = 0, ok = 0;
       for (let y = y0; y < y1; y++) for (let x = 0; x < a.width; x++) {
@@ -475,18 +506,21 @@ async function captionCheck(page, from, to) {
       }
       return n ? ok / n : 0;
     };
+    /** @param {ImageData} img @param {number} h0 */
     const strip = (img, h0) => { // the strip as its own ImageData
       const h = img.height - h0;
       return new ImageData(img.data.slice(h0 * img.width * 4), img.width, h);
     };
-    const readPng = async (blob) => {
+    const readPng = async (/** @type {Blob} */ blob) => {
       const bm = await createImageBitmap(blob);
       const c = new OffscreenCanvas(bm.width, bm.height);
-      c.getContext('2d').drawImage(bm, 0, 0);
-      return c.getContext('2d').getImageData(0, 0, bm.width, bm.height);
+      const g = ctx(c);
+      g.drawImage(bm, 0, 0);
+      return g.getImageData(0, 0, bm.width, bm.height);
     };
-    const res = { on: [on.width, on.height, on.frames, on.captionHeight], off: [off.width, off.height, off.frames, off.captionHeight],
-                  steps: [] };
+    /** @type {{ s: number, caption: string, text: number, own: number, other: number, scene: number }[]} */
+    const steps = [];
+    /** @type {Record<number, ImageData>} */
     const pngStrips = {};
     for (let s = from; s <= to; s++) {
       d.seek(s, false);
@@ -506,17 +540,18 @@ async function captionCheck(page, from, to) {
         if (u === s || d.captionAt(u) === d.captionAt(s)) continue;
         other = Math.max(other, same(st, pngStrips[u], 0, Math.min(st.height, pngStrips[u].height)));
       }
-      res.steps.push({ s, caption: d.captionAt(s), text, own, other, scene: same(g, fOff[k], 0, 360) });
+      steps.push({ s, caption: d.captionAt(s), text, own, other, scene: same(g, fOff[k], 0, 360) });
     }
     // the page's language: the strip of the same step in Chinese differs
     d.seek(to, false);
     const en = strip(await readPng((await X.png({ width: 640, height: 360 })).blob), 360);
     d.setLang('zh');
     const zh = strip(await readPng((await X.png({ width: 640, height: 360 })).blob), 360);
-    res.zhCaption = d.caption;
-    res.zhVsEn = same(zh, en, 0, Math.min(zh.height, en.height));
+    const zhCaption = d.caption;
+    const zhVsEn = same(zh, en, 0, Math.min(zh.height, en.height));
     d.setLang('en');
-    return res;
+    return { on: [on.width, on.height, on.frames, on.captionHeight], off: [off.width, off.height, off.frames, off.captionHeight],
+             steps, zhCaption, zhVsEn };
   }, [from, to]);
 }
 
@@ -552,7 +587,7 @@ test('caption strip: GIF and PNG carry the narration of each step, on by default
   assert.equal(gifInfo(without.data).h, 360);
   assert.ok(gifInfo(withCap.data).h > 380, 'the dialog GIF has the strip');
   const png = await download(page, () => page.click('#export-png1'));
-  const css = await page.evaluate(() => Math.round(/** @type {HTMLElement} */ (document.getElementById('canvas')).clientHeight));
+  const css = await page.evaluate(() => Math.round(window.__el('#canvas').clientHeight));
   assert.equal((await pngStats(page, png.data)).height, css, 'PNG without the strip when unchecked');
   await page.check('#export-caption');
   const png2 = await download(page, () => page.click('#export-png1'));
@@ -567,13 +602,14 @@ test('caption strip: the time of a 40-step GIF with and without it', { timeout: 
   await openGame(page, 'game=mahjong&sample=1&step=10');
   const r = await page.evaluate(async () => {
     const X = window.deckscope.export;
-    const out = {};
-    for (const [k, caption] of [['off', false], ['on', true], ['off2', false], ['on2', true]]) {
+    /** @param {boolean} caption */
+    const timed = async (caption) => {
       const t0 = performance.now();
-      const g = await X.gif({ from: 10, to: 50, caption });
-      out[k] = { ms: Math.round(performance.now() - t0), frames: g.frames, bytes: g.blob.size, h: g.height };
-    }
-    return out;
+      const g = /** @type {GifResult} */ (await X.gif({ from: 10, to: 50, caption }));
+      return { ms: Math.round(performance.now() - t0), frames: g.frames, bytes: g.blob.size, h: g.height };
+    };
+    const off = await timed(false), on = await timed(true), off2 = await timed(false), on2 = await timed(true);
+    return { off, on, off2, on2 };
   });
   console.log(`40-step GIF (241 frames, 640x360): without caption ${r.off.ms}/${r.off2.ms} ms, ${r.off.bytes} bytes; ` +
               `with caption ${r.on.ms}/${r.on2.ms} ms, ${r.on.bytes} bytes, ${r.on.h} px tall`);

@@ -2,6 +2,7 @@
 // Chromium through playwright-core, and a page that records every console
 // error, page error, failed or 4xx/5xx request and Content-Security-Policy
 // violation.
+/// <reference path="./page-globals.d.ts" />
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,30 @@ export async function watchCsp(context, onViolation) {
   });
 }
 
+// Installs in every frame of the context's pages, before the page's own
+// scripts, the helpers the tests' page.evaluate callbacks use
+// (page-globals.d.ts): window.__el(sel, type), the element or an error that
+// names the selector (instead of a TypeError on null further on).
+/** @param {import('playwright-core').BrowserContext} context */
+export async function pageHelpers(context) {
+  await context.addInitScript(() => {
+    /**
+     * @template {Element} T
+     * @param {string} sel
+     * @param {abstract new () => T} [type]
+     * @returns {T}
+     */
+    function el(sel, type) {
+      const want = type ?? HTMLElement;
+      const e = document.querySelector(sel);
+      if (!e) throw new Error(`no element ${sel} in ${location.href}`);
+      if (!(e instanceof want)) throw new Error(`${sel} is a ${e.constructor.name}, not a ${want.name}`);
+      return /** @type {T} */ (e);
+    }
+    window.__el = el;
+  });
+}
+
 // A new context + page that records problems in page.problems, among them
 // every Content-Security-Policy violation (so every test that opens a page
 // here fails on one).
@@ -96,6 +121,7 @@ export async function openPage(browser, options = {}) {
   /** @type {string[]} */
   const problems = [];
   await watchCsp(context, (text) => problems.push(text));
+  await pageHelpers(context);
   const page = /** @type {TestPage} */ (await context.newPage());
   page.problems = problems;
   page.warnings = [];

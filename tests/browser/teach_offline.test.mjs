@@ -21,7 +21,9 @@ const root = path.join(here, '..', '..');
 // relink of the WebAssembly takes minutes on a busy 2-core machine).
 const given = process.env.DS_OFFLINE_HTML && existsSync(process.env.DS_OFFLINE_HTML) ? process.env.DS_OFFLINE_HTML : null;
 const built = given || path.join(ARTIFACTS, 'deckscope.html');
+/** @type {import('playwright-core').Browser} */
 let browser;
+/** @type {string} */
 let fileUrl;
 
 before(async () => {
@@ -58,7 +60,9 @@ test('the one file has everything inline', () => {
 test('from file://: loads a sample, steps, loads another game; no network, no errors', { timeout: LIMIT }, async (t) => {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   const page = await context.newPage();
+  /** @type {string[]} */
   const problems = [];
+  /** @type {string[]} */
   const requests = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console.error: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('page error: ' + e.message));
@@ -72,8 +76,8 @@ test('from file://: loads a sample, steps, loads another game; no network, no er
   ]), LIMIT);
   assert.equal(ready, 'ready');
   const firstFrameMs = await page.evaluate(() => window.deckscope.firstFrameMs);
-  t.diagnostic(`first frame from file:// ${Math.round(firstFrameMs)} ms after navigation start`);
-  writeFileSync(artifact('offline-timing.json'), JSON.stringify({ firstFrameMs: Math.round(firstFrameMs) }) + '\n');
+  t.diagnostic(`first frame from file:// ${Math.round(Number(firstFrameMs))} ms after navigation start`);
+  writeFileSync(artifact('offline-timing.json'), JSON.stringify({ firstFrameMs: Math.round(Number(firstFrameMs)) }) + '\n');
   await page.waitForFunction(() => window.deckscope.game === 'thegame' && window.deckscope.steps > 0 && window.deckscope.step === 3,
     null, { timeout: LIMIT });
   const steps = await page.evaluate(() => window.deckscope.steps);

@@ -17,8 +17,12 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @typedef {import('playwright-core').Page} Page */
+/** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+/** @param {string} s */
 const b64url = (s) => Buffer.from(s, 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** @template T @param {Page} page @param {() => T} expr @returns {Promise<T>} */
 const api = (page, expr) => page.evaluate(expr);
 
 test('default view: cirno sample 1 loads, draws, no errors', { timeout: LIMIT }, async (t) => {
@@ -53,7 +57,7 @@ test('HiDPI and light scheme: the backing store follows devicePixelRatio', { tim
   await loadView(page, env.url);
   await frames(page, 3);
   const dims = await page.evaluate(() => {
-    const c = document.getElementById('canvas');
+    const c = window.__el('#canvas', HTMLCanvasElement);
     const r = c.getBoundingClientRect();
     return { w: c.width, h: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
   });
@@ -83,7 +87,7 @@ test('the canvas resizes with its container, down to a 360 px phone', { timeout:
   const before1 = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).width);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForFunction((w0) => {
-    const c = document.getElementById('canvas');
+    const c = window.__el('#canvas', HTMLCanvasElement);
     return c.width !== w0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2;
   }, before1, { timeout: LIMIT });
   const after1 = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).width);
@@ -103,7 +107,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await loadView(page, `${env.url}#game=mahjong&sample=1`);
   await page.evaluate(() => {
     window.__ev = [];
-    for (const n of ['step', 'play', 'pause', 'load']) window.deckscope.on(n, (d) => window.__ev.push(n));
+    for (const n of ['step', 'play', 'pause', 'load']) window.deckscope.on(n, () => window.__ev.push(n));
   });
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   const step = () => api(page, () => window.deckscope.step);
@@ -118,7 +122,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.keyboard.press('Home');
   assert.equal(await step(), 0);
   // ] / PageDown: the next meaningful point the C view finds; [ / PageUp back.
-  const mark = (dir) => page.evaluate((d) => window.deckscope.module.ccall('dsv_api_find_mark', 'number', ['number', 'number'], [d, 2]), dir);
+  const mark = (/** @type {number} */ dir) => page.evaluate((d) => window.deckscope.module.ccall('dsv_api_find_mark', 'number', ['number', 'number'], [d, 2]), dir);
   const next = await mark(1);
   assert.ok(next > 0, 'mahjong sample 1 has a meaningful point');
   await page.keyboard.press(']');
@@ -151,7 +155,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   const play = page.locator('#tl-play');
   assert.ok(await play.isVisible());
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('tl-play')).getAttribute('aria-pressed') === 'true');
-  assert.match(await play.textContent(), /Pause/);
+  assert.match(await play.textContent() ?? '', /Pause/);
   await page.keyboard.press('Space');
   assert.equal(await api(page, () => window.deckscope.playing), false);
   const stopped = await step();
@@ -170,7 +174,7 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.keyboard.press('?');
   const help = page.locator('#help');
   assert.ok(await help.isVisible());
-  const helpText = await help.textContent();
+  const helpText = await help.textContent() ?? '';
   for (const k of ['←', '→', 'Home', 'End', 'Space', '+', '-', 'PageUp', 'PageDown', '[', ']', 'Esc', '?']) {
     assert.ok(helpText.includes(k), `help lists ${k}`);
   }
@@ -203,23 +207,27 @@ test('bad input: line:column next to the input, the previous game keeps working'
   assert.equal(await api(page, () => window.deckscope.step), 3);
   const steps0 = await api(page, () => window.deckscope.steps);
   const bad = '2 1 10\nJoesSR B9 A99 PASX\nCirno C2 D2 A49\nE49 DOUBLE PASS A19 A49 A99 A99 A99 A99 A99\n';
+  assert.ok(CLI, 'a native deckscope CLI (set DS_CLI or build one under build/)');
   const r = spawnSync(CLI, ['cirno'], { input: bad });
   assert.equal(r.status, 2);
-  const [, L, Cc] = /line (\d+), column (\d+)/.exec(r.stderr.toString()).map(Number);
+  const at = /line (\d+), column (\d+)/.exec(r.stderr.toString());
+  assert.ok(at, `the CLI says where: ${r.stderr}`);
+  const [, L, Cc] = at.map(Number);
   await page.fill('#input', bad);
   await page.press('#input', 'Control+Enter');
   const errBox = page.locator('#input-error');
   await errBox.waitFor({ state: 'visible' });
-  const msg = await page.textContent('#input-error-msg');
+  const msg = await page.textContent('#input-error-msg') ?? '';
   assert.ok(msg.includes(`Line ${L}, column ${Cc}`), `"${msg}" has the CLI's line ${L}, column ${Cc}`);
-  assert.match(await page.textContent('#input-error-line'), /PASX\n.*\^/);
+  assert.match(await page.textContent('#input-error-line') ?? '', /PASX\n.*\^/);
   // Next to the input: right below the text box.
   const ta = await page.locator('#input').boundingBox();
   const eb = await errBox.boundingBox();
+  assert.ok(ta && eb, 'the text box and the error are shown');
   assert.ok(eb.y >= ta.y + ta.height - 1 && eb.y - (ta.y + ta.height) < 120, 'the error sits under the text box');
   // The caret is at line:col.
   const caret = await page.evaluate(() => {
-    const t = document.getElementById('input');
+    const t = window.__el('#input', HTMLTextAreaElement);
     const before = t.value.slice(0, t.selectionStart).split('\n');
     return { line: before.length, col: before[before.length - 1].length + 1 };
   });
@@ -231,7 +239,8 @@ test('bad input: line:column next to the input, the previous game keeps working'
   assert.equal(await api(page, () => window.deckscope.step), 4);
   // Through the API: the promise rejects with {line, col, message}.
   const e = await page.evaluate((text) => window.deckscope.load({ game: 'cirno', input: text })
-    .then(() => null, (err) => ({ line: err.line, col: err.col, message: err.message })), bad);
+    .then(() => null, (/** @type {DeckscopeLoadError} */ err) => ({ line: err.line, col: err.col, message: err.message })), bad);
+  assert.ok(e, 'the promise rejects');
   assert.equal(e.line, L);
   assert.equal(e.col, Cc);
   assert.match(e.message, /PASX/);
@@ -265,7 +274,7 @@ test('URL hash: input, step, speed and language restore exactly; the language is
   assert.equal(await api(page, () => window.deckscope.lang), 'zh');
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
   assert.equal(await page.inputValue('#input'), input);
-  assert.match(await page.textContent('#tl-play-text'), /播放/);
+  assert.match(await page.textContent('#tl-play-text') ?? '', /播放/);
   // The caption is the one the API gives for step 7 in Chinese on a fresh load.
   const other = await openPage(env.browser);
   await loadView(other, `${env.url}#game=thegame&sample=2&lang=zh`);
@@ -283,12 +292,13 @@ test('URL hash: input, step, speed and language restore exactly; the language is
   // New pages of the same browser context share localStorage.
   for (const [hash, want] of [['#game=cirno&sample=2', 'en'], ['#game=cirno&sample=2&lang=zh', 'zh']]) {
     const p = await page.context().newPage();
+    /** @type {string[]} */
     const errors = [];
     p.on('pageerror', (e) => errors.push(e.message));
     p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     await loadView(p, env.url + hash);
     assert.equal(await api(p, () => window.deckscope.lang), want, hash);
-    assert.equal(await api(p, () => window.deckscope.source.sample), 2);
+    assert.equal(await api(p, () => { const s = window.deckscope.source; return s && 'sample' in s ? s.sample : s; }), 2);
     assert.deepEqual(errors, []);
     await p.close();
   }
@@ -303,7 +313,7 @@ test('random input from a seed is the CLI\'s generated input; the seed is in the
     await page.waitForFunction((g) => window.deckscope.game === g, game);
     await page.fill('#seed', '3');
     await page.click('#random');
-    await page.waitForFunction(() => window.deckscope.source && window.deckscope.source.seed === 3);
+    await page.waitForFunction(() => { const s = window.deckscope.source; return s && 'seed' in s && s.seed === 3; });
     const text = await page.inputValue('#input');
     assert.equal(text, cli(['gen', game, '--seed', '3']), `${game}: same input as deckscope gen ${game} --seed 3`);
     const steps = await api(page, () => window.deckscope.steps);
@@ -312,7 +322,7 @@ test('random input from a seed is the CLI\'s generated input; the seed is in the
   }
   // The judge output of the generated game fills the pane.
   const judge = lines(cli(['mahjong'], cli(['gen', 'mahjong', '--seed', '3'])));
-  assert.match(await page.textContent('#output-count'), new RegExp(String(judge.length)));
+  assert.match(await page.textContent('#output-count') ?? '', new RegExp(String(judge.length)));
   noProblems(page);
   await page.closeAll();
 });
@@ -322,8 +332,9 @@ test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { 
   await loadView(page, env.url);
   const r = await page.evaluate(async () => {
     const d = window.deckscope;
+    /** @type {number[]} */
     const seen = [];
-    const f = (e) => seen.push(e.step);
+    const f = (/** @type {{ step: number }} */ e) => seen.push(e.step);
     d.on('step', f);
     const loaded = await d.load({ game: 'cirno', sample: 2 });
     d.seek(2);
@@ -342,7 +353,7 @@ test('window.deckscope: load, seek, step/steps, outputLine, caption, on/off', { 
   assert.equal(r.neg, 0);
   // outputLine at step 1 names the first play (the CLI's line 2: "Round 1:" is line 1).
   const judge = lines(cli(['cirno'], input));
-  assert.ok(r.line >= 1 && judge[r.line - 1].length > 0);
+  assert.ok(r.line !== null && r.line >= 1 && judge[r.line - 1].length > 0);
   assert.ok(r.caption.length > 0);
   noProblems(page);
   await page.closeAll();
@@ -358,6 +369,7 @@ test('inside an iframe: a click on the canvas gives the page the keyboard', { ti
   await page.goto(`${env.url}host-test.html`);
   const frame = page.frameLocator('#f');
   const f = page.frames().find((x) => x !== page.mainFrame());
+  assert.ok(f, 'the iframe is there');
   await f.waitForFunction(() => window.deckscope && window.deckscope.game === 'cirno', null, { timeout: LIMIT });
   await f.evaluate(() => window.deckscope.ready);
   // Even from a text field: the click on the canvas takes the keyboard back.
