@@ -17,6 +17,13 @@ declare global {
     /** how it stands against the rule's choice (worse_value, tie_later_in_order, chance, ...) */
     reason?: string;
     note?: string;
+    // the games' own fields that the page reads (docs/games/<id>.md): a candidate of mahjong's
+    // claim window has its kind (ron, pong, chow, pass), its player and the hand's distance before
+    kind?: string;
+    player?: string | null;
+    dist_before?: number;
+    /** an entry of "declines" (mahjong): the candidate that not claiming leads to */
+    then?: string;
   }
   /** an event's decision record */
   interface DsDecision {
@@ -29,6 +36,8 @@ declare global {
     chosen: string;
     forced: boolean;
     only?: boolean;
+    /** how the move taken compares with the rule's (decisions with values) */
+    assessment?: DeckscopeAssessment | null;
     candidates: DsCandidate[];
     /** mahjong's claim window: the seats that decline */
     declines?: DsCandidate[];

@@ -33,10 +33,31 @@ import dsNarrate from '../core/narrate.js';
 import { viewer, feature } from '../core/viewer.js';
 import { dsGames } from '../games/index.js';
 
+/** @typedef {DsEvent & { decision: DsDecision }} DecisionEvent an event that is a choice (its record) */
+/**
+ * The decision waiting for the learner: labels (choose(), URLs, --try) and the rule's label,
+ * on the line `line` (its &try= spec), shown since `since` (performance.now()).
+ * @typedef {{ i: number, line: string, labels: string[], chosen: string, ev: DecisionEvent, since: number }} Pending
+ */
+/**
+ * A move of the learner: `ev` is its event as the line now shown has it (the move taken),
+ * `assessment` the engine's word on it.
+ * @typedef {{ i: number, label: string, rule: string, match: boolean, text: string, ev: DecisionEvent, forced?: boolean,
+ *             line?: string, assessment?: DeckscopeAssessment | null, verdict?: string }} Move
+ */
+/**
+ * The panel's parts (the page's, or embed.html's compact one without button and seat picker).
+ * @typedef {{ panel: HTMLElement, head: HTMLElement, opts: HTMLElement, feedback: HTMLElement, summaryBox: HTMLElement,
+ *             undoBtn: HTMLButtonElement, nextBtn: HTMLButtonElement, button: HTMLButtonElement | null,
+ *             seatSel: HTMLSelectElement | null, place?: () => void }} PlayUi
+ */
+
 (function () {
   const f = feature(); // the page's API object and its words (core/viewer.js)
   if (!f) return;
-  const { ds, i18n, t, h } = f;
+  const { i18n, t, h } = f;
+  /** @type {Deckscope} */
+  const ds = f.ds;
 
   i18n.add({
     en: {
@@ -107,17 +128,28 @@ import { dsGames } from '../games/index.js';
     },
   });
 
-  const eventAt = (i) => {
-    return viewer.event(i);
+  /** @param {number} i @returns {DsEvent | null} */
+  const eventAt = (i) => viewer.event(i);
+  /** @param {DsEvent | null | undefined} ev @returns {ev is DecisionEvent} */
+  const isDecision = (ev) => !!ev && !!ev.decision && Array.isArray(ev.decision.candidates);
+  // the event of a decision (of the learner's: it has its record), or an Error
+  /** @param {number} i @returns {DecisionEvent} */
+  const decisionAt = (i) => {
+    const ev = eventAt(i);
+    if (!isDecision(ev)) throw new Error(`event ${i} is no decision`);
+    return ev;
   };
   // the page's one format for probabilities (narrate.js: 2 decimals)
+  /** @param {number} x */
   const pct = (x) => (dsNarrate && dsNarrate.percent ? dsNarrate.percent(x) : (x * 100).toFixed(2) + '%');
   // A move as the learner reads it: its name in the engine's record (in the
   // view's language); data-label keeps the engine's label. A label the
   // record does not list (mahjong's "A declines") in the page's words.
+  /** @param {DsEvent | null | undefined} ev @param {string} l @returns {string} */
   const nameIn = (ev, l) => i18n.moveName(ev && ev.decision, l);
   // a candidate's value as the engine's sentences write it ('' for none)
-  const valueIn = (ev, c) => (dsNarrate && dsNarrate.valueText && ev && ev.decision
+  /** @param {DsEvent | null} ev @param {DsCandidate | null} c */
+  const valueIn = (ev, c) => (dsNarrate && ev && ev.decision
     ? dsNarrate.valueText(ev.decision, c, i18n.lang) : c && c.value !== null && c.value !== undefined ? String(c.value) : '');
 
   // ---- seats (each game's: games/<id>.js, its `play`) ---------------------------------
@@ -129,11 +161,10 @@ import { dsGames } from '../games/index.js';
     return p ? p.seat(String(seat ?? '').trim()) : null;
   }
   // Whose decision an event is, as a seat; and whether it is the learner's.
-  /** @param {unknown} game @param {any} ev @param {string} seat */
+  /** @param {unknown} game @param {DsEvent | null} ev @param {string} seat */
   function mine(game, ev, seat) {
     const d = ev && ev.decision;
-    if (!d || !Array.isArray(d.candidates) || d.rule === 'chance') return false;
-    if (d.seat !== undefined && d.seat !== null) return String(d.seat) === seat;
+    if (!ev || !d || !Array.isArray(d.candidates) || d.rule === 'chance') return false;
     const p = playOf(game);
     return p ? p.mine(ev, seat) : false;
   }
@@ -141,11 +172,14 @@ import { dsGames } from '../games/index.js';
   // (docs/games/mahjong.md): its candidates carry their player; "pass" is
   // nobody's claim, and "B declines" (the record's "declines") is B not
   // claiming while the rule decides among the others.
+  /** @param {DsDecision} d */
   const claimWindow = (d) => d.candidates.some((c) => c.kind === 'pass');
+  /** @param {DsDecision} d @param {string} seat */
   const declineOf = (d, seat) => (d.declines || []).find((x) => x.player === seat) || null;
   // The learner's candidates at a decision: in a claim window, the seat's own
   // claims and its "declines" (not claiming); the others' claims and "pass"
   // are not the seat's to choose.
+  /** @param {DecisionEvent} ev @param {string} seat @returns {DsCandidate[]} */
   function options(ev, seat) {
     const d = ev.decision;
     if (!claimWindow(d)) return d.candidates;
@@ -155,6 +189,7 @@ import { dsGames } from '../games/index.js';
   }
   // What the rule does for the seat: in a claim window, its own claim if the
   // rule makes it, else its "declines" (which then leads to the rule's choice).
+  /** @param {DecisionEvent} ev @param {string} seat */
   function ruleFor(ev, seat) {
     const d = ev.decision;
     if (!claimWindow(d)) return String(d.chosen);
@@ -164,15 +199,23 @@ import { dsGames } from '../games/index.js';
   }
 
   // ---- state -----------------------------------------------------------------------
+  /**
+   * @type {{ active: boolean, seat: string, game: string | null, instant: boolean, hints: boolean, pending: Pending | null,
+   *          moves: Move[], finished: boolean, main: { outcome: string, steps: number } | null, feedback: Move | null,
+   *          op: number, target: number | null, timing: { firstDecisionMs: number } | null, t0: number | null, keepFocus: boolean }}
+   */
   const P = {
-    active: false, seat: null, game: null, instant: false, hints: false,
-    pending: null,     // {i, line, labels, chosen, ev}
-    moves: [],         // {i, label, rule, match, line, ev, assessment, forced}
+    active: false, seat: '', game: null, instant: false, hints: false,
+    pending: null,     // the decision waiting
+    moves: [],         // the learner's moves
     finished: false, main: null, feedback: null,
     op: 0,             // the operation under way (playAs, choose, undo, next): a newer one supersedes it
     target: null,      // the step an animation between decisions is playing to
     timing: null,      // {firstDecisionMs}
+    t0: null,          // when playAs() began, until the first decision
+    keepFocus: false,  // the focus was in the panel: the first option takes it
   };
+  /** @type {PlayUi | null} */
   let ui = null;
   // The line shown, as its &try= spec ('' = the main line): a pending
   // decision belongs to it.
@@ -180,17 +223,20 @@ import { dsGames } from '../games/index.js';
   // one turn of the event loop: the panel shows "recomputing" before the
   // engine works (its simulation runs on this thread)
   const yieldFrame = () => new Promise((res) => setTimeout(res, 0));
+  /** @param {number} i @param {DecisionEvent} ev */
   const setPending = (i, ev) => {
     P.pending = { i, line: lineId(), labels: options(ev, P.seat).map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev, since: performance.now() };
   };
   // An input made before the decision waiting was shown (a key pressed while
   // the engine recomputed a line, queued until it was done) is not for it.
+  /** @param {Event} [e] */
   const stale = (e) => !P.pending || (e && e.isTrusted && e.timeStamp > 0 && e.timeStamp < P.pending.since);
   // the seat's next decision from step `from` on the line shown (-1: none)
+  /** @param {number} from */
   function nextMine(from) {
     for (let i = from; i < ds.steps; i++) {
       const ev = eventAt(i);
-      if (mine(P.game, ev, P.seat) && options(ev, P.seat).length) return i;
+      if (isDecision(ev) && mine(P.game, ev, P.seat) && options(ev, P.seat).length) return i;
     }
     return -1;
   }
@@ -200,6 +246,7 @@ import { dsGames } from '../games/index.js';
   // unless `jump` or instant: then the view goes there at once). `op` is the
   // operation this belongs to: when a newer one began meanwhile (an undo, a
   // jump), this one stops and leaves the pending decision to it.
+  /** @param {number} from @param {number} op @param {boolean} [jump] @returns {Promise<DeckscopePending | null>} */
   async function advance(from, op, jump) {
     const n = ds.steps;
     const i = nextMine(from);
@@ -213,8 +260,8 @@ import { dsGames } from '../games/index.js';
     }
     if (!P.active || op !== P.op) return pendingView();
     if (i >= 0) {
-      setPending(i, eventAt(i));
-      if (P.t0 !== null && P.t0 !== undefined) { P.timing = { firstDecisionMs: performance.now() - P.t0 }; P.t0 = null; }
+      setPending(i, decisionAt(i));
+      if (P.t0 !== null) { P.timing = { firstDecisionMs: performance.now() - P.t0 }; P.t0 = null; }
     } else {
       P.pending = null;
       P.finished = true;
@@ -223,9 +270,13 @@ import { dsGames } from '../games/index.js';
     return pendingView();
   }
   // labels (for choose(), URLs and --try) and the moves' names as the panel shows them
-  const pendingView = () => (P.pending ? { i: P.pending.i, line: P.pending.line, labels: P.pending.labels.slice(), chosen: P.pending.chosen,
-    names: P.pending.labels.map((l) => nameIn(P.pending.ev, l)) } : null);
+  /** @returns {DeckscopePending | null} */
+  const pendingView = () => {
+    const p = P.pending;
+    return p ? { i: p.i, line: p.line, labels: p.labels.slice(), chosen: p.chosen, names: p.labels.map((l) => nameIn(p.ev, l)) } : null;
+  };
 
+  /** @param {unknown} seat @param {{ instant?: boolean }} [opts] */
   async function playAs(seat, opts) {
     await ds.ready;
     const t0 = performance.now();
@@ -233,9 +284,9 @@ import { dsGames } from '../games/index.js';
     const s = normSeat(game, seat);
     // seats named by the input (cirno's players, 1-based, or a name): one
     // that never moves in the game is no seat (&play=99, &play=<b>)
-    const plays = s && playOf(game).plays;
+    const plays = s ? playOf(game)?.plays : null;
     let found = !plays;
-    for (let i = 0; !found && i < ds.steps; i++) found = plays(eventAt(i), s);
+    for (let i = 0; plays && s && !found && i < ds.steps; i++) found = plays(eventAt(i), s);
     if (!s || !found) throw new Error(t('play.badSeat', { seat: String(seat).slice(0, 40) }));
     const op = ++P.op;
     P.pending = null;
@@ -253,6 +304,7 @@ import { dsGames } from '../games/index.js';
     return advance(0, op, true);
   }
 
+  /** @param {unknown} label @param {unknown} [line] */
   async function choose(label, line) {
     const p = P.pending;
     if (!P.active || !p) throw new Error('no decision is waiting');
@@ -260,6 +312,7 @@ import { dsGames } from '../games/index.js';
     const l = String(label);
     if (!p.labels.includes(l)) throw new Error(`'${l}' is not one of: ${p.labels.join(', ')}`);
     const op = ++P.op;
+    /** @type {Move} */
     const m = { i: p.i, label: l, rule: p.chosen, match: l === p.chosen, text: p.ev.decision.text || '', ev: p.ev };
     P.pending = null;
     render();
@@ -276,7 +329,7 @@ import { dsGames } from '../games/index.js';
     // the event as the line now shown has it (the learner's move taken): its
     // record's assessment is the engine's word on the move
     const now = eventAt(p.i);
-    m.ev = now || p.ev;
+    m.ev = isDecision(now) ? now : p.ev;
     m.line = lineId();
     m.assessment = (now && now.decision && now.decision.assessment) || null;
     m.verdict = m.assessment && m.assessment.verdict ? String(m.assessment.verdict) : undefined;
@@ -307,7 +360,7 @@ import { dsGames } from '../games/index.js';
       if (op !== P.op) return pendingView();
     }
     ds.seek(m.i, false);
-    setPending(m.i, eventAt(m.i));
+    setPending(m.i, decisionAt(m.i));
     render();
     return pendingView();
   }
@@ -325,21 +378,25 @@ import { dsGames } from '../games/index.js';
     return advance(from, op, true);
   }
 
+  /** @returns {DeckscopeSummary | null} */
   function summary() {
     if (!P.finished) return null;
     const info = ds.variationInfo();
+    /** @type {DeckscopeSummary} */
     const out = {
       seat: P.seat, moves: P.moves.length, matched: P.moves.filter((m) => m.match).length,
       outcome: info.outcome, mainOutcome: P.main ? P.main.outcome : info.outcome,
       variation: ds.variation,
       history: P.moves.map(historyOf),
     };
-    if (playOf(P.game).losses) {
+    if (playOf(P.game)?.losses) {
       const losses = out.history.map((m) => m.loss || 0);
       out.totalLoss = losses.reduce((a, b) => a + b, 0);
       out.maxLoss = losses.reduce((a, b) => Math.max(a, b), 0);
-      out.verdicts = {};
-      for (const m of out.history) out.verdicts[m.verdict] = (out.verdicts[m.verdict] || 0) + 1;
+      /** @type {Record<string, number>} */
+      const verdicts = {};
+      out.verdicts = verdicts;
+      for (const m of out.history) verdicts[String(m.verdict)] = (verdicts[String(m.verdict)] || 0) + 1;
     }
     return out;
   }
@@ -351,15 +408,19 @@ import { dsGames } from '../games/index.js';
   // assessment's `by`, r and verdict the assessment's (ds_verdict_of,
   // docs/variations.md). The others: the rule's measure, both values and
   // the comparison (cmp: same | equal | worse | other, by).
+  /** @param {Move} m @returns {DeckscopeMove} */
   function historyOf(m) {
-    const d = (m.ev && m.ev.decision) || {};
-    const a = m.assessment || {};
-    const cand = (l) => (d.candidates || []).find((c) => String(c.label) === String(l)) || {};
+    const d = m.ev.decision;
+    const a = m.assessment || null;
+    /** @param {string} l */
+    const cand = (l) => (d.candidates || []).find((c) => String(c.label) === String(l));
+    /** @param {unknown} x */
     const num = (x) => (typeof x === 'number' ? x : null);
+    /** @type {DeckscopeMove} */
     const o = { i: m.i, label: m.label, name: nameIn(m.ev, m.label), rule: m.rule, ruleName: nameIn(m.ev, m.rule),
-      match: m.match, measure: d.measure || null, value: num(cand(m.label).value), ruleValue: num(cand(m.rule).value),
-      cmp: a.cmp || null, by: num(a.by), text: a.text ? String(a.text) : '' };
-    if (a.verdict) {
+      match: m.match, measure: d.measure || null, value: num(cand(m.label)?.value), ruleValue: num(cand(m.rule)?.value),
+      cmp: (a && a.cmp) || null, by: num(a && a.by), text: a && a.text ? String(a.text) : '' };
+    if (a && a.verdict) {
       Object.assign(o, { before: o.ruleValue, best: o.ruleValue, after: o.value, loss: num(a.by) || 0, r: num(a.r), verdict: String(a.verdict) });
     }
     return o;
@@ -386,6 +447,7 @@ import { dsGames } from '../games/index.js';
     if (ui.place) ui.place();
     document.dispatchEvent(new Event('deckscope-play'));
   }
+  /** @param {string} game @returns {string[]} */
   function seatChoices(game) {
     const p = playOf(game);
     if (p && p.seats) return p.seats.slice();
@@ -408,9 +470,9 @@ import { dsGames } from '../games/index.js';
     if (p) {
       const all = options(p.ev, P.seat);
       p.labels.forEach((l, k) => {
-        const c = all.find((x) => String(x.label) === l) || {};
+        const c = all.find((x) => String(x.label) === l) || null;
         const v = P.hints ? valueIn(p.ev, c) : '';
-        const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: (e) => { if (!stale(e)) choose(l).catch(() => {}); } },
+        const b = h('button', { type: 'button', class: 'play-opt', 'data-label': l, onclick: (/** @type {MouseEvent} */ e) => { if (!stale(e)) choose(l).catch(() => {}); } },
           h('kbd', { text: k < 9 ? String(k + 1) : '' }), h('span', { text: nameIn(p.ev, l) }),
           v !== '' ? h('small', { text: v }) : null);
         opts.append(b);
@@ -450,9 +512,9 @@ import { dsGames } from '../games/index.js';
     const s = summary();
     if (s) {
       summaryBox.append(h('p', { text: t(s.moves === 1 ? 'play.moves1' : 'play.moves', { n: s.moves, m: s.matched }) }));
-      if (playOf(P.game).losses) {
-        summaryBox.append(h('p', { text: t('play.goudanSum', { total: pct(s.totalLoss), max: pct(s.maxLoss) }) }));
-        const list = Object.entries(s.verdicts).map(([k, v]) => `${t('play.verdict.' + k)} ×${v}`).join(', ');
+      if (playOf(P.game)?.losses) {
+        summaryBox.append(h('p', { text: t('play.goudanSum', { total: pct(s.totalLoss ?? 0), max: pct(s.maxLoss ?? 0) }) }));
+        const list = Object.entries(s.verdicts || {}).map(([k, v]) => `${t('play.verdict.' + k)} ×${v}`).join(', ');
         if (list) summaryBox.append(h('p', { text: t('play.verdicts', { list }) }));
       }
       // the moves that differ from the rule, in words: both moves by their
@@ -481,8 +543,8 @@ import { dsGames } from '../games/index.js';
       const st = stuck('stage'), tl = stuck('timeline');
       const top = st ? Math.max(0, st.bottom) : 0, bottom = tl ? Math.min(innerHeight, tl.top) : innerHeight;
       const out = (/** @type {Element} */ e) => { const r = e.getBoundingClientRect(); return r.top < top || r.bottom > bottom; };
-      const live = head.parentNode, first = opts.firstElementChild;
-      if (out(live)) live.scrollIntoView({ block: 'start' });
+      const live = head.parentElement, first = opts.firstElementChild;
+      if (live && out(live)) live.scrollIntoView({ block: 'start' });
       if (first && out(first)) first.scrollIntoView({ block: 'nearest' });
     }
   }
@@ -521,6 +583,7 @@ import { dsGames } from '../games/index.js';
 
   // 1-9 choose, arrows move between the options (in the panel); outside it,
   // 1-9 choose too while a decision waits.
+  /** @param {HTMLElement} panel @param {HTMLElement} opts */
   function keys(panel, opts) {
     panel.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -531,7 +594,7 @@ import { dsGames } from '../games/index.js';
         if (b) { b.click(); e.preventDefault(); e.stopPropagation(); }
         return;
       }
-      const k = bs.indexOf(document.activeElement);
+      const k = bs.findIndex((b) => b === document.activeElement);
       if (k >= 0 && ['ArrowDown', 'ArrowRight', 'ArrowUp', 'ArrowLeft'].includes(e.key)) {
         const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : -1;
         bs[(k + step + bs.length) % bs.length].focus();
@@ -540,8 +603,9 @@ import { dsGames } from '../games/index.js';
       }
     });
     document.addEventListener('keydown', (e) => {
-      if (!P.pending || e.ctrlKey || e.metaKey || e.altKey || panel.contains(e.target)) return;
-      const tag = e.target && e.target.tagName;
+      const target = e.target instanceof Node ? e.target : null;
+      if (!P.pending || e.ctrlKey || e.metaKey || e.altKey || panel.contains(target)) return;
+      const tag = target instanceof Element ? target.tagName : undefined;
       if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
       if (/^[1-9]$/.test(e.key)) {
         if (stale(e)) { e.preventDefault(); return; }
@@ -592,7 +656,7 @@ import { dsGames } from '../games/index.js';
       const on = document.body.dataset.play === 'on';
       const to = !on ? null : wide.matches && side ? side : caption;
       if (!to) { if (panel.previousElementSibling !== anchor) anchor.after(panel); return; }
-      if (to === side) { if (side.firstElementChild !== panel) side.prepend(panel); } else if (caption.nextElementSibling !== panel) caption.after(panel);
+      if (to === side) { if (to.firstElementChild !== panel) to.prepend(panel); } else if (to.nextElementSibling !== panel) to.after(panel);
     };
     if (wide.addEventListener) wide.addEventListener('change', place);
     ui = { panel, head, opts, feedback, summaryBox, undoBtn, nextBtn, button, seatSel, place };
@@ -621,14 +685,16 @@ import { dsGames } from '../games/index.js';
     if (m) ds.ready.then(() => { fillSeats(); return playAs(decodeURIComponent(m[1])); }).catch((e) => console.warn('deckscope: &play= ' + e.message));
   }
 
-  Object.assign(ds, {
+  /** @type {Pick<Deckscope, 'playAs' | 'choose' | 'undo' | 'nextDecision' | 'summary' | 'stopPlay'>} */
+  const api = {
     playAs: (seat, opts) => playAs(seat, opts),
     choose: (label, line) => choose(label, line),
     undo: () => undo(),
     nextDecision: () => nextDecision(),
     summary: () => summary(),
     stopPlay: () => stopPlay(),
-  });
+  };
+  Object.assign(ds, api);
   Object.defineProperty(ds, 'pending', { get: pendingView, configurable: true });
   Object.defineProperty(ds, 'playHistory', { get: () => (P.active ? P.moves.map(historyOf) : []), configurable: true });
   Object.defineProperty(ds, 'playTiming', { get: () => (P.timing ? { ...P.timing } : null), configurable: true });
