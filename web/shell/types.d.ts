@@ -269,7 +269,8 @@ declare global {
     present(on?: boolean): Promise<boolean>;
     readonly presenting: boolean;
     // video (features/video.js)
-    exportVideo(opts?: { from?: number; to?: number; fps?: number; speed?: number; caption?: boolean; onProgress?: (p: any) => void }): Promise<Blob>;
+    exportVideo(opts?: { from?: number; to?: number; fps?: number; speed?: number; caption?: boolean; recorder?: string;
+      onProgress?: (fraction: number, step: number, to: number) => void }): Promise<Blob>;
     cancelVideo(): void;
     videoSeconds(from: number, to: number, speed?: number): number;
     // the variation tree (features/variation.js; not in embed.html)

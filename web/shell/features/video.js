@@ -19,6 +19,23 @@
 'use strict';
 import lesson from './lesson.js';
 import { feature } from '../core/viewer.js';
+import { pageCanvas, canvas2d, captureSize, drawCapture } from './capture.js';
+
+/**
+ * exportVideo's options (the dialog's, the API's: docs/exports.md).
+ * @typedef {{ from?: number, to?: number, fps?: number, speed?: number, caption?: boolean, recorder?: string,
+ *             onProgress?: (fraction: number, step: number, to: number) => void }} VideoOptions
+ */
+/** @typedef {{ kind: string, text: string, x: number, w: number }} Piece a run of a strip's line, placed */
+/** @typedef {[string, string][]} Runs a line of a note: [kind, text] runs (kind '', 'b' or 'code'; lesson.js's parseNote) */
+/**
+ * What both recorders get: the range, the frame rate, the canvas they record and its painter,
+ * the progress report, the content's timeline (the step at ms) and its length in seconds.
+ * @typedef {{ from: number, to: number, fps: number, comp: HTMLCanvasElement, paint: () => void, progress: () => void,
+ *             stepAt: (ms: number) => number, seconds: number }} RecordArgs
+ */
+/** @typedef {{ cancel(): void }} Job the recording under way */
+/** @typedef {{ key: boolean, ms: number, data: Uint8Array }} Chunk an encoded frame */
 
 (function (start) {
   // The offline page (scripts/offline.mjs) runs its scripts inline while the
@@ -29,7 +46,9 @@ import { feature } from '../core/viewer.js';
 })(function () {
   const f = feature(); // the page's API object and its words (core/viewer.js)
   if (!f || f.ds.embed) return;
-  const { ds, i18n, t, h } = f;
+  const { i18n, t, h } = f;
+  /** @type {Deckscope} */
+  const ds = f.ds;
   const STEP_SECONDS = 0.9; // DSV_STEP_SECONDS (web/app/model/view.h)
   const HOLD_MS = 1000;
   const MAX_W = 1280;
@@ -77,15 +96,20 @@ import { feature } from '../core/viewer.js';
   const SANS = 'system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif';
   const MONO = 'ui-monospace, "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace';
   // The font of a run of a note as the page shows it: plain, <strong>, <code>.
+  /** @param {string} kind @param {number} px */
   const runFont = (kind, px) => (kind === 'b' ? `700 ${px}px ${SANS}` : kind === 'code' ? `${px}px ${MONO}` : `${px}px ${SANS}`);
   // Lines of [kind, text] runs (lesson.js's parseNote) cut to maxW: lines of
   // placed pieces {kind, text, x, w}. Words break at spaces, Chinese at any
   // character.
   const TOKEN = /\s+|[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]+/g;
+  /** @param {CanvasRenderingContext2D} g @param {Runs[]} lines @param {number} maxW @param {number} px @returns {Piece[][]} */
   function layoutRuns(g, lines, maxW, px) {
+    /** @type {Piece[][]} */
     const out = [];
     for (const runs of lines) {
-      let line = [], x = 0;
+      /** @type {Piece[]} */
+      let line = [];
+      let x = 0;
       for (const [kind, text] of runs) {
         g.font = runFont(kind, px);
         for (const tok of String(text).match(TOKEN) || []) {
@@ -102,19 +126,25 @@ import { feature } from '../core/viewer.js';
     }
     return out;
   }
+  /** @param {string} text @returns {Runs[]} the text's lines, each one plain run */
+  const plainRuns = (text) => String(text).split('\n').map((l) => [['', l]]);
+  /** @param {CanvasRenderingContext2D} g @param {number} w @param {number} fontPx */
   function stripLines(g, w, fontPx) {
     const cap = String(ds.caption || '');
     const n = (ds.notes || []).find((x) => x.step === ds.step);
     const L = lesson;
-    const runs = !n ? [] : L && L.parseNote ? L.parseNote(n.text) : String(n.text).split('\n').map((l) => [['', l]]);
-    const capLines = layoutRuns(g, String(cap).split('\n').map((l) => [['', l]]), w - fontPx * 1.5, fontPx).slice(0, 3);
+    /** @type {Runs[]} */
+    const runs = !n ? [] : L && L.parseNote ? L.parseNote(n.text) : plainRuns(n.text);
+    const capLines = layoutRuns(g, plainRuns(cap), w - fontPx * 1.5, fontPx).slice(0, 3);
     const noteLines = runs.length ? layoutRuns(g, runs, w - fontPx * 2.5, fontPx).slice(0, 4) : [];
     return { capLines, noteLines };
   }
 
-  let running = null; // {cancel()}
+  /** @type {Job | null} */
+  let running = null;
   // WebCodecs (the exact length) or MediaRecorder with WebM
   const canRecord = () => (typeof VideoEncoder === 'function' && typeof VideoFrame === 'function') || !!mimeType();
+  /** @param {VideoOptions} [opts] @returns {Promise<Blob>} */
   function exportVideo(opts = {}) {
     const type = mimeType();
     if (!canRecord()) return Promise.reject(new Error(t('video.unsupported')));
@@ -126,23 +156,24 @@ import { feature } from '../core/viewer.js';
     const fps = Number(opts.fps) === 60 ? 60 : 30;
     const caption = opts.caption !== false;
     if (opts.speed) ds.setSpeed(Number(opts.speed));
-    const src = document.getElementById('canvas');
-    let w = src.width, hh = src.height;
-    if (w > MAX_W) { hh = Math.round(hh * MAX_W / w); w = MAX_W; }
-    w -= w % 2; hh -= hh % 2;
+    const src = pageCanvas();
+    if (!src) return Promise.reject(new Error('the page has no canvas'));
+    const [w, hh] = captureSize(src, MAX_W);
     const fontPx = Math.max(12, Math.round(15 * Math.min(2, w / Math.max(1, src.clientWidth))));
     const lineH = Math.round(fontPx * 1.35);
     let stripH = caption ? lineH * 7 + Math.round(fontPx * 1.2) : 0;
     stripH += (hh + stripH) % 2; // encoders want even sizes
-    const comp = document.createElement('canvas');
-    comp.width = w; comp.height = hh + stripH;
-    const g = comp.getContext('2d', { alpha: false });
+    /** @type {ReturnType<typeof canvas2d>} */
+    let made;
+    try { made = canvas2d(w, hh + stripH, { alpha: false }); } catch (e) { return Promise.reject(e); }
+    const { canvas: comp, g } = made;
     const cs = getComputedStyle(document.documentElement);
     const bg = cs.getPropertyValue('--panel').trim() || '#fff';
     const fg = cs.getPropertyValue('--fg').trim() || '#000';
     const accent = cs.getPropertyValue('--accent').trim() || '#1f6fd1';
     const edge = cs.getPropertyValue('--edge').trim() || '#d5dae1';
     // a line of placed pieces, in each piece's font (code on a tinted box)
+    /** @param {Piece[]} pieces @param {number} x0 @param {number} y */
     const drawLine = (pieces, x0, y) => {
       for (const p of pieces) {
         if (p.kind === 'code') {
@@ -154,10 +185,10 @@ import { feature } from '../core/viewer.js';
         g.fillText(p.text, x0 + p.x, y);
       }
     };
-    function paint() {
+    const paint = () => {
       g.fillStyle = bg;
       g.fillRect(0, 0, comp.width, comp.height);
-      try { g.drawImage(src, 0, 0, w, hh); } catch (e) { /* a lost context: the strip only */ }
+      drawCapture(g, src, w, hh); // (false: a lost context, the strip only)
       if (!caption) return;
       const { capLines, noteLines } = stripLines(g, w, fontPx);
       g.textBaseline = 'top';
@@ -170,7 +201,7 @@ import { feature } from '../core/viewer.js';
         y += boxH + fontPx * 0.4;
       }
       capLines.forEach((l, k) => drawLine(l, fontPx * 0.75, y + k * lineH));
-    }
+    };
     const progress = () => {
       if (opts.onProgress && to > from) {
         try { opts.onProgress(Math.max(0, Math.min(1, (ds.step - from) / (to - from))), ds.step, to); } catch (e) { console.error(e); }
@@ -179,12 +210,15 @@ import { feature } from '../core/viewer.js';
     // The content's timeline: a hold of HOLD_MS on `from`, then one step every
     // 0.9 s / speed, the last step held HOLD_MS more; videoSeconds is its length.
     const stepMs = (STEP_SECONDS * 1000) / (ds.speed || 1);
+    /** @param {number} ms */
     const stepAt = (ms) => (ms < HOLD_MS ? from : Math.min(to, from + 1 + Math.floor((ms - HOLD_MS) / stepMs)));
     const seconds = ds.videoSeconds(from, to, ds.speed);
     const args = { from, to, fps, comp, paint, progress, stepAt, seconds };
     const codecs = typeof VideoEncoder === 'function' && typeof VideoFrame === 'function' && (opts.recorder !== 'media' || !type);
-    running = { cancel() {} };
-    return (codecs ? recordFrames(args) : recordStream(type, args)).finally(() => { running = null; });
+    const job = { cancel() {} };
+    running = job;
+    // (without WebCodecs, type is set: canRecord())
+    return (codecs || !type ? recordFrames(args, job) : recordStream(type, args, job)).finally(() => { running = null; });
   }
 
   // WebCodecs: every frame of the video is drawn at its time on the content's
@@ -193,6 +227,7 @@ import { feature } from '../core/viewer.js';
   // lasts exactly videoSeconds, whatever the machine's load. The view is
   // drawn in real time, so a frame the page was too busy to draw repeats the
   // one before it (the video stutters; it does not get shorter).
+  /** @param {number} w @param {number} h @param {number} fps @returns {Promise<{ config: VideoEncoderConfig, id: string } | null>} */
   async function pickCodec(w, h, fps) {
     for (const [codec, id] of [['vp09.00.10.08', 'V_VP9'], ['vp8', 'V_VP8']]) {
       const config = { codec, width: w, height: h, bitrate: 4e6, framerate: fps };
@@ -200,11 +235,18 @@ import { feature } from '../core/viewer.js';
     }
     return null;
   }
-  function recordFrames({ from, fps, comp, paint, progress, stepAt, seconds }) {
+  /** @param {RecordArgs} args @param {Job} job @returns {Promise<Blob>} */
+  function recordFrames({ from, fps, comp, paint, progress, stepAt, seconds }, job) {
     return new Promise((resolve, reject) => {
       const total = Math.round(seconds * fps);
+      /** @type {Chunk[]} */
       const chunks = [];
-      let encoder = null, picked = null, done = false, k = 0, shown = from, t0 = -1;
+      /** @type {VideoEncoder | null} */
+      let encoder = null;
+      /** @type {{ config: VideoEncoderConfig, id: string } | null} */
+      let picked = null;
+      let done = false, k = 0, shown = from, t0 = -1;
+      /** @param {unknown} e */
       const fail = (e) => {
         if (done) return;
         done = true;
@@ -212,9 +254,10 @@ import { feature } from '../core/viewer.js';
         if (encoder && encoder.state !== 'closed') encoder.close();
         reject(e);
       };
-      running.cancel = () => { if (ds.playing) ds.pause(); const e = new Error(t('video.cancelled')); e.cancelled = true; fail(e); };
+      job.cancel = () => { if (ds.playing) ds.pause(); fail(Object.assign(new Error(t('video.cancelled')), { cancelled: true })); };
       function onFrame() {
-        if (done || !encoder) return;
+        if (done || !encoder || !picked) return;
+        const enc = encoder, codecId = picked.id;
         const now = performance.now();
         if (t0 < 0) { if (ds.step !== from) return; t0 = now; }
         try {
@@ -223,10 +266,10 @@ import { feature } from '../core/viewer.js';
           while (k < total && (k * 1000) / fps <= now - t0) {
             const s = stepAt((k * 1000) / fps);
             if (s !== shown) { ds.seek(s, s === shown + 1); shown = s; return; }
-            if (encoder.encodeQueueSize > 30) return; // the encoder is behind: later
+            if (enc.encodeQueueSize > 30) return; // the encoder is behind: later
             paint();
             const f = new VideoFrame(comp, { timestamp: Math.round((k * 1e6) / fps), duration: Math.round(1e6 / fps) });
-            encoder.encode(f, { keyFrame: k % fps === 0 });
+            enc.encode(f, { keyFrame: k % fps === 0 });
             f.close();
             k++;
           }
@@ -234,11 +277,11 @@ import { feature } from '../core/viewer.js';
         } catch (e) { fail(e); return; }
         if (k < total) return;
         ds.off('frame', onFrame);
-        encoder.flush().then(() => {
+        enc.flush().then(() => {
           if (done) return;
           done = true;
-          encoder.close();
-          resolve(new Blob([webm(chunks, picked.id, comp.width, comp.height, (total * 1000) / fps)], { type: 'video/webm' }));
+          enc.close();
+          resolve(new Blob([webm(chunks, codecId, comp.width, comp.height, (total * 1000) / fps)], { type: 'video/webm' }));
         }, fail);
       }
       pickCodec(comp.width, comp.height, fps).then((p) => {
@@ -264,16 +307,21 @@ import { feature } from '../core/viewer.js';
   // A WebM (Matroska) file of VP8/VP9 frames: the EBML header, the segment's
   // Info (with the duration), one track, a cluster from each key frame, and
   // cues to the clusters (https://www.matroska.org/technical/elements.html).
+  /** @param {Chunk[]} chunks @param {string} codecId @param {number} width @param {number} height @param {number} durationMs */
   function webm(chunks, codecId, width, height, durationMs) {
     const enc = new TextEncoder();
+    /** @param {Uint8Array[]} parts */
     const cat = (parts) => {
       const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
       let at = 0;
       for (const p of parts) { out.set(p, at); at += p.length; }
       return out;
     };
+    /** @param {number} id */
     const idBytes = (id) => { const b = []; for (let v = id; v > 0; v = Math.floor(v / 256)) b.unshift(v & 255); return b; };
+    /** @param {number} v */
     const uintBytes = (v) => { const b = []; do { b.unshift(v & 255); v = Math.floor(v / 256); } while (v > 0); return b; };
+    /** @param {number} n */
     const size = (n) => { // EBML variable-length size
       let len = 1;
       while (n >= 2 ** (7 * len) - 1) len++;
@@ -282,19 +330,25 @@ import { feature } from '../core/viewer.js';
       b[0] |= 1 << (8 - len);
       return b;
     };
+    /** @param {number} id @param {Uint8Array | Uint8Array[]} body */
     const el = (id, body) => {
       const data = body instanceof Uint8Array ? body : Array.isArray(body) ? cat(body) : new Uint8Array(body);
       return cat([new Uint8Array(idBytes(id)), new Uint8Array(size(data.length)), data]);
     };
+    /** @param {number} id @param {number} v */
     const uint = (id, v) => el(id, new Uint8Array(uintBytes(v)));
+    /** @param {number} id @param {string} s */
     const str = (id, s) => el(id, enc.encode(s));
+    /** @param {number} id @param {number} v */
     const float = (id, v) => { const b = new Uint8Array(8); new DataView(b.buffer).setFloat64(0, v); return el(id, b); };
     const header = el(0x1a45dfa3, [uint(0x4286, 1), uint(0x42f7, 1), uint(0x42f2, 4), uint(0x42f3, 8),
       str(0x4282, 'webm'), uint(0x4287, 4), uint(0x4285, 2)]);
     const info = el(0x1549a966, [uint(0x2ad7b1, 1e6), str(0x4d80, 'deckscope'), str(0x5741, 'deckscope'), float(0x4489, durationMs)]);
     const tracks = el(0x1654ae6b, [el(0xae, [uint(0xd7, 1), uint(0x73c5, 1), uint(0x83, 1), str(0x86, codecId), uint(0x9c, 0),
       el(0xe0, [uint(0xb0, width), uint(0xba, height)])])]);
+    /** @type {{ ms: number, blocks: Uint8Array[] }[]} */
     const clusters = [];
+    /** @type {{ ms: number, blocks: Uint8Array[] } | null} */
     let cur = null;
     for (const c of chunks) {
       if (!cur || c.key || c.ms - cur.ms > 30000) { cur = { ms: c.ms, blocks: [] }; clusters.push(cur); }
@@ -302,6 +356,7 @@ import { feature } from '../core/viewer.js';
       cur.blocks.push(el(0xa3, [new Uint8Array([0x81, (rel >> 8) & 255, rel & 255, c.key ? 0x80 : 0]), c.data]));
     }
     let pos = info.length + tracks.length;
+    /** @type {Uint8Array[]} */
     const cues = [];
     const parts = clusters.map((cl) => {
       const e = el(0x1f43b675, [uint(0xe7, cl.ms), ...cl.blocks]);
@@ -315,10 +370,12 @@ import { feature } from '../core/viewer.js';
   // MediaRecorder (a browser without WebCodecs): the canvas recorded in real
   // time; the length is about videoSeconds (the recorder stamps frames by the
   // clock).
-  function recordStream(type, { from, fps, comp, paint, progress, stepAt, seconds }) {
+  /** @param {string} type @param {RecordArgs} args @param {Job} job @returns {Promise<Blob>} */
+  function recordStream(type, { from, comp, fps, paint, progress, stepAt, seconds }, job) {
     return new Promise((resolve, reject) => {
       const stream = comp.captureStream(fps);
       const rec = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 4e6 });
+      /** @type {Blob[]} */
       const chunks = [];
       let raf = 0, cancelled = false, shown = from;
       const start = performance.now();
@@ -334,11 +391,17 @@ import { feature } from '../core/viewer.js';
       rec.ondataavailable = (e) => { if (e.data && e.data.size) chunks.push(e.data); };
       rec.onstop = () => {
         cleanup();
-        if (cancelled) { const e = new Error(t('video.cancelled')); e.cancelled = true; reject(e); return; }
+        if (cancelled) { reject(Object.assign(new Error(t('video.cancelled')), { cancelled: true })); return; }
         resolve(new Blob(chunks, { type: 'video/webm' }));
       };
-      rec.onerror = (e) => { cleanup(); reject(new Error((e.error && e.error.message) || 'MediaRecorder failed')); };
-      running.cancel = () => { cancelled = true; if (ds.playing) ds.pause(); if (rec.state !== 'inactive') rec.stop(); };
+      rec.onerror = (e) => {
+        cleanup();
+        // (a MediaRecorderErrorEvent: its error, a DOMException)
+        const err = 'error' in e ? e.error : null;
+        const msg = err && typeof err === 'object' && 'message' in err ? err.message : null;
+        reject(new Error((msg && String(msg)) || 'MediaRecorder failed'));
+      };
+      job.cancel = () => { cancelled = true; if (ds.playing) ds.pause(); if (rec.state !== 'inactive') rec.stop(); };
       ds.pause();
       ds.seek(from, false);
       paint();
@@ -368,6 +431,7 @@ import { feature } from '../core/viewer.js';
   const startBtn = h('button', { type: 'button', id: 'video-start', class: 'primary', i18n: 'video.start' });
   const cancelBtn = h('button', { type: 'button', id: 'video-cancel', i18n: 'video.cancel', hidden: true, onclick: cancelVideo });
   const save = h('a', { id: 'video-save', class: 'button', hidden: true, i18n: 'video.save' });
+  /** @param {string} key @param {HTMLElement} input */
   const lbl = (key, input) => h('label', {}, h('span', { i18n: key }), ' ', input);
   const dialog = h('dialog', { id: 'video-dialog', class: 'teach-dialog', 'aria-labelledby': 'video-title' },
     h('h2', { id: 'video-title', i18n: 'video.title' }),
@@ -387,6 +451,7 @@ import { feature } from '../core/viewer.js';
     plan.textContent = t('video.plan', { n: b - a, s: ds.videoSeconds(a, b, Number(speedSel.value)).toFixed(1) });
   }
   for (const e of [fromIn, toIn, speedSel]) e.addEventListener('input', updatePlan);
+  /** @type {string | null} */
   let url = null;
   btn.addEventListener('click', () => {
     fromIn.max = toIn.max = String(ds.steps);
@@ -411,7 +476,8 @@ import { feature } from '../core/viewer.js';
       save.download = `${ds.game}-steps-${a}-${b}.webm`;
       save.hidden = false;
       status.textContent = t('video.done', { size: Math.round(blob.size / 1024), s: ds.videoSeconds(a, b, Number(speedSel.value)).toFixed(1) });
-    } catch (e) {
+    } catch (err) {
+      const e = /** @type {Error & { cancelled?: boolean }} */ (err);
       status.textContent = e.cancelled ? t('video.cancelled') : t('video.failed', { msg: e.message });
     } finally {
       startBtn.disabled = false; cancelBtn.hidden = true; progress.hidden = true;
