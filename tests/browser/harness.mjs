@@ -165,6 +165,21 @@ export async function loadView(page, url) {
   return { ...ready, wallMs: Date.now() - start };
 }
 
+// loadView in a page that was used already, as a fresh page of openPage
+// would see it (what the site stored in the context, localStorage and
+// sessionStorage, is cleared; a new document, not a hash change), without a
+// new browser context (a second or more on a loaded machine). The test's
+// viewport and page.problems stay.
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ */
+export async function reloadView(page, url) {
+  if (/^https?:/.test(page.url())) await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.goto('about:blank');
+  return loadView(page, url);
+}
+
 // The RGBA pixels of PNG images (Buffers), decoded by the browser itself:
 // [{width, height, data: Buffer of width * height * 4 bytes}].
 /**

@@ -10,24 +10,30 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, reloadView, settle, startBrowser } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.join(here, '..', '..', 'assets', 'samples');
+/** @type {(game: string, n: number) => string} */
 const ans = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.ans`), 'utf8');
 
 /** @type {import('./harness.mjs').Env} */
 let env;
+/** @type {import('./harness.mjs').TestPage | undefined} */
 let shared; // one page for the four games (a game is loaded through deckscope.load)
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
+/** @typedef {import('./harness.mjs').TestPage} TestPage */
+/** @param {TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
+/** @type {(page: TestPage, name: string, ret: string, types: string[], args: unknown[]) => Promise<any>} */
 const ccall = (page, name, ret, types, args) =>
-  page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), [name, ret, types, args]);
+  page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), /** @type {[string, string, string[], unknown[]]} */ ([name, ret, types, args]));
 
 // The shared page with `game` loaded from `source` ({sample} or {seed}); a
 // fresh page the first time (from the URL hash), deckscope.load after that.
+/** @param {string} game @param {{ sample: number } | { seed: number }} source @returns {Promise<TestPage>} */
 async function gamePage(game, source) {
   if (!shared) {
     shared = await openPage(env.browser);
@@ -41,14 +47,17 @@ async function gamePage(game, source) {
     game, { timeout: LIMIT });
   return shared;
 }
+/** @param {TestPage} page */
 async function openCheck(page) {
   if (!(await page.locator('#teach-check-dialog').isVisible())) await page.click('#teach-check');
 }
+/** @param {TestPage} page @param {string} text */
 async function paste(page, text) {
   await openCheck(page);
   await page.fill('#teach-check-text', text);
   await page.click('#teach-check-run');
 }
+/** @type {(page: TestPage, step: number) => Promise<unknown>} */
 const settled = (page, step) => page.waitForFunction((s) => window.deckscope.step === s, step, { timeout: LIMIT });
 
 test('cirno: right output, then a wrong line: the step that wrote it', { timeout: LIMIT }, async (t) => {
@@ -56,7 +65,7 @@ test('cirno: right output, then a wrong line: the step that wrote it', { timeout
   const right = ans('cirno', 2);
   // CRLF and trailing spaces are not differences.
   await paste(page, right.replace(/\n/g, ' \r\n'));
-  assert.match(await page.locator('#teach-check-result').textContent(), /✓/);
+  assert.match(String(await page.locator('#teach-check-result').textContent()), /✓/);
 
   const lines = right.split('\n');
   const k = lines.findIndex((l, i) => i > 6 && / used /.test(l)); // a play, not the first
@@ -68,7 +77,7 @@ test('cirno: right output, then a wrong line: the step that wrote it', { timeout
   assert.equal(res.line, k + 1);
   assert.equal(await page.locator('#teach-expected').textContent(), lines[k]);
   assert.equal(await page.locator('#teach-got').textContent(), wrong[k]);
-  assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`Line ${k + 1} differs`));
+  assert.match(String(await page.locator('#teach-check-result').textContent()), new RegExp(`Line ${k + 1} differs`));
   await settled(page, res.step);
   // The engine: the step's output reaches line k+1, the one before does not,
   // and the event between them is the play that line prints.
@@ -128,7 +137,7 @@ test('mahjong: a wrong line dropped as a file: the step that wrote it', { timeou
   await page.evaluate((text) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'mine.out', { type: 'text/plain' }));
-    document.getElementById('teach-check-text')
+    /** @type {HTMLElement} */ (document.getElementById('teach-check-text'))
       .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, wrong.join('\n'));
   await page.waitForFunction(() => window.deckscope.lastCheck && !window.deckscope.lastCheck.same);
@@ -156,24 +165,25 @@ test('goudan: per query with 1e-6: jumps to the first query that is off', { time
   const off = n - 2;
   mine[off] += mine[off] > 0.5 ? -3e-6 : 3e-6; // off
   mine[n - 1] += mine[n - 1] > 0.5 ? -0.25 : 0.25; // off too
-  await paste(page, mine.map((x) => x.toFixed(9)).join('\n') + '\n');
+  await paste(page, mine.map((/** @type {number} */ x) => x.toFixed(9)).join('\n') + '\n');
   const res = await page.evaluate(() => window.deckscope.lastCheck);
   t.diagnostic(JSON.stringify(res));
   assert.equal(res.query, off);
   assert.equal(res.off, 2);
-  assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`Query ${off + 1} is off \\(2 of ${n}`));
+  assert.match(String(await page.locator('#teach-check-result').textContent()), new RegExp(`Query ${off + 1} is off \\(2 of ${n}`));
   // The page plays out that query now.
-  await page.waitForFunction((q) => window.deckscope.module.ccall('dsv_api_goudan_query', 'number', [], []) === q && !window.deckscope.busy,
+  await page.waitForFunction((/** @type {number} */ q) => window.deckscope.module.ccall('dsv_api_goudan_query', 'number', [], []) === q && !window.deckscope.busy,
     off, { timeout: LIMIT });
-  await page.waitForFunction((q) => location.hash.includes('query=' + (q + 1)), off);
+  await page.waitForFunction((/** @type {number} */ q) => location.hash.includes('query=' + (q + 1)), off);
   // Exactly the judge's answers (also written differently) are right.
-  await paste(page, vals.map((x) => x.toPrecision(12)).join('  '));
+  await paste(page, vals.map((/** @type {number} */ x) => x.toPrecision(12)).join('  '));
   assert.equal((await page.evaluate(() => window.deckscope.lastCheck)).same, true);
   noProblems(page);
 });
 
 // The rule of the decision at the step the view jumped to, as the why panel
 // shows it there (deckscope.why()), and the engine's record of that event.
+/** @param {TestPage} page @param {number} step */
 async function ruleAt(page, step) {
   await settled(page, step);
   return page.evaluate((s) => ({
@@ -181,14 +191,17 @@ async function ruleAt(page, step) {
     ev: JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [s - 1])),
   }), step);
 }
+/** @typedef {{ top: number, bottom: number, left: number, right: number }} Box */
+/** @type {(page: TestPage, sel: string) => Promise<Box & { width: number, height: number }>} */
 const box = (page, sel) => page.locator(sel).evaluate((e) => {
   const r = e.getBoundingClientRect();
   return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, width: r.width, height: r.height };
 });
+/** @type {(a: Box, b: Box) => boolean} */
 const intersect = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 test('a wrong line names the rule of the judge\'s decision there; the result does not cover the why panel', { timeout: LIMIT }, async (t) => {
-  for (const [game, n, pick] of [['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/], ['cirno', 2, / used [A-E]\d/]]) {
+  for (const [game, n, pick] of /** @type {[string, number, RegExp][]} */ ([['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/], ['cirno', 2, / used [A-E]\d/]])) {
     const page = await gamePage(game, { sample: n });
     const lines = ans(game, n).split('\n');
     const k = lines.findIndex((l, i) => i > lines.length / 3 && pick.test(l)); // a decision, not the first
@@ -204,7 +217,7 @@ test('a wrong line names the rule of the judge\'s decision there; the result doe
     assert.ok(ev.decision && ev.decision.rule && Array.isArray(ev.decision.candidates), `${game}: a decision record at step ${res.step - 1}`);
     assert.ok(why && why.rule && why.rule.length > 20, `${game}: the why panel has a rule there`);
     assert.equal(await page.locator('#teach-rule').textContent(), 'The rule your output does not follow:' + why.rule);
-    assert.match(await page.locator('#teach-check-result').textContent(), new RegExp(`step ${res.step}`));
+    assert.match(String(await page.locator('#teach-check-result').textContent()), new RegExp(`step ${res.step}`));
     // in Chinese too
     await page.evaluate(() => window.deckscope.setLang('zh'));
     const zhWhy = await page.evaluate(() => window.deckscope.why());
@@ -224,7 +237,7 @@ test('a wrong line names the rule of the judge\'s decision there; the result doe
 test('on a phone the check result and the why panel are both reachable, one above the other', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
   await loadView(page, env.url + '#game=mahjong&sample=1');
-  await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
+  await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy, null, { timeout: LIMIT });
   const lines = ans('mahjong', 1).split('\n');
   const k = lines.findIndex((l, i) => i > 40 && / OUT [1-9]/.test(l));
   const wrong = lines.slice();
@@ -256,6 +269,7 @@ test('on a phone the check result and the why panel are both reachable, one abov
 // of the judge output (the allow-list of zh.test.mjs, plus what the result
 // quotes from the outputs).
 const CODES = new Set(['PASS', 'TURN', 'DOUBLE', 'DBL', 'REVERSE', 'cirno', 'thegame', 'mahjong', 'goudan', 'deckscope']);
+/** @param {string} text @param {Set<string>} allowed */
 function englishWords(text, allowed) {
   const bad = [];
   for (const m of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z]{3,}(?![A-Za-z0-9])/g)) {
@@ -263,12 +277,13 @@ function englishWords(text, allowed) {
   }
   return bad;
 }
+/** @type {(game: string, n: number) => string} */
 const sampleIn = (game, n) => readFileSync(path.join(DATA, game, `sample-${n}.in`), 'utf8');
 
 test('in Chinese the check result says everything in Chinese, also at a step that is not a choice', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await loadView(page, env.url + '#game=mahjong&sample=1&lang=zh');
-  await page.waitForFunction(() => window.deckscope.steps > 0 && window.deckscope.lang === 'zh', null, { timeout: LIMIT });
+  await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy && window.deckscope.lang === 'zh', null, { timeout: LIMIT });
   const lines = ans('mahjong', 1).split('\n');
   const allowed = new Set([...(sampleIn('mahjong', 1) + '\n' + ans('mahjong', 1)).matchAll(/[A-Za-z]+/g)].map((m) => m[0]));
   // a deal line (the record of a deal is no choice), a draw, a discard (a decision)
@@ -294,9 +309,9 @@ test('in Chinese the check result says everything in Chinese, also at a step tha
     if (!(zhWhy && zhWhy.rule)) notChoice++;
     // the result's own words (the quoted lines in <dl> are the outputs themselves)
     const said = await page.locator('#teach-check-result').evaluate((e) => {
-      const c = e.cloneNode(true);
+      const c = /** @type {Element} */ (e.cloneNode(true));
       c.querySelectorAll('dl').forEach((d) => d.remove());
-      return c.textContent;
+      return String(c.textContent);
     });
     t.diagnostic(`line ${k + 1} (${ev.type}): ${said}`);
     assert.match(said, /[\u4e00-\u9fff]/, 'Chinese');
@@ -312,16 +327,20 @@ test('in Chinese the check result says everything in Chinese, also at a step tha
 });
 
 test('with a result, the result and the why panel are both in view without scrolling (1100x800, 1280x800, 1440x900)', { timeout: LIMIT }, async (t) => {
+  /** @type {[string, number, RegExp]} */
   const DISCARD = ['mahjong', 1, / OUT (?!PASS|REVERSE|DOUBLE)/];
   // every case at 1100x800 (a discard, a cirno play, a deal that is no choice), a discard at the others
+  /** @type {[number, number, [string, number, RegExp]][]} */
   const cases = [[1100, 800, DISCARD], [1100, 800, ['cirno', 2, / used [A-E]\d/]], [1100, 800, ['mahjong', 1, / IN /]],
                  [1280, 800, DISCARD], [1440, 900, DISCARD]];
+  // one page for the ten cases: each a new document at its size (reloadView)
+  const page = await openPage(env.browser);
   for (const [w, h, [game, n, pick]] of cases) {
     {
       for (const lang of ['en', 'zh']) {
-        const page = await openPage(env.browser, { viewport: { width: w, height: h } });
-        await loadView(page, env.url + `#game=${game}&sample=${n}&lang=${lang}`);
-        await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
+        await page.setViewportSize({ width: w, height: h });
+        await reloadView(page, env.url + `#game=${game}&sample=${n}&lang=${lang}`);
+        await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy, null, { timeout: LIMIT });
         const lines = ans(game, n).split('\n');
         const k = lines.findIndex((l, i) => i > Math.min(20, lines.length / 3) && pick.test(l));
         assert.ok(k > 0, `${game}: a line to change`);
@@ -332,25 +351,25 @@ test('with a result, the result and the why panel are both in view without scrol
         await settled(page, res.step);
         await settle(page);
         const b = await page.evaluate(() => {
-          const r = (e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
-          const why = document.getElementById('why');
+          const r = (/** @type {Element} */ e) => { const x = e.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, left: x.left, right: x.right }; };
+          const why = /** @type {HTMLElement} */ (document.getElementById('why'));
           // the why panel's heading and its first statement (the rule, or "not a decision")
           const first = why.querySelector('.why-rule') || why.querySelector('p');
-          return { result: r(document.getElementById('teach-check-dialog')), why: r(document.getElementById('why-panel')),
+          return { result: r(/** @type {HTMLElement} */ (document.getElementById('teach-check-dialog'))), why: r(/** @type {HTMLElement} */ (document.getElementById('why-panel'))),
                    whyText: first ? r(first) : null, vw: innerWidth, vh: innerHeight, scrollY };
         });
         const tag = `${game} line ${k + 1} ${w}x${h} ${lang}`;
         t.diagnostic(`${tag}: ${JSON.stringify(b)}`);
-        const inside = (x) => x && x.top >= 0 && x.left >= 0 && x.bottom <= b.vh + 0.5 && x.right <= b.vw + 0.5;
+        const inside = (/** @type {Box | null} */ x) => x && x.top >= 0 && x.left >= 0 && x.bottom <= b.vh + 0.5 && x.right <= b.vw + 0.5;
         assert.ok(inside(b.result), `${tag}: the check result is in view ${JSON.stringify(b)}`);
         assert.ok(b.why.top >= 0 && b.why.top < b.vh - 60 && inside(b.whyText), `${tag}: the why panel and its rule are in view ${JSON.stringify(b)}`);
         assert.ok(!intersect(b.result, b.why), `${tag}: no overlap`);
         if (w === 1100 && game === 'mahjong' && k > 40) writeFileSync(artifact(`check-fold-${lang}.png`), await page.screenshot());
         noProblems(page);
-        await page.closeAll();
       }
     }
   }
+  await page.closeAll();
 });
 
 test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', { timeout: LIMIT }, async () => {
@@ -366,14 +385,14 @@ test('share dialog: permalink with the step, iframe snippet, copy, Esc closes', 
   assert.match(link, /[#&]step=4(&|$)/);
   await page.click('#teach-link-copy');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
-  assert.match(await page.locator('#teach-share-status').textContent(), /Copied/);
+  assert.match(String(await page.locator('#teach-share-status').textContent()), /Copied/);
 
   await page.selectOption('#teach-controls', 'mini');
   await page.check('#teach-autoplay');
   await page.fill('#teach-from', '2');
   await page.fill('#teach-to', '6');
   const snippet = await page.inputValue('#teach-snippet');
-  const src = /<iframe src="([^"]+)"/.exec(snippet)[1].replace(/&amp;/g, '&');
+  const src = String(/<iframe src="([^"]+)"/.exec(snippet)?.[1]).replace(/&amp;/g, '&');
   assert.match(src, /\/embed\.html#/);
   for (const p of ['game=cirno', 'controls=mini', 'autoplay=1', 'from=2', 'to=6']) assert.ok(src.includes(p), `${p} in ${src}`);
   await page.click('#teach-snippet-copy');
