@@ -14,6 +14,35 @@ import dsNarrate from '../core/narrate.js';
 import { dsv } from '../core/binding.js';
 import { dpPanel, whenParsed } from '../core/panel.js';
 
+/**
+ * dsv_api_dp_goudan_json() (web/app/api/api_dp_goudan.c), the fields this panel reads.
+ * @typedef {{op: string, value: number, attacker_hp?: number, target_hp?: number}} DpgOp
+ * @typedef {{parent: number, depth: number, path_prob: number, value: number, outcome: 'win' | 'loss' | 'continue'}} DpgNode
+ * @typedef {{hp_max: number, playing: boolean, done: boolean, layer: number, nlayers: number,
+ *   total_hp: number, phase: string, solved: number, total: number, progress: number}} DpgSolve
+ * @typedef {object} DpgState
+ * @property {boolean} ok
+ * @property {boolean} custom
+ * @property {number} step
+ * @property {number} decision_step
+ * @property {string} error
+ * @property {string} start_error
+ * @property {'E' | 'teacher'} mover
+ * @property {number} value
+ * @property {number} [O]
+ * @property {number} [hp_max]
+ * @property {string[]} path
+ * @property {{winner: string | null, ops_left: number, players: {hp: number}[]} | null} state
+ * @property {{value: number, chosen_index: number, candidates: DpgOp[]}} [decision]
+ * @property {string[]} [codes]
+ * @property {number} play_index
+ * @property {boolean} expanded
+ * @property {{nodes: DpgNode[]} | null} tree
+ * @property {string[]} [tree_codes]
+ * @property {{hp_max: number, done: number}} heat
+ * @property {DpgSolve | null} solve
+ */
+
 (function () {
   const GOUDAN = dsGames.num.goudan; // games.js
   const I18N = {
@@ -124,47 +153,59 @@ import { dpPanel, whenParsed } from '../core/panel.js';
     if (!P) return;
     const { ds, i18n, panel, t } = P;
 
+    /** @type {import('../core/binding.js').DsvApi | null} */
     let X = null;
+    /** @type {HTMLElement | null} */
     let root = null;
+    /** @type {Parts | null} */
     let parts = null;
     let lastRev = -2, lastRender = 0, raf = 0, lastStructure = '';
 
     // the exports (core/binding.js), once the page has its module
+    /** @param {import('../core/binding.js').DsvModule | null} M */
     const exportsOf = (M) => (M ? dsv(M) : null);
 
-    const active = () => X && X.game() === GOUDAN && X.mode() === 1;
+    const active = () => !!X && X.game() === GOUDAN && X.mode() === 1;
 
     const el = i18n.el;
 
+    /** @param {string | number | null} m */
     const who = (m) => t(m === 'E' || m === 0 ? 'dpg.E' : 'dpg.T');
     // The page's one number format, the engine's (ds_say_pct, laid out by
     // narrate.js's valueText as in the why panel): a percentage with at most
     // two decimals, never 0 or 100 unless certain; the exact value (the
     // judge's 9 decimals) goes in the title.
+    /** @param {number} v */
     const pct = (v) => dsNarrate.valueText({ measure: 'win_chance' }, { value: v }, i18n && i18n.lang);
+    /** @param {number} v */
     const exact = (v) => v.toFixed(9);
+    /** @param {number} v @param {Record<string, string>} [attrs] */
     const num = (v, attrs) => el('span', { class: 'dpg-pct', title: exact(v), 'data-exact': String(v), text: pct(v), ...(attrs || {}) });
     // A breadcrumb's words (the model's labels are ASCII: "step N: E|T", "typed: ...", "PLAY ...").
+    /** @param {string} label */
     function crumb(label) {
       const m = /^step (\d+): ([ET])$/.exec(label);
       if (m) return t('dpg.crumbStep', { s: m[1], who: who(m[2]) });
       if (label.startsWith('typed: ')) return t('dpg.crumbTyped') + label.slice(7);
       return label;
     }
+    /** @param {DpgOp} c */
     function opText(c) {
       if (c.op === 'face') return t('dpg.op.face', { a: c.attacker_hp });
       if (c.op === 'trade') return t('dpg.op.trade', { a: c.attacker_hp, b: c.target_hp });
       return t('dpg.op.' + c.op);
     }
 
-    // The parts of the panel that never change (the form keeps what is typed).
-    function build() {
-      teardown();
+    /** @param {string} tag @param {Record<string, string>} attrs */
+    const input = (tag, attrs) => /** @type {HTMLInputElement} */ (el(tag, attrs));
+    /** The parts of the panel that never change (the form keeps what is typed). */
+    function makeParts() {
+      /** @param {string} name @param {number} v @param {number} min @param {number} max */
       const num = (name, v, min, max) =>
-        el('input', { type: 'number', name, value: String(v), min: String(min), max: String(max), class: 'dpg-num' });
+        input('input', { type: 'number', name, value: String(v), min: String(min), max: String(max), class: 'dpg-num' });
       const form = el('form', { class: 'dpg-form', 'data-dpg': 'form' });
-      form.addEventListener('submit', (ev) => { ev.preventDefault(); submitStart(); });
-      parts = {
+      form.addEventListener('submit', (/** @type {SubmitEvent} */ ev) => { ev.preventDefault(); submitStart(); });
+      return {
         title: el('h2', { class: 'dpg-title' }),
         status: el('p', { 'data-dpg': 'status' }),
         path: el('nav', { class: 'dpg-path', 'data-dpg': 'path' }),
@@ -174,7 +215,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
         seed: el('p', { class: 'dpg-help', 'data-dpg': 'seed' }),
         decisionOf: el('p', { class: 'dpg-help', 'data-dpg': 'decision-of' }),
         ops: el('table', { class: 'dpg-ops', 'data-dpg': 'ops' }),
-        treeToggle: el('input', { type: 'checkbox', 'data-dpg': 'tree-toggle' }),
+        treeToggle: input('input', { type: 'checkbox', 'data-dpg': 'tree-toggle' }),
         treeLabel: el('span'),
         treeHelp: el('p', { class: 'dpg-help' }),
         childrenTitle: el('p'),
@@ -190,47 +231,64 @@ import { dpPanel, whenParsed } from '../core/panel.js';
         solveInfo: el('p', { 'data-dpg': 'solve-info', 'aria-live': 'polite' }),
         fields: {
           e: num('e', 5, 1, 20), s: num('s', 14, 1, 20),
-          em: el('input', { type: 'text', name: 'em', value: '1', class: 'dpg-text', inputmode: 'numeric' }),
-          sm: el('input', { type: 'text', name: 'sm', value: '1', class: 'dpg-text', inputmode: 'numeric' }),
+          em: input('input', { type: 'text', name: 'em', value: '1', class: 'dpg-text', inputmode: 'numeric' }),
+          sm: input('input', { type: 'text', name: 'sm', value: '1', class: 'dpg-text', inputmode: 'numeric' }),
           eh: num('eh', 0, 0, 3), sh: num('sh', 1, 0, 3),
         },
-        fieldLabels: {},
+        /** @type {Record<FieldKey, HTMLElement>} */
+        fieldLabels: { e: el('span'), s: el('span'), em: el('span'), sm: el('span'), eh: el('span'), sh: el('span') },
         go: el('button', { type: 'submit' }),
       };
-      for (const k of ['e', 's', 'em', 'sm', 'eh', 'sh']) {
-        parts.fieldLabels[k] = el('span');
-        form.append(el('label', { class: 'dpg-field' }, parts.fieldLabels[k], parts.fields[k]));
+    }
+    /** @typedef {ReturnType<typeof makeParts>} Parts */
+    /** @typedef {'e' | 's' | 'em' | 'sm' | 'eh' | 'sh'} FieldKey */
+    /** @type {FieldKey[]} */
+    const FIELDS = ['e', 's', 'em', 'sm', 'eh', 'sh'];
+
+    function build() {
+      teardown();
+      const p = makeParts();
+      parts = p;
+      const form = p.form;
+      for (const k of FIELDS) {
+        form.append(el('label', { class: 'dpg-field' }, p.fieldLabels[k], p.fields[k]));
       }
-      form.append(parts.go);
-      parts.treeToggle.addEventListener('change', () => { X.dp_goudan_expand(parts.treeToggle.checked ? 1 : 0); render(true); });
-      parts.solvePlay.addEventListener('click', () => {
+      form.append(p.go);
+      p.treeToggle.addEventListener('change', () => { if (X) X.dp_goudan_expand(p.treeToggle.checked ? 1 : 0); render(true); });
+      p.solvePlay.addEventListener('click', () => {
+        if (!X) return;
         const J = current();
         const playing = J && J.solve && J.solve.playing;
         X.dp_goudan_anim(playing ? 0 : (J && J.solve && J.solve.done ? 2 : 1));
         render(true);
       });
-      parts.solveRestart.addEventListener('click', () => { X.dp_goudan_anim(2); render(true); });
-      root = el('div', { class: 'dpg', 'data-dp': 'goudan' },
-        parts.title, parts.status, parts.seed, parts.path, parts.decisionOf, parts.state, parts.value, parts.intro, parts.ops,
-        el('label', { class: 'dpg-toggle' }, parts.treeToggle, parts.treeLabel), parts.treeHelp,
-        parts.childrenTitle, parts.children, parts.heat, parts.startTitle, parts.form, parts.err,
-        parts.solveTitle, parts.solveHelp, el('p', {}, parts.solvePlay, ' ', parts.solveRestart), parts.solveInfo);
-      panel.append(root);
+      p.solveRestart.addEventListener('click', () => { if (X) X.dp_goudan_anim(2); render(true); });
+      const box = el('div', { class: 'dpg', 'data-dp': 'goudan' },
+        p.title, p.status, p.seed, p.path, p.decisionOf, p.state, p.value, p.intro, p.ops,
+        el('label', { class: 'dpg-toggle' }, p.treeToggle, p.treeLabel), p.treeHelp,
+        p.childrenTitle, p.children, p.heat, p.startTitle, p.form, p.err,
+        p.solveTitle, p.solveHelp, el('p', {}, p.solvePlay, ' ', p.solveRestart), p.solveInfo);
+      root = box;
+      panel.append(box);
       lastRev = -2;
       lastStructure = '';
       render(true);
     }
 
+    /** @returns {DpgState | null} */
     function current() {
+      if (!X) return null;
       const s = X.dp_goudan_json();
       if (!s || s === 'null') return null;
       try { return JSON.parse(s); } catch (e) { console.error('dp_goudan: bad JSON', e); return null; }
     }
 
     function submitStart() {
+      if (!X || !parts) return;
       const f = parts.fields;
       const J = current();
       const O = J && J.O ? J.O : 5;
+      /** @param {HTMLInputElement} s */
       const list = (s) => s.value.trim().split(/[\s,]+/).filter((x) => x.length);
       const em = list(f.em), sm = list(f.sm);
       // the problem's input format for one query: "T O", "E S", teacher's minions, 小E's, hands
@@ -240,92 +298,100 @@ import { dpPanel, whenParsed } from '../core/panel.js';
       render(true);
     }
 
+    /** @param {boolean} force @returns {boolean | undefined} false when throttled */
     function render(force) {
-      if (!root) return;
+      if (!root || !parts || !X) return;
+      const ui = parts, api = X;
       const now = performance.now();
       if (!force && now - lastRender < 150) return false; // throttled: the caller tries again
       lastRender = now;
       const J = current();
-      parts.title.textContent = t('dpg.title');
+      ui.title.textContent = t('dpg.title');
       {
-        const q = document.getElementById('goudan-query'), sd = document.getElementById('goudan-seed');
-        parts.seed.textContent = t('dpg.seed', { q: q ? q.value : 1, seed: sd ? sd.value : 1 });
+        const q = /** @type {HTMLInputElement | null} */ (document.getElementById('goudan-query'));
+        const sd = /** @type {HTMLInputElement | null} */ (document.getElementById('goudan-seed'));
+        ui.seed.textContent = t('dpg.seed', { q: q ? q.value : 1, seed: sd ? sd.value : 1 });
       }
-      parts.treeLabel.textContent = ' ' + t('dpg.tree');
-      parts.treeHelp.textContent = t('dpg.treeHelp');
-      parts.childrenTitle.textContent = t('dpg.children');
-      parts.startTitle.textContent = t('dpg.start');
-      for (const [k, key] of Object.entries({ e: 'dpg.eHp', s: 'dpg.tHp', em: 'dpg.eMin', sm: 'dpg.tMin', eh: 'dpg.eHand', sh: 'dpg.tHand' }))
-        parts.fieldLabels[k].textContent = t(key) + ' ';
-      parts.go.textContent = t('dpg.go');
-      parts.solveTitle.textContent = t('dpg.solve');
-      parts.solvePlay.textContent = J && J.solve && J.solve.playing ? t('dpg.solvePause') : t('dpg.solvePlay');
-      parts.solveRestart.textContent = t('dpg.solveRestart');
+      ui.treeLabel.textContent = ' ' + t('dpg.tree');
+      ui.treeHelp.textContent = t('dpg.treeHelp');
+      ui.childrenTitle.textContent = t('dpg.children');
+      ui.startTitle.textContent = t('dpg.start');
+      /** @type {Record<FieldKey, string>} */
+      const labelKeys = { e: 'dpg.eHp', s: 'dpg.tHp', em: 'dpg.eMin', sm: 'dpg.tMin', eh: 'dpg.eHand', sh: 'dpg.tHand' };
+      for (const k of FIELDS) ui.fieldLabels[k].textContent = t(labelKeys[k]) + ' ';
+      ui.go.textContent = t('dpg.go');
+      ui.solveTitle.textContent = t('dpg.solve');
+      ui.solvePlay.textContent = J && J.solve && J.solve.playing ? t('dpg.solvePause') : t('dpg.solvePlay');
+      ui.solveRestart.textContent = t('dpg.solveRestart');
       if (!J) {
-        parts.status.textContent = X.busy() ? t('dpg.solving') : '';
+        ui.status.textContent = api.busy() ? t('dpg.solving') : '';
         return;
       }
-      parts.status.textContent = '';
-      parts.intro.textContent = t('dpg.intro', { mover: who(J.mover) });
-      parts.decisionOf.textContent = !J.custom && J.decision_step === J.step - 1 ? t('dpg.decisionOf', { s: J.step }) : '';
-      parts.decisionOf.hidden = !parts.decisionOf.textContent;
-      parts.solveHelp.textContent = t('dpg.solveHelp', { hp: J.solve ? J.solve.hp_max : 8, real: J.hp_max });
-      parts.err.textContent = J.start_error || (J.ok || !J.error || J.error.startsWith('game over') ? '' : J.error);
-      parts.err.hidden = !parts.err.textContent;
-      parts.heat.textContent = t('dpg.heat', { done: J.heat.done, all: J.heat.hp_max * J.heat.hp_max });
+      ui.status.textContent = '';
+      ui.intro.textContent = t('dpg.intro', { mover: who(J.mover) });
+      ui.decisionOf.textContent = !J.custom && J.decision_step === J.step - 1 ? t('dpg.decisionOf', { s: J.step }) : '';
+      ui.decisionOf.hidden = !ui.decisionOf.textContent;
+      ui.solveHelp.textContent = t('dpg.solveHelp', { hp: J.solve ? J.solve.hp_max : 8, real: J.hp_max });
+      ui.err.textContent = J.start_error || (J.ok || !J.error || J.error.startsWith('game over') ? '' : J.error);
+      ui.err.hidden = !ui.err.textContent;
+      ui.heat.textContent = t('dpg.heat', { done: J.heat.done, all: J.heat.hp_max * J.heat.hp_max });
       const S = J.solve;
-      parts.solveInfo.textContent = !S ? '' : S.done ? t('dpg.solveDone', { all: S.total, n: S.nlayers })
+      ui.solveInfo.textContent = !S ? '' : S.done ? t('dpg.solveDone', { all: S.total, n: S.nlayers })
         : t('dpg.solveInfo', { i: S.layer + 1, n: S.nlayers, L: S.total_hp, ph: S.phase, s: S.solved, all: S.total });
       // the rest only changes with the explored state
       const structure = JSON.stringify([J.path, J.ok, J.decision && J.decision.value, J.expanded, J.custom, i18n && i18n.lang, J.state]);
       if (structure === lastStructure) return;
       lastStructure = structure;
 
-      parts.path.replaceChildren(el('span', { text: t('dpg.path') + ': ' }));
+      ui.path.replaceChildren(el('span', { text: t('dpg.path') + ': ' }));
       J.path.forEach((label, i) => {
-        if (i) parts.path.append(' › ');
+        if (i) ui.path.append(' › ');
         const last = i === J.path.length - 1;
-        parts.path.append(el('button', {
+        ui.path.append(el('button', {
           type: 'button', class: 'dpg-crumb', 'data-depth': String(i), 'aria-current': last ? 'step' : 'false',
-          text: crumb(label), onclick: () => { X.dp_goudan_back(i); render(true); },
+          text: crumb(label), onclick: () => { api.dp_goudan_back(i); render(true); },
         }));
       });
-      if (J.custom) parts.path.append(' ', el('button', { type: 'button', 'data-dpg': 'follow', text: t('dpg.follow'), onclick: () => { X.dp_goudan_follow(); render(true); } }));
+      if (J.custom) ui.path.append(' ', el('button', { type: 'button', 'data-dpg': 'follow', text: t('dpg.follow'), onclick: () => { api.dp_goudan_follow(); render(true); } }));
 
       const st = J.state;
       const ps = st && st.players;
-      parts.state.textContent = ps ? t('dpg.state', { mover: who(J.mover), e: ps[0].hp, t: ps[1].hp, ops: st.ops_left }) : '';
-      if (st && st.winner != null) parts.value.textContent = t('dpg.over', { who: who(st.winner) });
+      ui.state.textContent = ps ? t('dpg.state', { mover: who(J.mover), e: ps[0].hp, t: ps[1].hp, ops: st.ops_left }) : '';
+      if (st && st.winner != null) ui.value.textContent = t('dpg.over', { who: who(st.winner) });
       else {
-        parts.value.replaceChildren();
+        ui.value.replaceChildren();
         if (J.ok) {
           const [a, b] = t('dpg.value', { mover: who(J.mover), v: '\u0000' }).split('\u0000');
-          parts.value.append(a, num(J.value), b || '');
+          ui.value.append(a, num(J.value), b || '');
         }
       }
 
-      parts.ops.replaceChildren();
-      if (J.ok) {
-        parts.ops.append(el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: t('dpg.col.op') }), el('th', { text: t('dpg.col.value', { mover: who(J.mover) }) }))));
+      ui.ops.replaceChildren();
+      const dec = J.decision;
+      if (J.ok && dec) {
+        ui.ops.append(el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: t('dpg.col.op') }), el('th', { text: t('dpg.col.value', { mover: who(J.mover) }) }))));
         const body = el('tbody');
-        J.decision.candidates.forEach((c, i) => {
-          const chosen = i === J.decision.chosen_index; // "chosen" is the label (the one record's shape)
+        dec.candidates.forEach((c, i) => {
+          const chosen = i === dec.chosen_index; // "chosen" is the label (the one record's shape)
           body.append(el('tr', { class: chosen ? 'dpg-chosen' : '', 'data-op': c.op, 'data-value': String(c.value), 'data-chosen': chosen ? '1' : '0' },
             el('td', { text: chosen ? '✓' : '', title: chosen ? t('dpg.chosen') : '' }),
             el('td', { text: (J.codes ? J.codes[i] + ' — ' : '') + opText(c) }),
             el('td', { class: 'dpg-num-cell', title: exact(c.value), text: pct(c.value) })));
         });
-        parts.ops.append(body);
+        ui.ops.append(body);
       }
-      parts.treeToggle.checked = !!J.expanded;
-      parts.treeToggle.disabled = !(J.ok && J.play_index >= 0);
+      ui.treeToggle.checked = !!J.expanded;
+      ui.treeToggle.disabled = !(J.ok && J.play_index >= 0);
 
       // children of the play: the leaves, most likely first
-      parts.children.replaceChildren();
+      ui.children.replaceChildren();
       const tree = J.tree;
       if (tree && J.expanded) {
         const nodes = tree.nodes;
-        const pathOf = (i) => { const p = []; for (let k = i; k > 0; k = nodes[k].parent) p.unshift(J.tree_codes[k]); return p.join(' ') };
+        const codes = J.tree_codes || [];
+        /** @param {number} i */
+        const pathOf = (i) => { const p = []; for (let k = i; k > 0; k = nodes[k].parent) p.unshift(codes[k]); return p.join(' ') };
+        /** @type {number[]} */
         const leaves = [];
         nodes.forEach((n, i) => { if (i > 0 && (n.depth === 3 || n.outcome !== 'continue')) leaves.push(i); });
         leaves.sort((a, b) => nodes[b].path_prob - nodes[a].path_prob || a - b);
@@ -335,10 +401,10 @@ import { dpPanel, whenParsed } from '../core/panel.js';
           const label = n.outcome !== 'continue'
             ? t('dpg.childOver', { path: 'PLAY ' + pathOf(i), p: pct(n.path_prob), who: who(moverWon === (J.mover === 'E') ? 'E' : 'T') })
             : t('dpg.child', { path: 'PLAY ' + pathOf(i), p: pct(n.path_prob), mover: who(J.mover), v: pct(n.value) });
-          parts.children.append(el('li', {}, el('button', {
+          ui.children.append(el('li', {}, el('button', {
             type: 'button', class: 'dpg-child', 'data-node': String(i), 'data-value': String(n.value), text: label,
             title: n.outcome !== 'continue' ? exact(n.path_prob) : exact(n.path_prob) + ' · ' + exact(n.value),
-            onclick: () => { X.dp_goudan_enter(i); render(true); },
+            onclick: () => { api.dp_goudan_enter(i); render(true); },
           })));
         }
       }
@@ -348,6 +414,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
       raf = 0;
       if (!active()) { teardown(); return; }
       if (!root || !panel.contains(root)) build();
+      if (!X) return;
       const r = X.dp_goudan_rev();
       // a change seen while render was throttled is drawn on a later frame
       if (r !== lastRev && render(false) !== false) lastRev = r;
@@ -365,10 +432,10 @@ import { dpPanel, whenParsed } from '../core/panel.js';
     P.watch(check);
     // The why panel's values (dsNarrate's percentages, the same format):
     // the exact value of each in its title, from the decision record.
-    ds.on && ds.on('why', (w) => {
+    ds.on && ds.on('why', (/** @type {{ box?: HTMLElement, decision?: DsDecision | null } | null} */ w) => {
       if (!X) X = exportsOf(ds.module);
       if (!X || X.game() !== GOUDAN || !w || !w.box || !w.decision) return;
-      const table = w.box.querySelector('table.cands');
+      const table = /** @type {HTMLTableElement | null} */ (w.box.querySelector('table.cands'));
       if (!table) return;
       const rows = table.tBodies[0] ? table.tBodies[0].rows : [];
       w.decision.candidates.forEach((c, i) => {

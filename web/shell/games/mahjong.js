@@ -23,6 +23,30 @@ import { dsGames } from './index.js';
 import { dsv } from '../core/binding.js';
 import { dpPanel, whenParsed } from '../core/panel.js';
 
+/**
+ * dsv_api_dp_mahjong_info() (web/app/api/api_dp_mahjong.c), the fields this panel reads.
+ * @typedef {{i: number, kind: string, player: string, tile: string, tiles?: string[], dist: number | null, melds: number, chosen: boolean}} DpmCandidate
+ * @typedef {object} DpmInfo
+ * @property {boolean} ok
+ * @property {number} step
+ * @property {string} player
+ * @property {number} melds
+ * @property {number} source  the candidate whose hand is shown, -1 the hand of the step
+ * @property {string[]} hand
+ * @property {number} [distance]
+ * @property {number} [best_match]
+ * @property {number} [target_tiles]
+ * @property {number} [groups]
+ * @property {string} [end_state]
+ * @property {number} [rows]
+ * @property {string[]} [add]
+ * @property {string[]} [remove]
+ * @property {number} pos
+ * @property {number} pos_max
+ * @property {{kind: 'discard' | 'claims' | null, event: number}} decision
+ * @property {DpmCandidate[]} candidates
+ */
+
 (function () {
   const I18N = {
     en: {
@@ -147,31 +171,42 @@ import { dpPanel, whenParsed } from '../core/panel.js';
     if (!P) return;
     const { ds, i18n, panel, t } = P;
 
-    let X = null; // the exports
-    let root = null; // our element inside the panel
-    let info = null; // last dsv_api_dp_mahjong_info()
+    /** @type {import('../core/binding.js').DsvApi | null} the exports */
+    let X = null;
+    /** @type {HTMLElement | null} our element inside the panel */
+    let root = null;
+    /** @type {DpmInfo | null} last dsv_api_dp_mahjong_info() */
+    let info = null;
+    /** @type {number | null} */
     let version = null;
-    let lastPos = -2, lastPlaying = null, lastStep = -1;
+    /** @type {boolean | null} */
+    let lastPlaying = null;
+    let lastPos = -2, lastStep = -1;
     let raf = 0;
     let lastHover = -2;
     let legendOpen = true;
     try { legendOpen = !localStorage.getItem(LEGEND_SEEN); } catch (e) { /* keep open */ }
 
     // the exports (core/binding.js), once the page has its module
+    /** @param {import('../core/binding.js').DsvModule | null} M */
     const exportsOf = (M) => (M ? dsv(M) : null);
 
-    const active = () => X && X.game() === MAHJONG && X.mode() === 1;
+    const active = () => !!X && X.game() === MAHJONG && X.mode() === 1;
 
     const el = i18n.el;
+    /** @param {string[] | undefined} a */
     const tiles = (a) => (a && a.length ? a.join(' ') : t('dpm.none'));
 
+    /** @param {DpmCandidate} c */
     function candLabel(c) {
       const vars = { p: c.player, tile: c.tile, tiles: (c.tiles || []).join(' ') };
       return t('dpm.kind.' + c.kind, vars);
     }
 
     // A DP state index as its row label and in words (state = g*50 + p*25 + s1*5 + s2).
+    /** @param {number} st */
     const rowCode = (st) => `${Math.floor(st / 50)} ${Math.floor(st / 25) % 2} ${Math.floor(st / 5) % 5} ${st % 5}`;
+    /** @param {number} st */
     function rowWords(st) {
       const g = Math.floor(st / 50), p = Math.floor(st / 25) % 2, s1 = Math.floor(st / 5) % 5, s2 = st % 5;
       return t('dpm.rowWords', {
@@ -182,17 +217,20 @@ import { dpPanel, whenParsed } from '../core/panel.js';
 
     // The timeline's keys drive the DP animation while the view is open (one
     // set of play controls); they are taken before the page's own handler.
-    function typing(target) {
-      if (!target) return false;
+    /** @param {EventTarget | null} node @returns {boolean} */
+    function typing(node) {
+      if (!(node instanceof HTMLElement)) return false;
+      const target = /** @type {HTMLElement & {type?: string}} */ (node);
       if (target.isContentEditable) return true;
       const tag = target.tagName;
       if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
       return tag === 'INPUT' && target.type !== 'button' && target.type !== 'checkbox';
     }
+    /** @param {KeyboardEvent} e */
     function onKey(e) {
-      if (!active() || !info || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (!X || !active() || !info || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
       if ([...document.querySelectorAll('dialog[open]')].length) return;
-      const tag = e.target && e.target.tagName;
+      const tag = e.target instanceof Element ? e.target.tagName : undefined;
       const p = X.dp_mahjong_pos();
       switch (e.key) {
         case 'ArrowLeft': X.dp_mahjong_seek(p - 1, 1); break;
@@ -216,7 +254,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
     function fitStage() {
       const stage = document.getElementById('stage');
       if (!stage) return;
-      const want = root && info && info.ok && stage.clientWidth >= 640 ? 215 + ROW_PX * info.rows : 0;
+      const want = root && info && info.ok && stage.clientWidth >= 640 ? 215 + ROW_PX * (info.rows || 0) : 0;
       if (want) {
         stage.style.aspectRatio = 'auto';
         stage.style.maxHeight = 'none';
@@ -229,6 +267,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
     }
     // The canvas's tooltip: the row under the pointer, in words.
     function hoverTitle() {
+      if (!X) return;
       const h = X.dp_mahjong_hover();
       if (h === lastHover) return;
       lastHover = h;
@@ -240,26 +279,29 @@ import { dpPanel, whenParsed } from '../core/panel.js';
 
     function build() {
       if (root) root.remove();
-      root = el('div', { class: 'dpm', id: 'dpm' });
-      panel.append(root);
+      const box = el('div', { class: 'dpm', id: 'dpm' });
+      root = box;
+      panel.append(box);
       render(true);
     }
 
     // Reads the view and redraws the panel (full = the hand changed).
+    /** @param {boolean} full */
     function render(full) {
       if (!root || !X) return;
+      const box = root, api = X;
       if (full) {
-        try { info = JSON.parse(X.dp_mahjong_info()); } catch (e) { info = null; }
-        version = X.dp_mahjong_version();
+        try { info = JSON.parse(api.dp_mahjong_info()); } catch (e) { info = null; }
+        version = api.dp_mahjong_version();
       }
       const I = info;
-      root.textContent = '';
+      box.textContent = '';
       if (!I) return;
-      root.dataset.player = I.player;
-      root.dataset.step = String(I.step);
-      root.dataset.source = String(I.source);
-      root.dataset.distance = I.ok ? String(I.distance) : '';
-      root.append(el('h2', { text: t('dpm.title') }));
+      box.dataset.player = I.player;
+      box.dataset.step = String(I.step);
+      box.dataset.source = String(I.source);
+      box.dataset.distance = I.ok ? String(I.distance) : '';
+      box.append(el('h2', { text: t('dpm.title') }));
       fitStage();
 
       // whose hand
@@ -269,37 +311,37 @@ import { dpPanel, whenParsed } from '../core/panel.js';
           type: 'button', class: 'dpm-player', 'data-player': p,
           'aria-pressed': String(I.player === p && I.source < 0),
           text: p,
-          onclick: () => { X.dp_mahjong_open(X.step(), 'ABCD'.indexOf(p)); render(true); },
+          onclick: () => { api.dp_mahjong_open(api.step(), 'ABCD'.indexOf(p)); render(true); },
         }));
       }
-      root.append(who);
+      box.append(who);
       let title = t('dpm.hand', { p: I.player });
       if (I.source >= 0 && I.candidates[I.source]) {
         title = t('dpm.handAfter', { p: I.player, what: candLabel(I.candidates[I.source]) });
       }
-      root.append(el('p', { class: 'dpm-hand' }, el('strong', { text: title + ': ' }), el('code', { text: tiles(I.hand) })));
+      box.append(el('p', { class: 'dpm-hand' }, el('strong', { text: title + ': ' }), el('code', { text: tiles(I.hand) })));
       if (!I.ok) {
-        root.append(el('p', { class: 'dpm-note', text: t('dpm.incomplete') }));
+        box.append(el('p', { class: 'dpm-note', text: t('dpm.incomplete') }));
       } else {
-        root.append(el('p', { class: 'dpm-distance' },
+        box.append(el('p', { class: 'dpm-distance' },
           el('strong', { id: 'dpm-distance', 'data-distance': String(I.distance), text: t('dpm.distance', { d: I.distance }) })));
-        root.append(el('p', { class: 'dpm-formula', text: t('dpm.formula', {
+        box.append(el('p', { class: 'dpm-formula', text: t('dpm.formula', {
           t: I.target_tiles, g: I.groups, n: I.melds, m: I.best_match, d: I.distance }) }));
       }
 
       // where the animation is (driven by the timeline's keys, see onKey)
-      root.append(el('p', { class: 'dpm-pos', id: 'dpm-pos', 'aria-live': 'polite' }));
-      root.append(el('p', { class: 'dpm-note', id: 'dpm-keys', text: t('dpm.keys') }));
+      box.append(el('p', { class: 'dpm-pos', id: 'dpm-pos', 'aria-live': 'polite' }));
+      box.append(el('p', { class: 'dpm-note', id: 'dpm-keys', text: t('dpm.keys') }));
       // what a row label means, on the best end state's row
       const m = I.ok && /^g(\d)p(\d)\[(\d)(\d)\]$/.exec(I.end_state || '');
       if (m) {
         const st = Number(m[1]) * 50 + Number(m[2]) * 25 + Number(m[3]) * 5 + Number(m[4]);
-        root.append(el('p', { class: 'dpm-note', id: 'dpm-rowkey', text: t('dpm.rowKey', { code: rowCode(st), words: rowWords(st) }) }));
+        box.append(el('p', { class: 'dpm-note', id: 'dpm-rowkey', text: t('dpm.rowKey', { code: rowCode(st), words: rowWords(st) }) }));
       }
 
       // target
       if (I.ok) {
-        root.append(el('p', { class: 'dpm-target' },
+        box.append(el('p', { class: 'dpm-target' },
           el('strong', { text: t('dpm.target') + ': ' }),
           el('span', { text: t('dpm.add') + ' ' }), el('code', { id: 'dpm-add', text: tiles(I.add) }),
           el('span', { text: ' · ' + t('dpm.remove') + ' ' }), el('code', { id: 'dpm-remove', text: tiles(I.remove) })));
@@ -320,7 +362,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
             type: 'button', class: 'dpm-cand' + (c.chosen ? ' chosen' : '') + (I.source === c.i ? ' current' : ''),
             'data-i': String(c.i), 'data-dist': c.dist == null ? '' : String(c.dist), 'data-tile': c.tile,
             'data-kind': c.kind, 'aria-pressed': String(I.source === c.i),
-            onclick: () => { X.dp_mahjong_open_candidate(c.i); render(true); },
+            onclick: () => { api.dp_mahjong_open_candidate(c.i); render(true); },
           },
           el('span', { class: 'dpm-cand-label', text: candLabel(c) }),
           el('span', { class: 'dpm-cand-dist', text: c.dist == null ? t('dpm.special') : 'd = ' + c.dist }),
@@ -330,17 +372,17 @@ import { dpPanel, whenParsed } from '../core/panel.js';
         dec.append(list);
         if (I.source >= 0) {
           dec.append(el('button', { type: 'button', id: 'dpm-back-hand', text: t('dpm.backToHand'),
-            onclick: () => { X.dp_mahjong_open(X.step(), -1); render(true); } }));
+            onclick: () => { api.dp_mahjong_open(api.step(), -1); render(true); } }));
         }
       }
-      root.append(dec);
+      box.append(dec);
 
       // legend: open on the first visit (remembered), closed after that
       const leg = el('details', { class: 'dpm-legend', id: 'dpm-legend' }, el('summary', { text: t('dpm.legend') }));
       for (const k of ['cols', 'rows', 'vals', 'pruned', 'path', 'hover']) leg.append(el('p', { text: t('dpm.leg.' + k) }));
       leg.open = legendOpen;
       leg.addEventListener('toggle', () => { legendOpen = leg.open; });
-      root.append(leg);
+      box.append(leg);
       if (legendOpen) {
         try { localStorage.setItem(LEGEND_SEEN, '1'); } catch (e) { /* private mode: open every time */ }
       }
@@ -348,6 +390,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
       sync();
     }
 
+    /** @param {DpmInfo} I */
     function discarderOf(I) {
       // the claims are on the discard of event I.decision.event, by its player
       try {
@@ -371,7 +414,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
         if (p === 0) s = t('dpm.pos0');
         else if (p <= 34) {
           const tile = KINDS[p - 1];
-          const have = info.hand.filter((x) => x === tile).length;
+          const have = info.hand.filter((/** @type {string} */ x) => x === tile).length;
           s = t('dpm.posK', { k: p, tile, have });
         } else if (p === 35) s = t('dpm.posTrace', { state: info.end_state });
         else s = t('dpm.posTarget');
@@ -382,6 +425,7 @@ import { dpPanel, whenParsed } from '../core/panel.js';
     function tick() {
       raf = 0;
       if (!active()) { teardown(); return; }
+      if (!X) return;
       if (!root || !panel.contains(root)) build();
       else if (X.dp_mahjong_version() !== version || X.step() !== lastStep) render(true);
       else sync();
