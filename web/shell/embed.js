@@ -35,28 +35,38 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
 
 (function () {
   const GAMES = dsGames.ids; // games.js: the one list
-  const $ = (id) => document.getElementById(id);
-  const stage = $('stage');
-  const canvas = $('canvas');
-  const statusEl = $('status');
-  const el = {
-    start: $('e-start'), back: $('e-back'), play: $('e-play'), forward: $('e-forward'),
-    end: $('e-end'), scrub: $('e-scrub'), step: $('e-step'), speed: $('e-speed'), open: $('e-open'),
-    caption: $('e-caption'),
+  /** embed.html's element #id, of its kind. @template {HTMLElement} T @param {string} id @param {new () => T} kind @returns {T} */
+  const $ = (id, kind) => {
+    const e = document.getElementById(id);
+    if (!(e instanceof kind)) throw new Error(`embed.html has no ${kind.name} #${id}`);
+    return e;
   };
-  const i18n = i18nModule;
+  const stage = $('stage', HTMLElement);
+  const canvas = $('canvas', HTMLCanvasElement);
+  const statusEl = $('status', HTMLElement);
+  const el = {
+    start: $('e-start', HTMLButtonElement), back: $('e-back', HTMLButtonElement), play: $('e-play', HTMLButtonElement),
+    forward: $('e-forward', HTMLButtonElement), end: $('e-end', HTMLButtonElement), scrub: $('e-scrub', HTMLInputElement),
+    step: $('e-step', HTMLElement), speed: $('e-speed', HTMLSelectElement), open: $('e-open', HTMLAnchorElement),
+    caption: $('e-caption', HTMLElement),
+  };
+  const i18n = i18nModule || (() => { throw new Error('embed.js runs in a page (core/i18n.js has no words without one)'); })();
 
   // ---- the hash --------------------------------------------------------------
   // hash.js: never throws; a part that is not valid URL encoding (`?%=1`,
   // `#%E0%A4%A=1`) is left out and named in linkErrors, and start() shows it
   // and posts an `error` (not "Loading…" forever with neither `ready` nor `error`).
+  /** @type {string[]} */
   const linkErrors = [];
+  /** @param {string} hash @returns {Record<string, string>} */
   function parseHash(hash) {
     const r = dsHash.parseHash(hash);
     linkErrors.push(...r.errors);
     return r.params;
   }
-  const intOr = (s, d) => (/^\s*-?\d+\s*$/.test(String(s)) ? parseInt(s, 10) : d);
+  /** @template D @param {unknown} s @param {D} d @returns {number | D} */
+  const intOr = (s, d) => (/^\s*-?\d+\s*$/.test(String(s)) ? parseInt(String(s), 10) : d);
+  /** @param {string} s */
   function fromBase64url(s) {
     let b = String(s).replace(/-/g, '+').replace(/_/g, '/').replace(/\s+/g, '');
     while (b.length % 4) b += '=';
@@ -67,10 +77,11 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   }
 
   // The query string and the hash both count; the hash wins on a conflict.
+  /** @type {Record<string, string | undefined>} */
   const params = Object.assign(Object.create(null), parseHash(location.search.replace(/^\?/, '')), parseHash(location.hash));
   // A host that changes the iframe's hash asks for another view: start over.
   window.addEventListener('hashchange', () => location.reload());
-  const controls = ['full', 'mini', 'none'].includes(params.controls) ? params.controls : 'full';
+  const controls = params.controls === 'mini' || params.controls === 'none' ? params.controls : 'full';
   document.body.dataset.controls = controls;
   const opts = {
     autoplay: params.autoplay === '1' || params.autoplay === 'true',
@@ -110,7 +121,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   // The "open in deckscope" link: the same view in the full page.
   {
     const keep = Object.keys(params).filter((k) => ['game', 'sample', 'seed', 'input', 'step', 'lang', 'speed', 'query', 'qseed', 'try', 'lesson', 'lesson_url', 'play'].includes(k));
-    el.open.href = 'index.html' + (keep.length ? '#' + keep.map((k) => k + '=' + encodeURIComponent(params[k])).join('&') : '');
+    el.open.href = 'index.html' + (keep.length ? '#' + keep.map((k) => k + '=' + encodeURIComponent(String(params[k]))).join('&') : '');
   }
 
   // ---- theme and size ----------------------------------------------------------
@@ -119,6 +130,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   if (fixedTheme) document.documentElement.dataset.theme = fixedTheme;
   const host = { width: 0, height: 0, dark: fixedTheme ? fixedTheme === 'dark' : scheme.matches, paused: false, game: -1 };
   scheme.addEventListener('change', (e) => { if (!fixedTheme) host.dark = e.matches; });
+  /** @param {number} w @param {number} h */
   function fit(w, h) {
     host.width = Math.max(1, Math.floor(w));
     host.height = Math.max(1, Math.floor(h));
@@ -136,7 +148,10 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   // line shown; window.deckscope here is the embed's subset of the page's
   // API over it, its events the messages posted to the host.
   const V = viewer;
+  /** @typedef {(detail: any) => void} Listener */
+  /** @type {Record<string, Set<Listener>>} */
   const listeners = {};
+  /** @param {string} name @param {object} detail */
   function emit(name, detail) {
     for (const fn of listeners[name] || []) {
       try { fn(detail); } catch (e) { console.error(e); }
@@ -144,23 +159,24 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   }
   // what the host was last told (a message per change of the view's reports)
   const told = { step: 0, playing: false, busy: false, loaded: false };
-  let resolveReady, rejectReady;
-  // getters need defineProperties (Object.assign would copy their values once).
-  const ds = { i18n };
-  const getters = {
-    step: () => V.state.step,
-    steps: () => V.state.steps,
-    game: () => V.game,
-    playing: () => V.state.playing,
-    busy: () => V.state.busy,
-    mode: () => V.state.mode,
-    module: () => V.module,
-    caption: () => caption(V.state.step),
-    variation: () => V.variation,
-  };
-  for (const [k, get] of Object.entries(getters)) Object.defineProperty(ds, k, { get, configurable: true, enumerable: true });
+  /** @type {(v: {}) => void} */
+  let resolveReady = () => {};
+  /** @type {(e: Error) => void} */
+  let rejectReady = () => {};
   const running = () => !!V.exports && told.loaded;
-  Object.assign(ds, {
+  // (getters, not values: the view's state when read)
+  /** @type {DeckscopeEmbed} */
+  const ds = {
+    i18n,
+    get step() { return V.state.step; },
+    get steps() { return V.state.steps; },
+    get game() { return V.game; },
+    get playing() { return V.state.playing; },
+    get busy() { return V.state.busy; },
+    get mode() { return V.state.mode; },
+    get module() { return V.module; },
+    get caption() { return caption(V.state.step); },
+    get variation() { return V.variation; },
     embed: true,
     state: 'loading',
     ready: new Promise((res, rej) => { resolveReady = res; rejectReady = rej; }),
@@ -179,7 +195,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
     playTo: (to) => (running() ? V.playTo(to) : Promise.resolve(V.state.step)),
     // the caption of step i (the engine's sentence about event i-1), as in the page
     captionAt(i) { return running() ? caption(Math.max(0, Math.min(V.state.steps, Math.floor(Number(i) || 0)))) : ''; },
-  });
+  };
   ds.ready.catch(() => {});
   window.deckscope = ds;
   setApi(ds);
@@ -198,16 +214,21 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
     }
     return 0;
   }
+  /** @param {unknown} i */
   const clampStep = (i) => Math.max(0, Math.min(V.state.steps, Math.round(Number(i) || 0)));
   const rangeFrom = () => V.rangeFrom();
   const playTo = () => V.rangeTo();
   // The scrubber, the keys and the buttons stay inside from..to.
+  /** @param {number} i */
   const clampRange = (i) => Math.max(rangeFrom(), Math.min(playTo(), Math.round(Number(i) || 0)));
+  /** @param {number} i @param {boolean} animate */
   const seekUi = (i, animate) => ds.seek(clampRange(i), animate);
+  /** @param {number} d */
   const stepUi = (d) => seekUi(V.state.step + d, true);
 
   // ---- messages to and from the host page ------------------------------------
   const toHost = window.parent !== window ? window.parent : null;
+  /** @param {string} event @param {object} [extra] */
   function post(event, extra) {
     const msg = Object.assign({ type: 'deckscope', event, step: V.state.step, steps: V.state.steps,
                                 game: ds.game, playing: V.state.playing }, extra || {});
@@ -218,6 +239,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   // Whom the embed obeys: when framed, only the page that embeds it (its
   // parent); when opened on its own, only windows of its own origin (not an
   // opener or a popup of another site).
+  /** @param {MessageEvent} e */
   const obeys = (e) => (toHost ? e.source === toHost : !!e.source && e.origin === location.origin);
   window.addEventListener('message', (e) => {
     const m = e.data;
@@ -227,11 +249,16 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
     commands = commands.then(() => handleCommand(m)).catch((err) => post('error', errorFields(err, m.cmd)));
   });
   let commands = Promise.resolve();
+  /**
+   * A host's message (docs/embedding.md): a command and its fields.
+   * @typedef {Partial<DeckscopeEmbedLoad> & {cmd: string, animate?: boolean, speed?: unknown, from?: unknown, to?: unknown}} HostCommand
+   */
+  /** @param {HostCommand} m */
   async function handleCommand(m) {
     await ds.ready;
     switch (m.cmd) {
       case 'load': await load(m); break;
-      case 'seek': ds.seek(m.step, m.animate !== false); break;
+      case 'seek': ds.seek(Number(m.step), m.animate !== false); break;
       case 'play': ds.play(); break;
       case 'pause': ds.pause(); break;
       case 'speed': V.setSpeed(Number(m.speed) || 1); break;
@@ -245,7 +272,11 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
       default: throw new Error('unknown command: ' + JSON.stringify(m.cmd.slice(0, 40)));
     }
   }
-  function errorFields(err, cmd) {
+  /** @param {unknown} error @param {unknown} cmd */
+  function errorFields(error, cmd) {
+    // (whatever was thrown: an Error, an EngineError with its line and column, ...)
+    const err = /** @type {{ message?: unknown, line?: unknown, col?: unknown } | null | undefined} */ (error);
+    /** @type {{ message: string, line?: unknown, col?: unknown, cmd?: string }} */
     const f = { message: String((err && err.message) || err) };
     if (err && err.line) { f.line = err.line; f.col = err.col; }
     if (typeof cmd === 'string') f.cmd = cmd.slice(0, 40); // every command's error names it ('' too)
@@ -253,10 +284,12 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   }
 
   // ---- loading a game --------------------------------------------------------------
+  /** @param {string | null} text */
   function setOverlay(text) {
     if (text === null) { stage.dataset.state = 'running'; return; }
     statusEl.textContent = text;
   }
+  /** @param {Partial<DeckscopeEmbedLoad>} req @param {number} g @returns {Promise<string>} */
   async function inputText(req, g) {
     if (typeof req.input === 'string') return req.input;
     if (req.sample !== undefined && req.sample !== null && req.sample !== '') {
@@ -278,8 +311,10 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
     }
     throw new Error('load needs input, sample or seed');
   }
+  /** @type {Promise<unknown>} */
   let loading = Promise.resolve();
   // load({game, input|sample|seed, step?, query?, qseed?, try?}) -> {game, steps}
+  /** @param {Partial<DeckscopeEmbedLoad>} req @returns {Promise<{ game: string, steps: number }>} */
   function load(req) {
     const run = async () => {
       await ds.ready;
@@ -322,11 +357,13 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
 
   // ---- the caption: the main page's narration line (narrate.js) -------------------------
   // The same sentence as the page's caption for this step and language.
+  /** @param {number} step */
   function caption(step) {
     if (!running()) return i18n.t('caption.startNone');
     if (V.state.busy) return i18n.t('goudan.solving');
     return V.caption(step);
   }
+  /** @type {string | null} */
   let shownCaption = null;
   function updateCaption() {
     if (!showCaption) return;
@@ -359,7 +396,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
       path.setAttribute('fill', 'currentColor');
       path.setAttribute('d', icon);
       svg.append(path);
-      el.play.firstElementChild.replaceChildren(svg);
+      el.play.firstElementChild?.replaceChildren(svg);
     }
     updateCaption();
   }
@@ -377,8 +414,8 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   // the page's shortcuts, and no default scrolling.
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = e.target;
-    if (t && (t.tagName === 'SELECT' || (t.tagName === 'INPUT' && t.type !== 'range'))) return;
+    const t = e.target instanceof HTMLElement ? e.target : null;
+    if (t && (t.tagName === 'SELECT' || (t instanceof HTMLInputElement && t.type !== 'range'))) return;
     let done = true;
     switch (e.key) {
       case 'ArrowRight': stepUi(1); break;
@@ -410,13 +447,14 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
       post(playing ? 'play' : 'pause');
       if (!playing && opts.loop && step >= playTo()) {
         clearTimeout(loopTimer);
-        loopTimer = setTimeout(() => { if (!V.state.playing) { V.seek(rangeFrom(), false); V.play(true); } }, 700);
+        loopTimer = window.setTimeout(() => { if (!V.state.playing) { V.seek(rangeFrom(), false); V.play(true); } }, 700);
       }
     }
     if (V.exports) { const s = V.speed; if (String(s) !== el.speed.value) el.speed.value = String(s); }
   });
 
   // ---- start -----------------------------------------------------------------------------
+  /** @param {string} message */
   function fail(message) {
     ds.state = 'error';
     stage.dataset.state = 'error';
@@ -424,6 +462,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
     rejectReady(new Error(message));
     post('error', { message });
   }
+  /** @param {number} n */
   function onFrame(n) {
     if (n !== 1 || ds.state !== 'loading') return;
     ds.state = 'running';
@@ -455,7 +494,7 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
         await lessons.embedStart(params);
         if (opts.autoplay) ds.play();
       } catch (err) {
-        setOverlay(err.message);
+        setOverlay(errorOf(err).message);
         post('error', errorFields(err, 'load'));
       }
       return;
@@ -467,21 +506,24 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
       if (params.speed && Number(params.speed) > 0) V.setSpeed(Number(params.speed));
       // &play=<seat>: play.js takes over the timeline up to the seat's decisions
       if (params.play && ds.playAs) {
-        ds.playAs(params.play).catch((err) => { setOverlay(err.message); stage.dataset.state = 'error'; post('error', errorFields(err, 'play')); });
+        ds.playAs(params.play).catch((/** @type {unknown} */ err) => { setOverlay(errorOf(err).message); stage.dataset.state = 'error'; post('error', errorFields(err, 'play')); });
         return;
       }
       if (opts.autoplay) ds.play();
-    } catch (err) {
+    } catch (thrown) {
+      const err = errorOf(thrown);
       setOverlay((err.line ? `${err.line}:${err.col}: ` : '') + (i18n.errorText ? i18n.errorText(err) : err.message));
       post('error', errorFields(err, 'load'));
     }
   }
+  /** What load() and play.js reject with (an EngineError: core/viewer.js). @param {unknown} e @returns {Error & { line?: number, col?: number, code?: string, args?: string[] }} */
+  function errorOf(e) { return e instanceof Error ? e : new Error(String(e)); }
   function loadQuiz() {
     // quiz.js starts itself for &quiz=1 in the hash; ?quiz=1 is started here.
-    import('./features/quiz.js').then(({ default: quiz }) => {
+    import('./features/quiz.js').then((/** @type {{ default: { start?: () => void } | null }} */ { default: quiz }) => {
       ds.quiz = quiz;
       if (!/(^|[#&])quiz=1(&|$)/.test(location.hash) && quiz && quiz.start) {
-        ds.ready.then(() => quiz.start(), () => {});
+        ds.ready.then(() => quiz.start?.(), () => {});
       }
     }, (e) => console.warn('deckscope embed: quiz.js is not available: ' + e.message));
   }

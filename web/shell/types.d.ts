@@ -197,111 +197,153 @@ declare global {
   type DeckscopeEventName = 'step' | 'load' | 'error' | 'variation' | 'why' | 'play' | 'pause' | 'speed'
     | 'mode' | 'lang' | 'theme' | 'frame' | 'ready' | 'notes' | 'tour' | string;
 
-  /** window.deckscope (docs/embedding.md, "JavaScript API"): app.js (index.html) or embed.js
-   *  (embed.html) makes it; the features and games' panels add their members, main.js the
-   *  modules' objects. Members the embed does not have are marked so. */
-  interface Deckscope {
-    ready: Promise<{ firstFrameMs: number }>;
+  /** Check my output (features/teach.js): the verdict (`step`, or `query` for goudan: where
+   *  the two outputs part), or why there is none (`message`). */
+  type DeckscopeCheck = {
+    game: string; same: boolean; line?: number; expected?: string | null; got?: string | null;
+    step?: number; query?: number; error?: number | null; queries?: number; off?: number;
+  } | { message: string };
+
+  /** What embed.js's load() takes (docs/embedding.md, the `load` message): a game by its
+   *  id or number and one of input, sample, seed; the hash's parameters are strings. */
+  interface DeckscopeEmbedLoad {
+    game: string | number;
+    input?: string; sample?: number | string; seed?: number | string;
+    step?: number | string; query?: number | string; qseed?: number | string; try?: string;
+  }
+
+  /** What window.deckscope has on both pages: app.js (index.html) and embed.js (embed.html)
+   *  make these members over the viewer core (core/viewer.js). */
+  interface DeckscopeView {
+    ready: Promise<{ firstFrameMs?: number | null }>;
     state: 'loading' | 'running' | 'error';
-    error: string | null;
-    frames: number;
-    t: number;
-    firstFrameMs: number | null;
-    firstGameFrameMs: number | null;
     readonly module: DeckscopeModule;
     readonly game: string | null;
     readonly step: number;
     readonly steps: number;
     readonly playing: boolean;
     readonly busy: boolean;
-    readonly speed: number;
     readonly mode: number;
     readonly caption: string;
-    readonly lang: string;
-    readonly source: DeckscopeSource | null;
     readonly variation: [number, string][];
-    readonly query: number | null;
     i18n: DsI18n;
     captionAt(i: number): string;
-    setLang(l: string): unknown;
-    setSpeed(x: number): void;
-    load(opts: DeckscopeLoadOptions): Promise<DeckscopeLine>;
     seek(i: number, animate?: boolean): void;
     play(): void;
     pause(): void;
     playTo(step: number): Promise<number>;
     outputLine(): number | null;
+    branch(i: number, label: string): Promise<{ game: string | null; steps: number; variation?: [number, string][] }>;
+    mainLine(): Promise<{ game: string | null; steps: number; variation?: [number, string][] }>;
+    output(): string;
+    on(name: DeckscopeEventName, fn: (detail: any) => void): DeckscopeView;
+    off(name: DeckscopeEventName, fn: (detail: any) => void): DeckscopeView;
+    variationInfo(): { variation: [number, string][]; main: { steps: number; outcome: string } | null; outcome: string; steps: number };
+  }
+
+  /** What the features, the games' panels and the entry modules add to window.deckscope
+   *  (with Object.defineProperty or by assignment) once they have run: optional, since a
+   *  page has only the modules it imports (embed.html: play, lessons, the presenter, the
+   *  quiz on demand) and a member is there only after its module ran. */
+  interface DeckscopeFeatures {
+    // play mode (features/play.js)
+    playAs?(seat: string | number, opts?: { instant?: boolean }): Promise<DeckscopePending | null>;
+    choose?(label: string, line?: string): Promise<DeckscopePending | null>;
+    undo?(): Promise<DeckscopePending | null>;
+    nextDecision?(): Promise<DeckscopePending | null>;
+    summary?(): DeckscopeSummary | null;
+    stopPlay?(): void;
+    readonly pending?: DeckscopePending | null;
+    readonly playSeat?: string | null;
+    readonly playHistory?: DeckscopeMove[];
+    readonly playTiming?: Record<string, number> | null;
+    // clicks on the canvas (features/pick.js)
+    regions?(): DeckscopeRegion[];
+    // lessons (features/lesson.js)
+    readonly notes?: DeckscopeNote[];
+    readonly allNotes?: DeckscopeLessonNote[];
+    addNote?(step: number, text: string, view?: DeckscopeNoteView): DeckscopeNote | null;
+    removeNote?(step: number): unknown;
+    lesson?(): DeckscopeLesson;
+    loadLesson?(obj: object | string): Promise<DeckscopeLesson>;
+    lessonUrl?(): Promise<string | null>;
+    nextNote?(): unknown;
+    prevNote?(): unknown;
+    readonly tour?: DeckscopeTour;
+    openLessonText?(text: string): Promise<unknown>;
+    takeTour?(game: string): Promise<unknown>;
+    hashExtra?: () => string;
+    lessonSource?: () => DeckscopeSource | null;
+    // presenter mode (ui/present.js)
+    present?(on?: boolean): Promise<boolean>;
+    readonly presenting?: boolean;
+    // video (features/video.js; not in embed.html)
+    exportVideo?(opts?: { from?: number; to?: number; fps?: number; speed?: number; caption?: boolean; recorder?: string;
+      onProgress?: (fraction: number, step: number, to: number) => void }): Promise<Blob>;
+    cancelVideo?(): void;
+    videoSeconds?(from: number, to: number, speed?: number): number;
+    // the variation tree (features/variation.js; not in embed.html)
+    readonly variationTree?: DeckscopeTreeNode;
+    setVariationTree?(list: { line: string; note?: string }[]): unknown;
+    variationTreeList?(): { line: string; note?: string }[];
+    openVariation?(spec: string): Promise<boolean>;
+    noteVariation?(spec: string, note: string): boolean;
+    deleteVariation?(spec: string): Promise<boolean>;
+    // check my output (features/teach.js; not in embed.html): the last result
+    lastCheck?: DeckscopeCheck | null;
+    checkOutput?(text: string): DeckscopeCheck;
+    // goudan's decision explorer (games/goudan.js; not in embed.html)
+    dpGoudan?: { readonly state: unknown; render(): void };
+    // the modules' own objects (main.js; embed-main.js: lessons and narrate, embed.js: quiz);
+    // a module's object is undefined only under node, where there is no page
+    narrate?: NonNullable<typeof import('./core/narrate.js').default>;
+    teach?: NonNullable<typeof import('./features/teach.js').default>;
+    export?: NonNullable<typeof import('./features/export.js').default>;
+    quiz?: NonNullable<typeof import('./features/quiz.js').default>;
+    lessons?: NonNullable<typeof import('./features/lesson.js').default>;
+    assign?: NonNullable<typeof import('./features/assign.js').default>;
+    scorm?: NonNullable<typeof import('./features/scorm.js').default>;
+  }
+
+  /** window.deckscope (docs/embedding.md, "JavaScript API") on index.html: app.js makes it
+   *  (these members and DeckscopeView's), the modules add DeckscopeFeatures'. */
+  interface Deckscope extends DeckscopeView, DeckscopeFeatures {
+    ready: Promise<{ firstFrameMs: number | null }>;
+    error: string | null;
+    frames: number;
+    t: number;
+    firstFrameMs: number | null;
+    firstGameFrameMs: number | null;
+    readonly speed: number;
+    readonly lang: string;
+    readonly source: DeckscopeSource | null;
+    readonly query: number | null;
+    setLang(l: string): unknown;
+    setSpeed(x: number): void;
+    load(opts: DeckscopeLoadOptions): Promise<DeckscopeLine>;
     why(): DsWhy | null;
     branch(i: number, label: string): Promise<DeckscopeLine>;
     mainLine(): Promise<DeckscopeLine>;
     showLine(spec: string): Promise<DeckscopeLine>;
-    output(): string;
     setMode(m: number): void;
+    selectQuery(q: number, seed?: number): unknown;
     on(name: DeckscopeEventName, fn: (detail: any) => void): Deckscope;
     off(name: DeckscopeEventName, fn: (detail: any) => void): Deckscope;
-    selectQuery(q: number, seed?: number): unknown;
-    variationInfo(): { variation: [number, string][]; main: { steps: number; outcome: string } | null; outcome: string; steps: number };
-    // play mode (features/play.js)
-    playAs(seat: string | number, opts?: { instant?: boolean }): Promise<DeckscopePending | null>;
-    choose(label: string, line?: string): Promise<DeckscopePending | null>;
-    undo(): Promise<DeckscopePending | null>;
-    nextDecision(): Promise<DeckscopePending | null>;
-    summary(): DeckscopeSummary | null;
-    stopPlay(): void;
-    readonly pending: DeckscopePending | null;
-    readonly playSeat: string | null;
-    readonly playHistory: DeckscopeMove[];
-    readonly playTiming: Record<string, number> | null;
-    // clicks on the canvas (features/pick.js)
-    regions(): DeckscopeRegion[];
-    // lessons (features/lesson.js)
-    readonly notes: DeckscopeNote[];
-    readonly allNotes: DeckscopeLessonNote[];
-    addNote(step: number, text: string, view?: DeckscopeNoteView): DeckscopeNote | null;
-    removeNote(step: number): unknown;
-    lesson(): DeckscopeLesson;
-    loadLesson(obj: object | string): Promise<DeckscopeLesson>;
-    lessonUrl(): Promise<string | null>;
-    nextNote(): unknown;
-    prevNote(): unknown;
-    readonly tour: DeckscopeTour;
-    // presenter mode (ui/present.js)
-    present(on?: boolean): Promise<boolean>;
-    readonly presenting: boolean;
-    // video (features/video.js)
-    exportVideo(opts?: { from?: number; to?: number; fps?: number; speed?: number; caption?: boolean; recorder?: string;
-      onProgress?: (fraction: number, step: number, to: number) => void }): Promise<Blob>;
-    cancelVideo(): void;
-    videoSeconds(from: number, to: number, speed?: number): number;
-    // the variation tree (features/variation.js; not in embed.html)
-    readonly variationTree: DeckscopeTreeNode;
-    setVariationTree(list: { line: string; note?: string }[]): unknown;
-    variationTreeList(): { line: string; note?: string }[];
-    openVariation(spec: string): Promise<boolean>;
-    noteVariation(spec: string, note: string): boolean;
-    deleteVariation(spec: string): Promise<boolean>;
-    // the modules' own objects (main.js; embed-main.js: lessons and narrate, embed.js: quiz);
-    // a module's object is undefined only under node, where there is no page
-    narrate: NonNullable<typeof import('./core/narrate.js').default>;
-    teach: NonNullable<typeof import('./features/teach.js').default>;
-    export: NonNullable<typeof import('./features/export.js').default>;
-    quiz: NonNullable<typeof import('./features/quiz.js').default>;
-    lessons: NonNullable<typeof import('./features/lesson.js').default>;
-    assign: NonNullable<typeof import('./features/assign.js').default>;
-    scorm: NonNullable<typeof import('./features/scorm.js').default>;
-    dpGoudan: { readonly state: any; render(): void };
-    // check my output (features/teach.js): the last result
-    lastCheck: any;
-    checkOutput(text: string): any;
     // between the page's own modules (not documented)
-    embed?: boolean;
+    embed?: undefined;
     readyForLoad: Promise<void>;
     mainOutput(): string;
     touchHash(): void;
-    hashExtra?: () => string;
-    lessonSource?: () => DeckscopeSource | null;
-    openLessonText(text: string): Promise<unknown>;
-    takeTour(game: string): Promise<unknown>;
+  }
+
+  /** window.deckscope on embed.html (embed.js): the page's common members, stepBy, and what
+   *  the embed's modules add (embed-main.js). */
+  interface DeckscopeEmbed extends DeckscopeView, DeckscopeFeatures {
+    embed: true;
+    load(req: DeckscopeEmbedLoad): Promise<{ game: string; steps: number }>;
+    stepBy(d: number): void;
+    on(name: DeckscopeEventName, fn: (detail: any) => void): DeckscopeEmbed;
+    off(name: DeckscopeEventName, fn: (detail: any) => void): DeckscopeEmbed;
   }
 
   /** The SCORM 1.2 run-time API an LMS puts in a window or one of its parents (SCORM 1.2 RTE,
