@@ -305,9 +305,10 @@ declare global {
     scorm?: NonNullable<typeof import('./features/scorm.js').default>;
   }
 
-  /** window.deckscope (docs/embedding.md, "JavaScript API") on index.html: app.js makes it
-   *  (these members and DeckscopeView's), the modules add DeckscopeFeatures'. */
-  interface Deckscope extends DeckscopeView, DeckscopeFeatures {
+  /** window.deckscope (docs/embedding.md, "JavaScript API") on index.html as app.js makes it
+   *  (these members and DeckscopeView's); the modules add DeckscopeFeatures' (a module that
+   *  reads it while the page starts sees this: the others' members may not be there yet). */
+  interface DeckscopePage extends DeckscopeView, DeckscopeFeatures {
     ready: Promise<{ firstFrameMs: number | null }>;
     error: string | null;
     frames: number;
@@ -327,14 +328,18 @@ declare global {
     showLine(spec: string): Promise<DeckscopeLine>;
     setMode(m: number): void;
     selectQuery(q: number, seed?: number): unknown;
-    on(name: DeckscopeEventName, fn: (detail: any) => void): Deckscope;
-    off(name: DeckscopeEventName, fn: (detail: any) => void): Deckscope;
+    on(name: DeckscopeEventName, fn: (detail: any) => void): DeckscopePage;
+    off(name: DeckscopeEventName, fn: (detail: any) => void): DeckscopePage;
     // between the page's own modules (not documented)
     embed?: undefined;
     readyForLoad: Promise<void>;
     mainOutput(): string;
     touchHash(): void;
   }
+
+  /** window.deckscope on index.html once main.js has run (what the API's users and the
+   *  browser tests see): app.js's members and every module's. */
+  type Deckscope = DeckscopePage & Required<DeckscopeFeatures>;
 
   /** window.deckscope on embed.html (embed.js): the page's common members, stepBy, and what
    *  the embed's modules add (embed-main.js). */
