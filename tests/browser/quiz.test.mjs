@@ -27,8 +27,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, settle, startBrowser } from './harness.mjs';
-import { sample, trace } from './page-helpers.mjs';
+import { LIMIT, artifact, loadView, openPage, reloadView, settle, startBrowser } from './harness.mjs';
+import { sample, trace as cliTrace } from './page-helpers.mjs';
+
+// the CLI's trace of an input, once per input
+/** @type {Map<string, DeckscopeEvent[]>} */
+const traces = new Map();
+/** @type {(game: string, input: string) => DeckscopeEvent[]} */
+const trace = (game, input) => {
+  const k = game + '\n' + input;
+  if (!traces.has(k)) traces.set(k, cliTrace(game, input));
+  return /** @type {DeckscopeEvent[]} */ (traces.get(k));
+};
 
 /** @type {import('./harness.mjs').Env} */
 let env;
@@ -38,9 +48,12 @@ after(async () => { if (env) await env.close(); });
 /** @param {import('./harness.mjs').TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
+// The page at `hash`: a new document (reloadView when the page was used
+// already: the test's page for every case of a test, no new context each).
 /** @param {import('./harness.mjs').TestPage} page @param {string} hash */
 async function openGame(page, hash) {
-  await loadView(page, env.url + '#' + hash);
+  if (page.url() === 'about:blank') await loadView(page, env.url + '#' + hash);
+  else await reloadView(page, env.url + '#' + hash);
   await page.waitForFunction(() => window.deckscope.steps > 0 && !window.deckscope.busy &&
     window.deckscope.quiz && document.getElementById('quiz-open'), null, { timeout: LIMIT });
 }
@@ -143,8 +156,8 @@ test('cirno: right, wrong and skipped answers, the score, the move played', { ti
 });
 
 test('every game: the revealed answer of the first question is the engine\'s choice', { timeout: LIMIT }, async () => {
+  const page = await openPage(env.browser);
   for (const game of ['thegame', 'mahjong', 'goudan', 'cirno']) {
-    const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=1`);
     await page.evaluate(() => window.deckscope.quiz.start());
     const q = await question(page);
@@ -167,8 +180,8 @@ test('every game: the revealed answer of the first question is the engine\'s cho
     assert.equal(await page.locator('#quiz-options button.right').textContent(), q.options[want]);
     assert.match(await scoreText(page), /1 \/ 1/);
     noProblems(page);
-    await page.closeAll();
   }
+  await page.closeAll();
 });
 
 test('embed.html with &quiz=1 runs the quiz', { timeout: LIMIT }, async () => {
@@ -221,15 +234,15 @@ function collect(page, max) {
 
 test('the options are shuffled: the right answer takes every position', { timeout: LIMIT }, async (t) => {
   const all = [];
+  const page = await openPage(env.browser);
   for (const [game, n, max] of /** @type {[string, number, number][]} */ ([['cirno', 2, 30], ['mahjong', 1, 30], ['thegame', 1, 12], ['goudan', 2, 10], ['cirno', 1, 10], ['thegame', 2, 12]])) {
-    const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=${n}`);
     const got = await collect(page, max);
     t.diagnostic(`${game} ${n}: ${got.length} questions, right answer at ${got.map((q) => q.correct + '/' + q.n).join(' ')}`);
     all.push(...got);
     noProblems(page);
-    await page.closeAll();
   }
+  await page.closeAll();
   assert.ok(all.length >= 50, `at least 50 questions (${all.length})`);
   for (const q of all) assert.ok(q.correct >= 0 && q.correct < q.n, JSON.stringify(q));
   const first = all.filter((q) => q.correct === 0).length;
@@ -242,8 +255,8 @@ test('the options are shuffled: the right answer takes every position', { timeou
 });
 
 test('the same step shows the same order: after a reload, in either language', { timeout: LIMIT }, async () => {
+  const page = await openPage(env.browser);
   for (const [hash, game] of [['game=mahjong&sample=1&step=60', 'mahjong'], ['game=thegame&sample=1&step=20', 'thegame']]) {
-    const page = await openPage(env.browser);
     await openGame(page, hash);
     await page.evaluate(() => window.deckscope.quiz.start());
     const q1 = await question(page);
@@ -266,14 +279,14 @@ test('the same step shows the same order: after a reload, in either language', {
     await page.click(`#quiz-options button[data-index="${want}"]`);
     assert.equal(await page.evaluate(() => window.deckscope.quiz.current.correct), want);
     noProblems(page);
-    await page.closeAll();
   }
+  await page.closeAll();
 });
 
 
 test('a wrong answer says what both options are worth and why the rule prefers its own', { timeout: LIMIT }, async (t) => {
+  const page = await openPage(env.browser);
   for (const [game, n] of [['mahjong', 1], ['cirno', 2], ['thegame', 1], ['goudan', 1]]) {
-    const page = await openPage(env.browser);
     await openGame(page, `game=${game}&sample=${n}`);
     await page.evaluate(() => window.deckscope.quiz.start());
     const q = await question(page);
@@ -306,14 +319,15 @@ test('a wrong answer says what both options are worth and why the rule prefers i
     assert.match(en.prefer, /^Why the rule prefers .+: .{10,}/);
     assert.match(zh.prefer, /^规则为什么选 .+：.{6,}/);
     noProblems(page);
-    await page.closeAll();
   }
+  await page.closeAll();
 });
 
 test('the canvas and the timeline stay in view while the quiz panel is open (1100x800, 390x844, 360x640)', { timeout: LIMIT }, async () => {
+  const page = await openPage(env.browser);
   for (const [w, h] of [[1100, 800], [390, 844], [360, 640]]) {
     for (const lang of ['en', 'zh']) {
-      const page = await openPage(env.browser, { viewport: { width: w, height: h } });
+      await page.setViewportSize({ width: w, height: h });
       await openGame(page, `game=mahjong&sample=1&lang=${lang}`);
       await page.evaluate((l) => window.deckscope.setLang(l), lang);
       // on a phone the tools are in the More menu
@@ -352,7 +366,7 @@ test('the canvas and the timeline stay in view while the quiz panel is open (110
       if (q.options[0] !== ev.tile) assert.ok(await page.locator('#quiz-compare').isVisible() || w < 600, 'the comparison is shown');
       writeFileSync(artifact(`quiz-${w}x${h}-${lang}-answered.png`), await page.screenshot());
       noProblems(page);
-      await page.closeAll();
     }
   }
+  await page.closeAll();
 });
