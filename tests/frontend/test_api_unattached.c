@@ -38,6 +38,7 @@ static void check_nothing_loaded(void) {
     dsv_api_set_reduced_motion(1);
     dsv_api_set_mode(1);
     (void)dsv_api_mode();
+    dsv_api_redraw();
     CHECK(dsv_api_find_mark(1, 1) == 0);
     CHECK(dsv_api_marks() == NULL);
     CHECK(is(dsv_api_output(), ""));

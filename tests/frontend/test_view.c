@@ -9,7 +9,10 @@
  *   - prev/next meaningful point and the output line follow their
  *     definitions; bad input keeps the previous game;
  *   - goudan solves in slices, then plays out any query;
- *   - the exported dsv_api_* functions give the same answers. */
+ *   - the exported dsv_api_* functions give the same answers;
+ *   - drawing only on a change (issue 25): every call that changes what is
+ *     shown sets `dirty`, no query does, and dsv_animating holds exactly
+ *     while a tween, autoplay or a solve runs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,7 +367,77 @@ static void api_output_lines(void) {
     dsv_free(&v);
 }
 
+/* dirty: set by each change of what is shown, by no query; the platform
+ * layer clears it when it draws (here by hand). */
+static void redraws(void) {
+    ds_view v;
+    size_t len;
+    char *in = sample("thegame", 1, "in", &len);
+    int i;
+    double t;
+    dsv_init(&v);
+    view_api_attach(&v, NULL);
+    CHECK(v.dirty); /* the first frame */
+    CHECK(dsv_api_load(DSV_THEGAME, in, (int)len) == 0);
+    CHECK(v.dirty);
+#define DRAWN() (v.dirty = 0)
+#define TOUCHES(call) do { DRAWN(); call; CHECK(v.dirty); } while (0)
+#define QUIET(call) do { DRAWN(); call; CHECK(!v.dirty); } while (0)
+    TOUCHES(dsv_api_seek(3, 0));
+    QUIET(dsv_api_seek(3, 0)); /* the step shown, settled: nothing changes */
+    QUIET((void)dsv_api_step());
+    QUIET((void)dsv_api_steps());
+    QUIET((void)dsv_api_playing());
+    QUIET((void)dsv_api_narrate(2));
+    QUIET((void)dsv_api_event_json(2));
+    QUIET((void)dsv_api_state_json(2));
+    QUIET((void)dsv_api_headline(3));
+    QUIET((void)dsv_api_output_text(1));
+    QUIET((void)dsv_api_drawn_strings());
+    QUIET((void)dsv_api_regions());
+    QUIET((void)dsv_api_hit(10, 10));
+    TOUCHES(dsv_api_set_lang(1));
+    TOUCHES(dsv_api_set_text_scale(2));
+    TOUCHES(dsv_api_set_mode(DSV_MODE_DP));
+    TOUCHES(dsv_api_set_mode(DSV_MODE_GAME));
+    TOUCHES(dsv_api_set_speed(2));
+    TOUCHES(dsv_api_set_reduced_motion(0));
+    TOUCHES(dsv_api_redraw());
+    /* settled and paused: nothing moves by itself */
+    CHECK(!dsv_animating(&v));
+    TOUCHES(dsv_api_seek(4, 1));
+    CHECK(dsv_animating(&v)); /* the tween */
+    for (i = 0; i < 1000 && dsv_animating(&v); i++) dsv_tick(&v, 0.016);
+    CHECK(!dsv_animating(&v));
+    CHECK(v.anim >= 1);
+    TOUCHES(dsv_api_play(1));
+    for (t = 0; t < 3; t += 0.016) {
+        CHECK(dsv_animating(&v)); /* autoplay: every frame, the hold too */
+        dsv_tick(&v, 0.016);
+    }
+    TOUCHES(dsv_api_play(0));
+    for (i = 0; i < 1000 && dsv_animating(&v); i++) dsv_tick(&v, 0.016);
+    CHECK(!dsv_animating(&v));
+    TOUCHES(CHECK(dsv_api_try("", 0) == 0));
+    free(in);
+    /* goudan: busy (the solve's progress) moves by itself */
+    in = sample("goudan", 1, "in", &len);
+    TOUCHES(CHECK(dsv_api_load(DSV_GOUDAN, in, (int)len) == 0));
+    CHECK(dsv_animating(&v));
+    while (dsv_api_work(2)) {}
+    CHECK(!dsv_animating(&v));
+    TOUCHES(CHECK(dsv_api_goudan_select(0, 2) == 0));
+    QUIET((void)dsv_api_goudan_query());
+#undef DRAWN
+#undef TOUCHES
+#undef QUIET
+    free(in);
+    view_api_attach(NULL, NULL);
+    dsv_free(&v);
+}
+
 int main(void) {
+    redraws();
     samples();
     generated();
     bad_input();

@@ -108,15 +108,22 @@ DSV_API int dsv_api_dp_goudan_rev(void) {
     dsv_dp_goudan *dp = the_dp();
     return dp ? (int)(dp->rev & 0x7fffffff) : -1;
 }
-DSV_API void dsv_api_dp_goudan_expand(int on) { dsv_dp_goudan_expand(view_api_view(), the_dp(), on); }
-DSV_API int dsv_api_dp_goudan_enter(int node) { return dsv_dp_goudan_enter(view_api_view(), the_dp(), node); }
-DSV_API void dsv_api_dp_goudan_back(int depth) { dsv_dp_goudan_back(view_api_view(), the_dp(), depth); }
-DSV_API void dsv_api_dp_goudan_follow(void) { dsv_dp_goudan_follow(view_api_view(), the_dp()); }
+/* The explorer for a command: the picture changes (view.h, dsv_touch). */
+static dsv_dp_goudan *the_dp_touched(void) {
+    ds_view *v = view_api_view();
+    if (v) dsv_touch(v);
+    return the_dp();
+}
+
+DSV_API void dsv_api_dp_goudan_expand(int on) { dsv_dp_goudan_expand(view_api_view(), the_dp_touched(), on); }
+DSV_API int dsv_api_dp_goudan_enter(int node) { return dsv_dp_goudan_enter(view_api_view(), the_dp_touched(), node); }
+DSV_API void dsv_api_dp_goudan_back(int depth) { dsv_dp_goudan_back(view_api_view(), the_dp_touched(), depth); }
+DSV_API void dsv_api_dp_goudan_follow(void) { dsv_dp_goudan_follow(view_api_view(), the_dp_touched()); }
 DSV_API int dsv_api_dp_goudan_start(const char *text) {
-    return text ? dsv_dp_goudan_start(view_api_view(), the_dp(), text, strlen(text)) : -1;
+    return text ? dsv_dp_goudan_start(view_api_view(), the_dp_touched(), text, strlen(text)) : -1;
 }
 /* Fills heat-map cells for about budget_ms; 1 while some are left. */
 DSV_API int dsv_api_dp_goudan_heat_work(double budget_ms) {
-    return dsv_dp_goudan_heat_work(view_api_view(), the_dp(), budget_ms);
+    return dsv_dp_goudan_heat_work(view_api_view(), the_dp_touched(), budget_ms);
 }
-DSV_API void dsv_api_dp_goudan_anim(int cmd) { dsv_dp_goudan_anim(view_api_view(), the_dp(), cmd); }
+DSV_API void dsv_api_dp_goudan_anim(int cmd) { dsv_dp_goudan_anim(view_api_view(), the_dp_touched(), cmd); }

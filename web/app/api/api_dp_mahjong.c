@@ -13,16 +13,22 @@ static const char *scratch(ds_view *v) { return v->scratch.failed || !v->scratch
 DSV_API int dsv_api_dp_mahjong_open(int step, int player) {
     ds_view *v = view_api_view();
     if (!v || !v->loaded || v->game != DSV_MAHJONG) return -1;
+    dsv_touch(v);
     return mj_dpv_open(v, step < 0 ? v->step : (size_t)step, player);
 }
 
-DSV_API int dsv_api_dp_mahjong_open_candidate(int i) { return mj_dpv_open_candidate(view_api_view(), i); }
+DSV_API int dsv_api_dp_mahjong_open_candidate(int i) {
+    ds_view *v = view_api_view();
+    if (v) dsv_touch(v);
+    return mj_dpv_open_candidate(v, i);
+}
 
 DSV_API void dsv_api_dp_mahjong_seek(int pos, int animate) {
     mj_dpv *d = mj_dpv_sync(view_api_view());
     if (d) {
         d->playing = 0;
         mj_dpv_seek(d, pos, animate);
+        dsv_touch(view_api_view());
     }
 }
 DSV_API int dsv_api_dp_mahjong_pos(void) {
@@ -35,6 +41,7 @@ DSV_API void dsv_api_dp_mahjong_play(int on) {
     if (on && d->pos >= MJ_DPV_POS_MAX) mj_dpv_seek(d, 0, 0);
     d->playing = on ? 1 : 0;
     d->hold = 0;
+    dsv_touch(view_api_view());
 }
 DSV_API int dsv_api_dp_mahjong_playing(void) {
     const mj_dpv *d = mj_dpv_get(view_api_view());
@@ -44,6 +51,7 @@ DSV_API void dsv_api_dp_mahjong_set_speed(double x) {
     mj_dpv *d = mj_dpv_sync(view_api_view());
     if (!d) return;
     d->speed = x < DSV_SPEED_MIN ? DSV_SPEED_MIN : x > DSV_SPEED_MAX ? DSV_SPEED_MAX : x;
+    dsv_touch(view_api_view());
 }
 /* The DP state of the row under the pointer (-1: none): the page says
  * what its code means in words (the canvas's title). */

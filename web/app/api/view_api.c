@@ -119,12 +119,22 @@ DSV_API double dsv_api_speed(void) { return the_view->speed; }
 DSV_API void dsv_api_set_play_to(int step) {
     ds_view *v = the_view;
     v->play_to = (step < 0 || !v->loaded || (size_t)step > v->trace.n) ? v->trace.n : (size_t)step;
+    dsv_touch(v);
 }
 DSV_API void dsv_api_set_reduced_motion(int on) {
     the_view->reduced_motion = on ? 1 : 0;
     if (on) the_view->anim = 1;
+    dsv_touch(the_view);
 }
-DSV_API void dsv_api_set_mode(int mode) { the_view->mode = mode == DSV_MODE_DP ? DSV_MODE_DP : DSV_MODE_GAME; }
+DSV_API void dsv_api_set_mode(int mode) {
+    the_view->mode = mode == DSV_MODE_DP ? DSV_MODE_DP : DSV_MODE_GAME;
+    dsv_touch(the_view);
+}
+/* The page asks for the next frame to be drawn although nothing it knows of
+ * changed (view.h: frames are drawn only when the picture can differ): a
+ * listener of the page's 'frame' event (core/viewer.js) asks after every
+ * frame, so the canvas draws every frame while somebody counts them. */
+DSV_API void dsv_api_redraw(void) { dsv_touch(the_view); }
 DSV_API int dsv_api_mode(void) { return the_view->mode; }
 DSV_API int dsv_api_find_mark(int dir, int min_mark) { return (int)dsv_find_mark(the_view, dir, min_mark); }
 DSV_API const unsigned char *dsv_api_marks(void) { return the_view->marks; }
@@ -246,7 +256,10 @@ DSV_API int dsv_api_goudan_count(void) {
 
 /* The language of the words on the canvas: 0 English, 1 Chinese (the page
  * calls it with its language at start and on every change). */
-DSV_API void dsv_api_set_lang(int zh) { the_view->lang = zh ? DS_LANG_ZH : DS_LANG_EN; }
+DSV_API void dsv_api_set_lang(int zh) {
+    the_view->lang = zh ? DS_LANG_ZH : DS_LANG_EN;
+    dsv_touch(the_view);
+}
 DSV_API int dsv_api_lang(void) { return the_view->lang; }
 
 /* Presenter mode (docs/teaching.md): the canvas's words, and the scene with
@@ -255,6 +268,7 @@ DSV_API int dsv_api_lang(void) { return the_view->lang; }
  * more than they do at that size. */
 DSV_API void dsv_api_set_text_scale(double k) {
     the_view->text_scale = k >= 1.0 ? (float)(k > 4.0 ? 4.0 : k) : 1.0f;
+    dsv_touch(the_view);
 }
 DSV_API double dsv_api_text_scale(void) { return the_view->text_scale > 0 ? the_view->text_scale : 1.0; }
 

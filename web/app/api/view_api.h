@@ -58,6 +58,9 @@ void dsv_api_set_play_to(int step);
 void dsv_api_set_reduced_motion(int on);
 void dsv_api_set_mode(int mode);
 int dsv_api_mode(void);
+/* Draw the next frame even if nothing changed (frames are drawn only when
+ * the picture can differ: model/view.h). */
+void dsv_api_redraw(void);
 int dsv_api_find_mark(int dir, int min_mark);
 const unsigned char *dsv_api_marks(void);
 const char *dsv_api_output(void); /* @ptr: dsv_api_output_len() bytes */

@@ -30,6 +30,7 @@ void dsv_init(ds_view *v) {
     v->speed = 1.0;
     v->anim = 1.0;
     v->anim_seconds = DSV_STEP_SECONDS * 0.6;
+    v->dirty = 1;
     ds_buf_init(&v->output);
     ds_buf_init(&v->scratch);
 }
@@ -120,6 +121,7 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     v->dp_release = NULL;
     release_game(v);
     ds_buf_free(&v->scratch);
+    dsv_touch(v);
     if (a->start(&next) != 0) {
         v->error = next.error;
         v->generation = next.generation;
@@ -129,6 +131,7 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     }
     *v = next;
     memset(&v->error, 0, sizeof v->error);
+    dsv_touch(v);
     return 0;
 }
 
@@ -201,6 +204,7 @@ int dsv_try(ds_view *v, const char *spec, size_t len) {
     v->generation++;
     ds_buf_free(&next.scratch);
     memset(&v->error, 0, sizeof v->error);
+    dsv_touch(v);
     return 0;
 }
 
@@ -221,8 +225,20 @@ int dsv_dp_still(ds_view *copy, const ds_view *live) {
 
 int dsv_work(ds_view *v, double budget_ms) {
     const dsv_adapter *a = adapter(v->game);
-    if (!v->busy || !a || !a->work) return v->busy = 0;
+    if (!v->busy) return 0;
+    dsv_touch(v); /* the progress moves; done, the game is shown */
+    if (!a || !a->work) return v->busy = 0;
     return a->work(v, budget_ms);
+}
+
+int dsv_animating(const ds_view *v) {
+    if (v->busy) return 1;
+    if (!v->loaded) return 0;
+    if (v->anim < 1 || v->playing) return 1;
+    if (v->mode != DSV_MODE_DP) return 0;
+    if (v->game == DSV_MAHJONG) return mj_dpv_animating(v);
+    if (v->game == DSV_GOUDAN) return dsv_dp_goudan_animating(v);
+    return 0;
 }
 
 static double step_seconds(const ds_view *v) { return DSV_STEP_SECONDS / v->speed; }
@@ -245,6 +261,7 @@ void dsv_seek(ds_view *v, size_t step, int animate) {
     v->anim_seconds = step_seconds(v) * 0.6;
     v->anim = (animate && !v->reduced_motion) ? 0.0 : 1.0;
     v->hold = 0;
+    dsv_touch(v);
 }
 
 void dsv_play(ds_view *v, int on) {
@@ -255,6 +272,7 @@ void dsv_play(ds_view *v, int on) {
     }
     v->playing = on ? 1 : 0;
     v->hold = 0;
+    dsv_touch(v);
 }
 
 void dsv_set_speed(ds_view *v, double speed) {
@@ -262,6 +280,7 @@ void dsv_set_speed(ds_view *v, double speed) {
     if (speed > DSV_SPEED_MAX) speed = DSV_SPEED_MAX;
     v->speed = speed;
     v->anim_seconds = step_seconds(v) * 0.6;
+    dsv_touch(v);
 }
 
 void dsv_tick(ds_view *v, double dt) {

@@ -406,6 +406,11 @@ void dsv_dp_goudan_update(ds_view *v, double dt, double budget_ms) {
     dsv_dp_goudan_heat_work(v, dp, budget_ms);
 }
 
+int dsv_dp_goudan_animating(const ds_view *v) {
+    const dsv_dp_goudan *dp = dsv_dp_goudan_peek(v);
+    return dp && (dp->anim_playing || (dp->n > 0 && dp->heat_done < dp->heat_hp * dp->heat_hp));
+}
+
 int dsv_dp_goudan_still(ds_view *copy, const ds_view *live) {
     const dsv_dp_goudan *l = dsv_dp_goudan_peek(live);
     dsv_dp_goudan *dp = dsv_dp_goudan_get(copy);

@@ -81,6 +81,9 @@ const dsv_dp_goudan *dsv_dp_goudan_peek(const ds_view *v);
 /* The update step (dsv_dp_update): follow the timeline, advance the teaching
  * solve by dt seconds, fill heat-map cells for about budget_ms. */
 void dsv_dp_goudan_update(ds_view *v, double dt, double budget_ms);
+/* dsv_animating for the explorer (view.h): the teaching solve plays or
+ * heat-map cells are left to fill. */
+int dsv_dp_goudan_animating(const ds_view *v);
 /* dsv_dp_still for goudan (view.h): the live explorer when the live view is
  * at copy's step, else the explorer of that step; the heat map filled. */
 int dsv_dp_goudan_still(ds_view *copy, const ds_view *live);

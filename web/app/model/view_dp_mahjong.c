@@ -283,6 +283,11 @@ void mj_dpv_update(ds_view *v, double dt) {
     if (d) mj_dpv_tick(d, dt, v->reduced_motion);
 }
 
+int mj_dpv_animating(const ds_view *v) {
+    const mj_dpv *d = mj_dpv_get(v);
+    return d && (d->anim < 1 || d->playing);
+}
+
 int mj_dpv_still(ds_view *copy, const ds_view *live) {
     const mj_dpv *l = mj_dpv_get(live);
     mj_dpv *d = ensure(copy);

@@ -78,6 +78,8 @@ void mj_dpv_seek(mj_dpv *d, int pos, int animate);
 void mj_dpv_tick(mj_dpv *d, double dt, int reduced_motion);
 /* The update step (dsv_dp_update): follow the step, then tick by dt. */
 void mj_dpv_update(ds_view *v, double dt);
+/* dsv_animating for the DP view (view.h): its columns fill or it plays. */
+int mj_dpv_animating(const ds_view *v);
 /* dsv_dp_still for mahjong (view.h). */
 int mj_dpv_still(ds_view *copy, const ds_view *live);
 /* Short code of a state index, "g1p0[10]" style, into buf. */

@@ -159,6 +159,7 @@ int dsv_goudan_select(ds_view *v, size_t q, uint64_t seed) {
     d->pub.query = q;
     d->pub.seed = seed;
     v->playing = 0;
+    dsv_touch(v);
     return line(v);
 }
 

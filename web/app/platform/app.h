@@ -52,6 +52,7 @@ typedef struct ds_app {
     double t;         /* scene time, seconds */
     double last;      /* i_timer_now() of the previous frame */
     long frame;       /* frames drawn */
+    int drew;         /* the last turn of the loop drew a frame (frame() in i_main.c) */
     int paused;       /* space bar (native) or the page's pause button */
 
     /* options */

@@ -47,6 +47,8 @@ void i_input_poll(ds_app *app) {
     SDL_Event e;
     ds_pointer p;
     while (SDL_PollEvent(&e)) {
+        /* any input may change the picture (a hover, a click, a key) */
+        dsv_touch(&app->view);
         if (app->scene->event && pointer_of(&e, &p) && app->scene->event(app->scene_state, &p, &app->view))
             continue;
         switch (e.type) {

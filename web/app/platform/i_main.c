@@ -108,12 +108,25 @@ static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *
     return DS_ARGS_RUN;
 }
 
+/* One turn of the main loop (requestAnimationFrame in the browser): input,
+ * the page's requests, the model's update steps, then a frame drawn only
+ * when the picture can differ from the last one drawn (issue 25; view.h):
+ * the view was touched (an API call, an input event, the page asking), the
+ * host changed the size, pixel ratio or theme, the GPU context came back,
+ * or the view moves by itself (dsv_animating, before or after this turn's
+ * update: a tween that ends now is drawn at its end; the placeholder's
+ * hopping card while it runs). Natively with --frames N every turn draws. */
 static void frame(void *arg) {
     ds_app *app = arg;
     double now = i_timer_now(), dt = now - app->last;
     ds_frame f;
+    ds_host host_was = app->host;
+    int pix_was[4] = {app->pix_w, app->pix_h, app->win_w, app->win_h};
+    float scale_was = app->scale;
+    int moving = dsv_animating(&app->view), draw;
 
     app->last = now;
+    app->drew = 0;
     if (dt > 0.25) dt = 0.25; /* a hidden tab or a debugger stop */
     if (dt < 0) dt = 0;
 
@@ -125,8 +138,10 @@ static void frame(void *arg) {
     }
     i_input_poll(app);
     i_host_poll(app);
+    if (memcmp(&host_was, &app->host, sizeof host_was)) dsv_touch(&app->view);
     if (app->gpu_reset && !app->gpu_lost) {
         app->gpu_reset = 0;
+        dsv_touch(&app->view);
         if (i_video_reset(app) != 0) {
             i_host_error(SDL_GetError());
             app->running = 0;
@@ -142,6 +157,9 @@ static void frame(void *arg) {
         app->exit_code = 1;
     }
     i_video_sync(app);
+    if (app->pix_w != pix_was[0] || app->pix_h != pix_was[1] || app->win_w != pix_was[2] ||
+        app->win_h != pix_was[3] || app->scale != scale_was)
+        dsv_touch(&app->view);
     if (app->host.dark != app->theme.dark) app->theme = ds_theme_make(app->host.dark);
     if (!app->gpu_lost && text_set_scale(&app->text, app->renderer, app->scale) != 0) {
         i_host_error(SDL_GetError());
@@ -152,8 +170,15 @@ static void frame(void *arg) {
     /* The DP view's update step (its step, animation and bounded work): the
      * scenes only draw. */
     dsv_dp_update(&app->view, dt, 6.0);
+    moving = moving || dsv_animating(&app->view) ||
+             (app->scene == &ds_scene_placeholder && !app->paused && !app->host.paused);
+    draw = app->view.dirty || moving || app->max_frames > 0;
 
-    if (app->running && !app->gpu_lost) {
+    if (app->running && !app->gpu_lost && draw) {
+        /* cleared before drawing: whatever the page does in its frame
+         * callbacks below (a seek, a 'frame' listener) is for the next one */
+        app->view.dirty = 0;
+        app->drew = 1;
         f.r = app->renderer;
         f.text = &app->text;
         f.w = (float)app->pix_w;
@@ -180,9 +205,9 @@ static void frame(void *arg) {
         SDL_RenderPresent(app->renderer);
         app->frame++;
         i_host_frame_drawn(app);
-        i_host_view_changed(app);
         if (app->max_frames && app->frame >= app->max_frames) app->running = 0;
     }
+    i_host_view_changed(app);
 #ifdef __EMSCRIPTEN__
     if (!app->running) emscripten_cancel_main_loop();
 #endif
@@ -337,6 +362,14 @@ int main(int argc, char **argv) {
         while (app->running) {
             double start = i_timer_now();
             frame(app);
+            if (app->running && !app->drew) {
+                /* Nothing to draw: sleep until an event (or a while: the
+                 * placeholder, a DP animation start); time spent idle is
+                 * no tween's time. */
+                SDL_WaitEventTimeout(NULL, 100);
+                app->last = i_timer_now();
+                continue;
+            }
             /* Without vsync (Xvfb, some drivers) cap at about 60 frames per second. */
             if (app->running) {
                 double spent = i_timer_now() - start;

@@ -37,6 +37,7 @@
  * @property {(on: number) => void} _dsv_api_set_reduced_motion
  * @property {(mode: number) => void} _dsv_api_set_mode
  * @property {() => number} _dsv_api_mode
+ * @property {() => void} _dsv_api_redraw
  * @property {(dir: number, min_mark: number) => number} _dsv_api_find_mark
  * @property {() => number} _dsv_api_marks
  * @property {() => number} _dsv_api_output
@@ -131,6 +132,7 @@
  * @property {(on: number) => void} set_reduced_motion [void dsv_api_set_reduced_motion(int on)]
  * @property {(mode: number) => void} set_mode [void dsv_api_set_mode(int mode)]
  * @property {() => number} mode [int dsv_api_mode(void)]
+ * @property {() => void} redraw [void dsv_api_redraw(void)]
  * @property {(dir: number, min_mark: number) => number} find_mark [int dsv_api_find_mark(int dir, int min_mark)]
  * @property {() => number} marks [const unsigned char *dsv_api_marks(void)]
  * @property {() => number} output [const char *dsv_api_output(void)] dsv_api_output_len() bytes
@@ -224,6 +226,7 @@ export const EXPORTS = Object.freeze([
   'dsv_api_set_reduced_motion',
   'dsv_api_set_mode',
   'dsv_api_mode',
+  'dsv_api_redraw',
   'dsv_api_find_mark',
   'dsv_api_marks',
   'dsv_api_output',
@@ -327,6 +330,7 @@ export function dsv(M) {
     set_reduced_motion: (on) => M._dsv_api_set_reduced_motion(on),
     set_mode: (mode) => M._dsv_api_set_mode(mode),
     mode: () => M._dsv_api_mode(),
+    redraw: () => M._dsv_api_redraw(),
     find_mark: (dir, min_mark) => M._dsv_api_find_mark(dir, min_mark),
     marks: () => M._dsv_api_marks(),
     output: () => M._dsv_api_output(),

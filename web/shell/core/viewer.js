@@ -16,6 +16,14 @@
 //   selectQuery(q, seed)                      goudan: the query played out
 //   caption(i) event(i) stateAt(i) output() outputLine(i) outputLineText(o, l)
 //   on(name, fn) off(name, fn) emit(name, detail)   the events below
+//   redraw()   the canvas draws its next frame although nothing changed
+//
+// The C view draws a frame only when the picture can differ from the last
+// one (issue 25; web/app/model/view.h): a call that changes what is shown,
+// input on the canvas, a new size or theme, a tween, autoplay or a solve
+// running. An idle page draws nothing. While somebody listens to 'frame'
+// (a test counting frames, the video export) every frame is drawn, as
+// before: each drawn frame asks for the next one.
 //
 // Events (each listener gets one detail object):
 //   view {step, steps, playing, busy, progress, mode}  every report of the C view
@@ -26,6 +34,7 @@
 //   variation {variation, steps}  the line shown changed
 //   error {line, col, message, code, args[, cmd]}  the engine refused an input or a line
 //   speed {speed}  mode {mode, game}  and whatever the views emit on the same bus
+//   frame n              a frame was drawn (n frames so far); listening keeps the canvas drawing
 //
 // It names no game by its id (games/index.js numbers them) and knows no rule.
 // window.deckscope is built on it by app.js (the page) and embed.js.
@@ -61,7 +70,15 @@ function emit(name, detail) {
   }
 }
 /** @param {string} name @param {Listener} fn */
-function on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); }
+function on(name, fn) {
+  (listeners[name] = listeners[name] || []).push(fn);
+  if (name === 'frame') redraw(); // the first frame it waits for
+}
+/** Draws the next frame whether or not anything changed (a frame otherwise
+ * comes only with a change: web/app/model/view.h). */
+function redraw() { if (C) C.redraw(); }
+/** while 'frame' has listeners, each drawn frame asks for the next */
+const framesWanted = () => !!(listeners.frame && listeners.frame.length);
 /** @param {string} name @param {Listener} fn */
 function off(name, fn) {
   const a = listeners[name] || [];
@@ -130,7 +147,12 @@ function start(cfg) {
   const config = {
     canvas: cfg.canvas, dsHost: host, onView,
     /** @param {number} n @param {number} time */
-    onFrame: (n, time) => { if (!C) bind(config); if (cfg.onFrame) cfg.onFrame(n, time); emit('frame', n); },
+    onFrame: (n, time) => {
+      if (!C) bind(config);
+      if (cfg.onFrame) cfg.onFrame(n, time);
+      emit('frame', n);
+      if (framesWanted()) redraw();
+    },
     /** @param {string} m */
     onViewError: (m) => console.error('deckscope-view: ' + m),
     /** @param {string} s */
@@ -637,7 +659,7 @@ export function feature() {
 
 // ---- the core's one object -------------------------------------------------------------------------
 export const viewer = {
-  on, off, emit, start, loadText, generate, seek, play, playTo, setSpeed, setMode, setRange, findMark,
+  on, off, emit, redraw, start, loadText, generate, seek, play, playTo, setSpeed, setMode, setRange, findMark,
   selectQuery, query, tryLine, branch, mainLine, showLine, variationInfo, output, mainOutput, outputLine,
   outputLineText, caption, event, stateAt, viewState, rangeFrom, rangeTo,
   /** the model's state (read only for the views) */
