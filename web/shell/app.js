@@ -3,11 +3,11 @@
 // The viewer core (core/viewer.js) holds the loaded game, the timeline and the
 // line shown, and drives the C view (deckscope-view.wasm: SDL2 + the engine);
 // embed.html is another layout over the same core (embed.js). This file is the
-// page's side: the input panel, the timeline, the judge output, the caption,
-// the URL hash, and window.deckscope built from the core; the views of ui/
-// (the why panel, the marks, the dialogs, "More", the first visit) are drawn
-// from here. It never simulates anything: states, events and explanations come
-// from the engine's JSON. The public API is window.deckscope (docs/embedding.md,
+// page's side: the timeline, the caption, the URL hash, and window.deckscope
+// built from the core; it makes the views of ui/ (the input panel, the judge
+// output, the why panel, the marks, the dialogs, "More", the first visit) and
+// tells them what to draw. It never simulates anything: states, events and
+// explanations come from the engine's JSON. The public API is window.deckscope (docs/embedding.md,
 // "JavaScript API"); keyboard shortcuts and the URL hash are documented in docs/viewer.md.
 'use strict';
 import { dsGames } from './games/index.js';
@@ -17,6 +17,8 @@ import dsHash from './core/hash.js';
 import { viewer as V, MARK, SPEEDS, parseSpec, specOf, engineError, mark, parseJson as parse, warnNarrate, setApi } from './core/viewer.js';
 import { byId, targetOf } from './ui/dom.js';
 import { whyPanel } from './ui/why.js';
+import { outputPane, outputOf } from './ui/output.js';
+import { inputPanel } from './ui/input.js';
 import { drawMarks as drawMarksOn } from './ui/marks.js';
 import { helpDialog, legendDialog } from './ui/dialogs.js';
 import { moreMenu } from './ui/more.js';
@@ -101,7 +103,7 @@ const t = (k, v) => i18n.t(k, v);
 
 const el = {
   stage: byId('stage'), canvas: byId('canvas', HTMLCanvasElement), status: byId('status'),
-  game: byId('game', HTMLSelectElement), lang: byId('lang', HTMLSelectElement), theme: byId('theme', HTMLSelectElement),
+  lang: byId('lang', HTMLSelectElement), theme: byId('theme', HTMLSelectElement),
   dp: byId('dp', HTMLButtonElement), dpPanel: byId('dp-panel'),
   busy: byId('busy'), busyProgress: byId('busy-progress', HTMLProgressElement), caption: byId('caption'), live: byId('live'),
   start: byId('tl-start', HTMLButtonElement), back: byId('tl-back', HTMLButtonElement), play: byId('tl-play', HTMLButtonElement),
@@ -112,18 +114,15 @@ const el = {
   outputSpacer: byId('output-spacer'), outputTitle: byId('output-title'), outputCount: byId('output-count'),
   outputHint: byId('output-hint'), goudanTools: byId('goudan-tools'), goudanQuery: byId('goudan-query', HTMLInputElement),
   goudanSeed: byId('goudan-seed', HTMLInputElement), goudanPlay: byId('goudan-play', HTMLButtonElement),
-  why: byId('why'), sample: byId('sample', HTMLSelectElement), seed: byId('seed', HTMLInputElement),
-  random: byId('random', HTMLButtonElement), input: byId('input', HTMLTextAreaElement), load: byId('load', HTMLButtonElement),
-  inputError: byId('input-error'), inputErrorMsg: byId('input-error-msg'), inputErrorLine: byId('input-error-line'),
+  why: byId('why'),
 };
-// the game picker: one option per game of the registry (games/index.js), named in the page's language
-for (const id of GAMES) {
-  const o = document.createElement('option');
-  o.value = id;
-  o.dataset.i18n = 'game.' + id;
-  o.textContent = id;
-  el.game.append(o);
-}
+// the input panel (ui/input.js): the game picker (its options are named by i18n.apply below),
+// the samples, the generator, the text box and the engine's error about an input
+const input = inputPanel(i18n, {
+  ready: () => !!C,
+  loadText: (game, text) => { loadText(game, text, { input: text }).catch(() => {}); },
+  load: (opts) => { loadFrom(opts).catch(() => {}); },
+});
 
 // ---- the public object ---------------------------------------------------
 const darkMq = window.matchMedia('(prefers-color-scheme: dark)');
@@ -142,10 +141,8 @@ function running() {
 
 // The model is the core's (core/viewer.js: the loaded game, its source, the
 // view's step/steps/playing/busy/mode, the line shown, the output and the
-// marks); the page keeps the list of samples.
+// marks).
 const S = V.state;
-/** @type {Record<string, string[]> | null} {game: [file, ...]} */
-let samples = null;
 
 const emit = V.emit;
 
@@ -263,13 +260,7 @@ el.lang.value = i18n.lang;
 el.lang.addEventListener('change', () => api.setLang(el.lang.value));
 i18n.onChange((l) => {
   el.lang.value = l;
-  fillSamples();
-  if (shownError && !el.inputError.hidden) {
-    const [e, text, game] = shownError;
-    const keep = el.input.value;
-    showInputError(e, text, game);
-    el.input.value = keep; // the reader's edits stay
-  }
+  input.relabel();
   invalidate('all');
   scheduleHash();
   // (the core gives the canvas its words in the new language)
@@ -343,7 +334,7 @@ function start() {
 // Samples list: fetched at once, in parallel with the WebAssembly.
 /** @type {Promise<Record<string, string[]>>} */
 const samplesReady = fetch('samples/index.json').then((r) => (r.ok ? r.json() : {}))
-  .catch(() => ({})).then((j) => { samples = j; fillSamples(); return j; });
+  .catch(() => ({})).then((j) => { input.setSamples(j); return j; });
 
 // ---- loading ---------------------------------------------------------------
 // Sample texts, fetched once. Sample 1 of every game exists, so the one the
@@ -412,127 +403,14 @@ Object.defineProperty(api, 'readyForLoad', { enumerable: false });
 /** @param {string} game @param {string} text @param {Source} source */
 function loadText(game, text, source) {
   return V.loadText(game, text, source, {
-    refused: (e) => showInputError(e, text, game),
+    refused: (e) => input.showError(e, text, game),
     accepted: () => {
-      hideInputError();
+      input.loaded(game, text, source);
       if (!restoring) keepHash = null;
       el.goudanSeed.value = '1';
-      el.game.value = game;
-      showInputText(text);
-      setSampleSelect();
-      if (source.seed !== undefined) el.seed.value = String(source.seed);
     },
   });
 }
-
-// ---- input panel -------------------------------------------------------------
-function fillSamples() {
-  const game = el.game.value || dsGames.first;
-  const list = (samples && samples[game]) || [];
-  const keep = el.sample.value;
-  el.sample.textContent = '';
-  list.forEach((f, k) => {
-    const o = document.createElement('option');
-    o.value = String(k + 1);
-    o.textContent = t('input.sampleN', { n: k + 1 });
-    el.sample.appendChild(o);
-  });
-  const c = document.createElement('option');
-  c.value = 'custom';
-  c.textContent = t('input.custom');
-  el.sample.appendChild(c);
-  el.sample.value = keep || '1';
-  setSampleSelect();
-}
-function setSampleSelect() {
-  if (!S.source || S.game !== el.game.value) return;
-  el.sample.value = S.source.sample ? String(S.source.sample) : 'custom';
-}
-
-// A huge input (cirno's largest is 1 MB) is not put in the text box: the
-// browser would lay out a megabyte of text for nothing.
-const MAX_EDIT = 256 * 1024;
-/** @param {string} text */
-function showInputText(text) {
-  if (text.length > MAX_EDIT) {
-    el.input.value = '';
-    el.input.placeholder = t('input.tooBig', { kb: Math.round(text.length / 1024) });
-  } else {
-    if (el.input.value !== text) el.input.value = text;
-    el.input.placeholder = '';
-  }
-}
-/** @typedef {[ErrorDetail, string, string]} ShownError an input error, its text and its game */
-/** @type {ShownError | null} said again in the other language when it changes */
-let shownError = null;
-/** @param {ErrorDetail} e @param {string} text @param {string} game */
-function showInputError(e, text, game) {
-  shownError = [e, text, game];
-  el.inputError.hidden = false;
-  el.inputError.dataset.line = String(e.line || 0);
-  el.inputError.dataset.col = String(e.col || 0);
-  el.inputErrorMsg.textContent = e.line > 0
-    ? t('input.error', { line: e.line, col: e.col, msg: i18n.errorText ? i18n.errorText(e) : stripPos(e.message) })
-    : t('input.errorPlain', { msg: i18n.errorText ? i18n.errorText(e) : e.message });
-  // The offending line with a caret under the column.
-  if (e.line > 0) {
-    const lines = text.split('\n');
-    const src = (lines[e.line - 1] || '').replace(/\r$/, '');
-    const shown = src.length > 120 ? src.slice(Math.max(0, e.col - 60), Math.max(0, e.col - 60) + 120) : src;
-    const col = src.length > 120 ? Math.min(e.col, 61) : e.col;
-    el.inputErrorLine.textContent = `${e.line} | ${shown}\n${' '.repeat(String(e.line).length)} | ${' '.repeat(Math.max(0, col - 1))}^`;
-    el.inputErrorLine.hidden = false;
-  } else {
-    el.inputErrorLine.hidden = true;
-  }
-  showInputText(text);
-  if (el.game.value !== game) { el.game.value = game; fillSamples(); }
-  el.sample.value = 'custom';
-  placeCaret(e.line, e.col);
-}
-/** @param {unknown} m */
-function stripPos(m) { return String(m).replace(/^line \d+, column \d+: /, ''); }
-function hideInputError() { el.inputError.hidden = true; shownError = null; }
-// Puts the caret at line:col of the textarea and scrolls it there.
-/** @param {number} line @param {number} col */
-function placeCaret(line, col) {
-  if (!(line > 0)) return;
-  const v = el.input.value;
-  let pos = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = v.indexOf('\n', pos);
-    if (nl < 0) break;
-    pos = nl + 1;
-  }
-  const eol = v.indexOf('\n', pos);
-  pos = Math.min(pos + Math.max(0, col - 1), eol < 0 ? v.length : eol);
-  el.input.focus({ preventScroll: true });
-  el.input.setSelectionRange(pos, Math.min(pos + 1, eol < 0 ? v.length : eol));
-  const lh = parseFloat(getComputedStyle(el.input).lineHeight) || 20;
-  el.input.scrollTop = Math.max(0, (line - 3) * lh);
-}
-
-el.load.addEventListener('click', () => loadFromTextarea());
-el.input.addEventListener('keydown', (e) => {
-  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); loadFromTextarea(); }
-});
-function loadFromTextarea() {
-  if (!C || (!el.input.value && el.input.placeholder)) return; // a huge input is loaded
-  loadText(el.game.value, el.input.value, { input: el.input.value }).catch(() => {});
-}
-el.game.addEventListener('change', () => {
-  fillSamples();
-  if (C) loadFrom({ game: el.game.value, sample: 1 }).catch(() => {});
-});
-el.sample.addEventListener('change', () => {
-  if (!C || el.sample.value === 'custom') return;
-  loadFrom({ game: el.game.value, sample: Number(el.sample.value) }).catch(() => {});
-});
-el.random.addEventListener('click', () => {
-  if (!C) return;
-  loadFrom({ game: el.game.value, seed: Number(el.seed.value) || 0 }).catch(() => {});
-});
-el.seed.addEventListener('keydown', (e) => { if (e.key === 'Enter') el.random.click(); });
 
 // ---- timeline ------------------------------------------------------------------
 /** @param {number} i @param {boolean} [animate] */
@@ -583,7 +461,7 @@ el.scrubber.addEventListener('input', () => seek(Number(el.scrubber.value), fals
 el.dp.addEventListener('click', () => setMode(S.mode ? 0 : 1));
 
 function enableControls() {
-  el.game.disabled = false;
+  input.enable();
   resolveLoadReady();
 }
 
@@ -787,8 +665,6 @@ function renderTimeline(C) {
   el.stage.setAttribute('aria-busy', String(S.busy));
 }
 
-/** @param {unknown} g */
-const outputOf = (g) => dsGames.get(g)?.output || 'lines';
 // the output pane's title and hint for each shape of judge output
 const OUTPUT_TEXT = { lines: ['out.title', 'out.jump'], state: ['out.titleThegame', 'out.thegameNote'], queries: ['out.titleGoudan', 'out.goudanNote'] };
 function updateGameUi() {
@@ -813,105 +689,15 @@ function updateGameUi() {
   el.dp.disabled = !dpAvailable();
 }
 
-// ---- judge output: a virtualised list --------------------------------------------
-/**
- * The output pane's lines as of the step shown.
- * @typedef {object} OutputModel
- * @property {number} n  how many lines
- * @property {(l: number) => string} text  line l (1-based)
- * @property {number} current  the line of the step (0: none)
- * @property {Set<number> | null} changed  thegame: the lines the step changed
- * @property {((l: number) => boolean) | null} [differs]  a variation: whether line l differs from the main line's
- */
-const LINE_H = 22; // px, also in style.css (.out-line)
-/** @type {{row: HTMLDivElement, num: HTMLSpanElement, txt: HTMLSpanElement}[]} pooled row elements */
-const rows = [];
-let lastCurrent = -1;
-/** @returns {OutputModel} */
-function outputModel() {
-  if (!S.game || S.busy) return { n: 0, text: () => '', current: 0, changed: null };
-  const C = running();
-  const step = C.step();
-  const output = outputOf(S.game);
-  if (output === 'state') {
-    const lines = C.thegame_lines(step).replace(/\n$/, '').split('\n');
-    const prev = step > 0 ? C.thegame_lines(step - 1).replace(/\n$/, '').split('\n') : lines;
-    /** @type {Set<number>} */
-    const changed = new Set();
-    lines.forEach((l, k) => { if (prev[k] !== l) changed.add(k + 1); });
-    const cur = C.output_line(step);
-    return { n: lines.length, text: (l) => lines[l - 1], current: cur, changed };
-  }
-  const o = S.output;
-  const current = output === 'queries' ? C.goudan_query() + 1 : C.output_line(step);
-  // in a variation: the lines that differ from the main line's
-  const mo = S.main && S.main.output;
-  const differs = o && mo && output !== 'queries'
-    ? (/** @type {number} */ l) => l > mo.n || V.outputLineText(mo, l) !== V.outputLineText(o, l) : null;
-  return { n: o ? o.n : 0, text: (l) => (o ? V.outputLineText(o, l) : ''), current, changed: null, differs };
-}
-/** @param {boolean} force */
-function renderOutput(force) {
-  const m = outputModel();
-  const view = el.output;
-  el.outputSpacer.style.height = m.n * LINE_H + 'px';
-  // A short output gets a short pane (thegame: six lines).
-  const fitH = m.n > 0 && m.n < 10 ? Math.max(3, m.n) * LINE_H + 18 + 'px' : '';
-  if (view.style.height !== fitH) view.style.height = fitH;
-  el.outputCount.textContent = m.n ? (m.n === 1 ? t('out.line1') : t('out.lines', { n: m.n })) : '';
-  // Keep the current line in view.
-  if (m.current > 0 && (m.current !== lastCurrent || force)) {
-    const top = (m.current - 1) * LINE_H;
-    if (top < view.scrollTop || top + LINE_H > view.scrollTop + view.clientHeight) {
-      view.scrollTop = Math.max(0, top - view.clientHeight / 2 + LINE_H / 2);
-    }
-  }
-  lastCurrent = m.current;
-  const first = Math.max(1, Math.floor(view.scrollTop / LINE_H) + 1 - 5);
-  const last = Math.min(m.n, Math.ceil((view.scrollTop + view.clientHeight) / LINE_H) + 5);
-  const count = Math.max(0, last - first + 1);
-  while (rows.length < count) {
-    const row = document.createElement('div');
-    row.className = 'out-line';
-    row.setAttribute('role', 'option');
-    const num = document.createElement('span');
-    num.className = 'ln';
-    const txt = document.createElement('span');
-    txt.className = 'tx';
-    row.append(num, txt);
-    el.outputSpacer.appendChild(row);
-    rows.push({ row, num, txt });
-  }
-  for (let k = 0; k < rows.length; k++) {
-    const { row: r, num, txt } = rows[k];
-    if (k >= count) { if (!r.hidden) r.hidden = true; continue; }
-    const l = first + k;
-    r.hidden = false;
-    r.style.top = (l - 1) * LINE_H + 'px';
-    if (r.dataset.line !== String(l) || force || outputOf(S.game) === 'state') {
-      r.dataset.line = String(l);
-      num.textContent = String(l);
-      txt.textContent = m.text(l);
-    }
-    const cur = l === m.current;
-    r.classList.toggle('current', cur);
-    r.setAttribute('aria-selected', String(cur));
-    r.classList.toggle('changed', !!(m.changed && m.changed.has(l)));
-    r.classList.toggle('differs', !!(m.differs && m.differs(l)));
-  }
-  el.output.dataset.current = String(m.current || 0);
-  if (!m.n) el.output.dataset.empty = t('out.none'); else delete el.output.dataset.empty;
-}
-el.output.addEventListener('scroll', () => { renderOutput(false); }, { passive: true });
-new ResizeObserver(() => renderOutput(false)).observe(el.output);
-el.output.addEventListener('click', (e) => {
-  const r = targetOf(e)?.closest('.out-line');
-  if (!(r instanceof HTMLElement) || !C || S.busy) return;
-  const l = Number(r.dataset.line);
+// ---- judge output (ui/output.js) ------------------------------------------------
+const outputView = outputPane({ output: el.output, spacer: el.outputSpacer, count: el.outputCount }, t, (l) => {
+  if (!C || S.busy) return;
   const output = outputOf(S.game);
   if (output === 'queries') selectQuery(l - 1, Number(el.goudanSeed.value) || 1);
   else if (output !== 'state') seek(stepOfLine(C, l), false);
 });
+/** @param {boolean} force */
+const renderOutput = (force) => outputView.render(force);
 // The first step whose output line is >= l (output_line is monotone).
 /** @param {Exports} C @param {number} l */
 function stepOfLine(C, l) {
@@ -1046,7 +832,7 @@ async function restoreFromHash(first) {
     const game = h.game !== undefined && GAMES.includes(h.game) ? h.game : dsGames.first;
     /** @type {LoadOptions} */
     const opts = { game };
-    /** @type {ShownError | null} &input= that is not base64url: said, and the URL kept */
+    /** @type {import('./ui/input.js').ShownError | null} &input= that is not base64url: said, and the URL kept */
     let badLink = null;
     if (h.input !== undefined) {
       try { opts.input = b64urlDecode(h.input); } catch (e) {
@@ -1058,21 +844,20 @@ async function restoreFromHash(first) {
     const same = S.game === game && JSON.stringify(S.source) === JSON.stringify(
       opts.input !== undefined ? { input: opts.input } : opts.seed !== undefined ? { seed: Math.max(0, Math.floor(Number(opts.seed)) || 0) } : { sample: opts.sample });
     if (!same) {
-      el.game.value = game;
-      fillSamples();
+      input.pick(game);
       try { await loadFrom(opts); } catch (e) {
         // A first load that fails (a missing sample, e.g. a partial build
         // with no samples/) falls back to sample 1, then to seed 1: the page
         // never stays on its spinner. A shared &input= the engine refused
         // stays in the box with its error, and the URL keeps it.
-        if (opts.input !== undefined && shownError) badLink = shownError;
+        if (opts.input !== undefined && input.shownError) badLink = input.shownError;
         if (first && !S.game) {
           await loadFrom({ game, sample: 1 }).catch(() => loadFrom({ game, seed: 1 })).catch(() => {});
         }
       }
       if (badLink) {
         keepHash = location.hash;
-        showInputError(...badLink);
+        input.showError(...badLink);
       }
     }
     if (dsGames.queries(S.game) && (h.query || h.qseed)) {
