@@ -199,10 +199,11 @@ declare global {
 
   /** Check my output (features/teach.js): the verdict (`step`, or `query` for goudan: where
    *  the two outputs part), or why there is none (`message`). */
-  type DeckscopeCheck = {
-    game: string; same: boolean; line?: number; expected?: string | null; got?: string | null;
+  interface DeckscopeCheck {
+    message?: string;
+    game?: string; same?: boolean; line?: number; expected?: string | null; got?: string | null;
     step?: number; query?: number; error?: number | null; queries?: number; off?: number;
-  } | { message: string };
+  }
 
   /** What embed.js's load() takes (docs/embedding.md, the `load` message): a game by its
    *  id or number and one of input, sample, seed; the hash's parameters are strings. */

@@ -400,13 +400,14 @@ const i18n = (function () {
     offChange(fn) { listeners.delete(fn); },
     // (the DOM's setters make every value a string: String(v) is what they do)
     /**
-     * @param {string} tag
+     * @template {string} K
+     * @param {K} tag
      * @param {Record<string, ElAttr> | null} [attrs]
      * @param {...(Node | string | number | boolean | null | undefined)} kids
-     * @returns {HTMLElement}
+     * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} the element of that tag
      */
     el(tag, attrs, ...kids) {
-      const e = document.createElement(tag);
+      const e = /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */ (document.createElement(tag));
       for (const [k, v] of Object.entries(attrs || {})) {
         if (v === false || v === null || v === undefined) continue;
         if (k === 'class') e.className = String(v);
