@@ -28,12 +28,6 @@ const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors
 
 /** @param {import('./harness.mjs').TestPage} page @param {number} n */
 const waitLesson = (page, n) => page.waitForFunction((n) => window.deckscope.allNotes && window.deckscope.allNotes.length === n, n, { timeout: LIMIT });
-/** @type {(page: import('./harness.mjs').TestPage, i: number) => Promise<DeckscopeEvent | null>} the page's event i */
-const pageEvent = (page, i) => page.evaluate((i) => {
-  const d = window.deckscope;
-  if (i < 0 || i >= d.steps) return null;
-  return JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i]));
-}, i);
 
 // The tour through every note: the page stops at the note's step and line, shows
 // its text, and the page's event there has every claim of the note.
@@ -42,18 +36,24 @@ async function tourChecks(page, les) {
   await page.evaluate(() => { window.deckscope.tour.start(); });
   for (const [k, n] of les.notes.entries()) {
     const where = `${les.game}.${les.lang} note ${k + 1}`;
-    await page.waitForFunction(([k, step]) => {
+    // the note reached (the tour stopped there), and what the page shows
+    // then with its events around the step: one wait, no round trip more
+    const st = /** @type {{ line: string, text: string, visible: boolean, ev: DeckscopeEvent | null, next: DeckscopeEvent | null }} */ (await (await page.waitForFunction(([k, step]) => {
       const d = window.deckscope;
-      return d.tour.active && d.tour.index === k && !d.tour.moving && d.step === step;
-    }, /** @type {[number, number]} */ ([k, n.step]), { timeout: LIMIT });
-    const st = await page.evaluate(() => ({
-      line: (window.deckscope.variation || []).map((c) => c.join(':')).join(','),
-      text: /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent,
-      visible: !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden,
-    }));
+      if (!(d.tour.active && d.tour.index === k && !d.tour.moving && d.step === step)) return false;
+      /** @type {(i: number) => DeckscopeEvent | null} */
+      const event = (i) => (i < 0 || i >= d.steps ? null : JSON.parse(d.module.ccall('dsv_api_event_json', 'string', ['number'], [i])));
+      return {
+        line: (d.variation || []).map((/** @type {[number, string]} */ c) => c.join(':')).join(','),
+        text: String(/** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent),
+        visible: !/** @type {HTMLElement} */ (document.getElementById('lesson-note')).hidden,
+        ev: event(step - 1), next: event(step),
+      };
+    }, /** @type {[number, number]} */ ([k, n.step]), { timeout: LIMIT })).jsonValue());
     assert.ok(st.visible, `${where}: the note is shown`);
     assert.ok(st.text.length > 10 && n.text.replace(/\*\*|`/g, '').startsWith(st.text.slice(0, 10)), `${where}: its text (${st.text.slice(0, 40)})`);
-    const ev = await pageEvent(page, n.step - 1), next = await pageEvent(page, n.step);
+    assert.equal(st.line, n.line, `${where}: on its line`);
+    const { ev, next } = st;
     for (const [p, want] of Object.entries(n.expect)) {
       if (p.startsWith('header.')) continue; // the CLI's header: js_lessons_shipped
       const got = claim(ev, next, p);
@@ -73,7 +73,7 @@ for (const g of GAMES) {
     const got = await page.evaluate(() => ({ game: window.deckscope.game, lesson: window.deckscope.lesson() }));
     assert.equal(got.game, g);
     assert.equal(got.lesson.title, les.title);
-    assert.deepEqual(got.lesson.notes.map((n) => [n.step, n.line, n.text]), les.notes.map((n) => [n.step, n.line, n.text]));
+    assert.deepEqual(got.lesson.notes.map((/** @type {DeckscopeLessonNote} */ n) => [n.step, n.line, n.text]), les.notes.map((n) => [n.step, n.line, n.text]));
     await page.evaluate(() => window.deckscope.setSpeed && window.deckscope.setSpeed(8));
     await tourChecks(page, les);
     noProblems(page);
@@ -91,7 +91,7 @@ test('#lang=zh&lesson=<game>: the Chinese lesson', { timeout: LIMIT }, async () 
     assert.equal(got.game, g);
     assert.equal(got.title, les.title);
     assert.equal(got.lang, 'zh');
-    assert.deepEqual(got.notes.map((n) => n.text), les.notes.map((n) => n.text));
+    assert.deepEqual(got.notes.map((/** @type {DeckscopeLessonNote} */ n) => n.text), les.notes.map((n) => n.text));
   }
   noProblems(page);
   await page.closeAll();
