@@ -27,6 +27,7 @@
 //   MAX_STEPS  the longest range the page exports at once
 'use strict';
 import { dsv } from '../core/binding.js';
+import { canvasCssSize, canvas2d } from './capture.js';
 
 /**
  * @typedef {{ png(opts?: object): Promise<{ blob: Blob, width: number, height: number, captionHeight: number }>,
@@ -51,12 +52,6 @@ let exportApi = null;
     const m = M();
     if (m && m.dsHost && typeof m.dsHost.dark !== 'undefined') return m.dsHost.dark ? 1 : 0;
     return document.documentElement.dataset.theme === 'light' ? 0 : 1;
-  };
-  const canvasSize = () => {
-    const c = document.getElementById('canvas');
-    const w = Math.round((c && c.clientWidth) || 960);
-    const h = Math.round((c && c.clientHeight) || 540);
-    return [Math.max(64, w), Math.max(64, h)];
   };
   const errorText = () => C().export_error();
 
@@ -114,11 +109,7 @@ let exportApi = null;
     const fs = Math.max(8, Math.round(Math.min(24, Math.max(12, cssW / 40)) * scale));
     const lineH = Math.round(fs * 1.3);
     const pad = Math.round(fs * 0.45);
-    const c = document.createElement('canvas');
-    c.width = pixW;
-    c.height = 1;
-    const g0 = c.getContext('2d');
-    if (!g0) throw new Error('no 2D canvas'); // (a TypeError on null before)
+    const { canvas: c, g: g0 } = canvas2d(pixW, 1); // (no 2D context: an Error)
     const family = getComputedStyle(document.getElementById('caption') || document.body).fontFamily || 'sans-serif';
     const font = `${fs}px ${family}`;
     g0.font = font;
@@ -162,7 +153,7 @@ let exportApi = null;
   /** @param {{ scale?: number, width?: number, height?: number, caption?: boolean }} [opts] */
   async function png(opts = {}) {
     ensureLoaded();
-    const [cw, ch] = canvasSize();
+    const [cw, ch] = canvasCssSize();
     const scale = Number(opts.scale) || 1;
     const w = Math.round(opts.width || cw);
     const h = Math.round(opts.height || ch);
@@ -188,11 +179,7 @@ let exportApi = null;
       strip = p.draw(text);
       stripH = p.height;
     }
-    const c = document.createElement('canvas');
-    c.width = image.width;
-    c.height = image.height + stripH;
-    const g = c.getContext('2d');
-    if (!g) throw new Error('no 2D canvas');
+    const { canvas: c, g } = canvas2d(image.width, image.height + stripH);
     g.putImageData(image, 0, 0);
     if (strip) g.drawImage(strip, 0, image.height);
     const blob = await new Promise((res, rej) => c.toBlob((b) => (b ? res(b) : rej(new Error('PNG encoding failed'))), 'image/png'));
