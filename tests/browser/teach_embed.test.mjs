@@ -16,6 +16,7 @@ import { LIMIT, artifact, ticks, openPage, pngStats, settle, startBrowser } from
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** @type {import('./harness.mjs').Env} */
 let env;
+/** @type {Awaited<ReturnType<typeof startStaticServer>>} */
 let hostSite;
 before(async () => {
   env = await startBrowser();
@@ -26,10 +27,13 @@ after(async () => {
   if (env) await env.close();
 });
 
+/** @typedef {import('./harness.mjs').TestPage} TestPage */
+/** @param {TestPage} page */
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors / failed requests');
 
 // Opens embed.html with a hash (or with `?query#hash` when it starts with
 // '?') and waits until the game is loaded.
+/** @param {TestPage} page @param {string} hash @param {{ width: number, height: number }} [viewport] */
 async function openEmbed(page, hash, viewport) {
   if (viewport) await page.setViewportSize(viewport);
   // A fresh document each time (a new hash alone would only reload it).
@@ -38,8 +42,9 @@ async function openEmbed(page, hash, viewport) {
   await page.goto(env.url + 'embed.html' + rest, { waitUntil: 'load' });
   await page.waitForFunction(() => window.deckscope && window.deckscope.steps > 0, null, { timeout: LIMIT });
 }
+/** @type {(page: TestPage, name: string, ret?: string, types?: string[], args?: unknown[]) => Promise<any>} */
 const call = (page, name, ret = 'number', types = [], args = []) =>
-  page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), [name, ret, types, args]);
+  page.evaluate(([n, r, t, a]) => window.deckscope.module.ccall(n, r, t, a), /** @type {[string, string, string[], unknown[]]} */ ([name, ret, types, args]));
 
 test('hash: the step, the controls, the canvas fills the iframe', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
@@ -114,15 +119,16 @@ test('hash: from/to with autoplay stops at the end of the range, loop starts it 
   await openEmbed(page, 'game=cirno&sample=2&from=3&to=6&autoplay=1&loop=1&speed=8');
   // Record the steps seen: it must reach 6, then come back to 3 and play again.
   await page.evaluate(() => {
-    window.seen = [];
-    window.deckscope.on('step', (m) => window.seen.push(m.step));
+    window.__seen = [];
+    window.deckscope.on('step', (/** @type {{ step: number }} */ m) => window.__seen.push(m.step));
   });
   await page.waitForFunction(() => {
-    const s = window.seen;
+    /** @type {number[]} */
+    const s = window.__seen;
     const i = s.indexOf(6);
     return i >= 0 && s.slice(i + 1).includes(3) && s.slice(s.lastIndexOf(3) + 1).includes(4);
   }, null, { timeout: LIMIT });
-  const seen = await page.evaluate(() => window.seen);
+  const seen = /** @type {number[]} */ (await page.evaluate(() => window.__seen));
   assert.ok(Math.max(...seen) <= 6 && Math.min(...seen) >= 3, `stays in 3..6: ${seen}`);
   noProblems(page);
   await page.closeAll();
@@ -227,12 +233,21 @@ test('query string and hash: view=dp alone, with a hash, and no game at all', { 
 
 test('caption: the narration of the step, in the chosen language; caption=0 hides it', { timeout: LIMIT }, async (t) => {
   // The main page's caption for the same view is the reference.
+  // (one document: the views after the first by a new hash, which the main
+  // page restores as it restores a link; the caption read when the page
+  // shows the hash's game, step and language, and the caption of that step)
   const main = await openPage(env.browser);
+  /** @param {string} hash */
   const reference = async (hash) => {
-    await main.goto('about:blank');
-    await main.goto(env.url + 'index.html#' + hash, { waitUntil: 'load' });
-    await main.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && /** @type {HTMLElement} */ (document.getElementById('caption')).textContent !== '', null, { timeout: LIMIT });
-    return main.evaluate(() => window.deckscope.caption);
+    const h = Object.fromEntries(new URLSearchParams(hash));
+    if (main.url() === 'about:blank') await main.goto(env.url + 'index.html#' + hash, { waitUntil: 'load' });
+    else await main.evaluate((x) => { location.hash = x; }, hash);
+    await main.waitForFunction(([game, step, lang]) => {
+      const d = window.deckscope;
+      return !!d && d.steps > 0 && !d.busy && d.game === game && d.step === step && d.lang === lang &&
+        d.caption !== '' && /** @type {HTMLElement} */ (document.getElementById('caption')).textContent === d.caption;
+    }, /** @type {[string, number, string]} */ ([h.game, Number(h.step), h.lang || 'en']), { timeout: LIMIT });
+    return String(await main.evaluate(() => window.deckscope.caption));
   };
   const page = await openPage(env.browser);
   const cases = [
@@ -278,12 +293,12 @@ test('caption at 320x240: two lines, readable, does not cover the controls; a ta
       await openEmbed(page, `game=mahjong&sample=1&step=60&lang=${lang}&controls=${controls}`, { width: 320, height: 240 });
       await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent.length > 5);
       const b = await page.evaluate(() => {
-        const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, r: r.right, b: r.bottom }; };
-        const cap = document.getElementById('e-caption');
+        const box = (/** @type {Element} */ e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, r: r.right, b: r.bottom }; };
+        const cap = /** @type {HTMLElement} */ (document.getElementById('e-caption'));
         const cs = getComputedStyle(cap);
         return {
-          cap: box(cap), canvas: box(document.getElementById('canvas')),
-          controls: [...document.querySelectorAll('#controls > *')].filter((e) => e.offsetParent !== null).map((e) => ({ id: e.id, ...box(e) })),
+          cap: box(cap), canvas: box(/** @type {HTMLElement} */ (document.getElementById('canvas'))),
+          controls: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#controls > *'))].filter((e) => e.offsetParent !== null).map((e) => ({ id: e.id, ...box(e) })),
           lineHeight: parseFloat(cs.lineHeight), fontSize: parseFloat(cs.fontSize), title: cap.title, text: cap.textContent,
           sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,
         };
@@ -308,10 +323,10 @@ test('caption at 320x240: two lines, readable, does not cover the controls; a ta
     // the iframe, above the controls), a second tap two lines again; the
     // keyboard does the same (the caption is a button).
     await openEmbed(page, `game=cirno&sample=1&lang=${lang}`, { width: 320, height: 240 });
-    const cut = () => page.evaluate(() => { const c = document.getElementById('e-caption'); return c.scrollHeight > c.clientHeight + 1; });
+    const cut = () => page.evaluate(() => { const c = /** @type {HTMLElement} */ (document.getElementById('e-caption')); return c.scrollHeight > c.clientHeight + 1; });
     const long = await page.evaluate(async () => {
       const d = window.deckscope;
-      const c = document.getElementById('e-caption');
+      const c = /** @type {HTMLElement} */ (document.getElementById('e-caption'));
       const frame = () => new Promise((r) => requestAnimationFrame(r));
       for (let i = d.steps; i > 0; i--) {
         d.seek(i, false);
@@ -395,6 +410,7 @@ test('in a host page: never scrolls it, takes the keyboard when clicked', { time
             style="width:640px;height:360px;border:0"></iframe>
     <div style="height:3000px"></div></body>`);
   const f = await (await page.waitForSelector('#f')).contentFrame();
+  assert.ok(f, 'the iframe has its frame');
   await f.waitForFunction(() => window.deckscope && window.deckscope.steps > 0 && window.deckscope.step >= 3, null, { timeout: LIMIT });
   assert.equal(await page.evaluate(() => scrollY), 0, 'loading and autoplay do not scroll the host');
   await f.evaluate(() => window.deckscope.pause());
@@ -421,14 +437,18 @@ test('in a host page: never scrolls it, takes the keyboard when clicked', { time
 test('postMessage: docs/examples/host.html drives the embed and hears it', { timeout: LIMIT }, async (t) => {
   const page = await openPage(env.browser);
   await page.goto(hostSite.url + 'host.html?embed=' + encodeURIComponent(env.url + 'embed.html'));
-  const events = () => page.evaluate(() => window.deckscopeEvents);
+  // host.html's record of what the embed said (window.deckscopeEvents)
+  /** @typedef {{ event: string, [k: string]: any }} EmbedEvent */
+  const events = () => page.evaluate(() => /** @type {EmbedEvent[]} */ (/** @type {any} */ (window).deckscopeEvents));
+  /** @param {string} pred @param {string} what */
   const waitEvent = (pred, what) => page.waitForFunction(
-    `window.deckscopeEvents.some(${pred})`, null, { timeout: 30_000 }).catch(async (e) => {
+    `window.deckscopeEvents.some(${pred})`, null, { timeout: LIMIT }).catch(async (e) => {
     throw new Error(`${what}: ${e.message}; got ${JSON.stringify(await events())}`);
   });
   await waitEvent("(m) => m.event === 'ready'", 'ready');
   await waitEvent("(m) => m.event === 'load' && m.game === 'cirno'", 'load from the hash');
   const loaded = (await events()).find((m) => m.event === 'load');
+  assert.ok(loaded, 'the event was heard');
   assert.equal(loaded.step, 0);
   assert.ok(loaded.steps > 5);
 
@@ -437,7 +457,7 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   await page.click('#seek');
   await waitEvent("(m) => m.event === 'step' && m.step === 5", 'step 5');
   // play -> play event and increasing steps; pause -> pause event
-  await page.evaluate(() => { window.deckscopeEvents.length = 0; });
+  await page.evaluate(() => { /** @type {any} */ (window).deckscopeEvents.length = 0; });
   await page.click('#play');
   await waitEvent("(m) => m.event === 'play'", 'play');
   await waitEvent("(m) => m.event === 'step' && m.step === 6", 'playing moves on');
@@ -445,7 +465,7 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   await waitEvent("(m) => m.event === 'pause'", 'pause');
   const steps = (await events()).filter((m) => m.event === 'step').map((m) => m.step);
   assert.deepEqual(steps, [...steps].sort((a, b) => a - b), `steps only increase while playing: ${steps}`);
-  assert.match(await page.locator('#where').textContent(), /^cirno, step \d+ of \d+$/);
+  assert.match(String(await page.locator('#where').textContent()), /^cirno, step \d+ of \d+$/);
 
   // load another game by message
   await page.selectOption('#game', 'thegame');
@@ -454,23 +474,23 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   await waitEvent("(m) => m.event === 'load' && m.game === 'thegame'", 'load thegame');
   // Commands run in order: a seek right after a load applies to the new game.
   await page.evaluate((u) => {
-    const w = /** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow;
+    const w = /** @type {Window} */ (/** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow);
     w.postMessage({ type: 'deckscope', cmd: 'load', game: 'mahjong', sample: 1 }, new URL(u).origin);
     w.postMessage({ type: 'deckscope', cmd: 'seek', step: 30, animate: false }, new URL(u).origin);
   }, env.url);
   await waitEvent("(m) => m.event === 'step' && m.game === 'mahjong' && m.step === 30", 'seek after load');
   await page.evaluate((u) => {
-    /** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow.postMessage(
+    /** @type {Window} */ (/** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow).postMessage(
       { type: 'deckscope', cmd: 'load', game: 'thegame', sample: 1 }, new URL(u).origin);
   }, env.url);
   // Another deck, another number of steps than sample 2's.
-  const s2 = (await events()).find((m) => m.event === 'load' && m.game === 'thegame').steps;
+  const s2 = (await events()).find((m) => m.event === 'load' && m.game === 'thegame')?.steps;
   await waitEvent(`(m) => m.event === 'load' && m.game === 'thegame' && m.steps !== ${s2}`, 'thegame sample 1');
 
   // A bad input and an unknown command answer with error events; the view keeps the game.
   const frameUrl = env.url + 'embed.html';
   await page.evaluate((u) => {
-    const w = /** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow;
+    const w = /** @type {Window} */ (/** @type {HTMLIFrameElement} */ (document.getElementById('view')).contentWindow);
     w.postMessage({ type: 'deckscope', cmd: 'load', game: 'cirno', input: '2 1 x\n' }, new URL(u).origin);
     w.postMessage({ type: 'deckscope', cmd: 'fly' }, new URL(u).origin);
     w.postMessage({ type: 'deckscope', cmd: 'get' }, new URL(u).origin);
@@ -480,20 +500,23 @@ test('postMessage: docs/examples/host.html drives the embed and hears it', { tim
   await waitEvent("(m) => m.event === 'state'", 'state');
   const all = await events();
   const err = all.find((m) => m.event === 'error' && m.cmd === 'load');
+  assert.ok(err, 'the event was heard');
   t.diagnostic(JSON.stringify(err));
   assert.equal(err.line, 1);
   assert.equal(err.col, 5);
   const st = all.find((m) => m.event === 'state');
+  assert.ok(st, 'the event was heard');
   assert.equal(st.game, 'thegame', 'the bad input did not replace the game');
   // Messages from anyone but the host page are ignored.
-  const f = await (await page.$('#view')).contentFrame();
+  const f = await (await page.waitForSelector('#view')).contentFrame();
+  assert.ok(f, 'the iframe has its frame');
   // (a second message to itself comes after it: the first has been handled then)
-  await f.evaluate(() => new Promise((res) => {
+  await f.evaluate(() => new Promise(/** @param {(v?: void) => void} res */ (res) => {
     window.postMessage({ type: 'deckscope', cmd: 'seek', step: 1 }, '*');
     addEventListener('message', function after(e) { if (e.data === 'after') { removeEventListener('message', after); res(); } });
     window.postMessage('after', '*');
   }));
-  await ticks(f, 2);
+  await ticks(/** @type {import('playwright-core').Page} */ (/** @type {unknown} */ (f)), 2); // (a frame has the page's evaluate)
   assert.notEqual(await f.evaluate(() => window.deckscope.step), 1);
   noProblems(page);
   await page.closeAll();
