@@ -19,8 +19,11 @@ import { GAMES } from './page-helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** @typedef {import('playwright-core').Page} Page */
+/** The page's window once axe-core's script has run in it. @typedef {Window & { axe?: typeof import('axe-core') }} AxeWindow */
 /** @type {import('./harness.mjs').Env} */
 let env;
+/** @type {object[]} */
 const report = [];
 before(async () => { env = await startBrowser(); });
 after(async () => {
@@ -30,10 +33,13 @@ after(async () => {
 
 // Runs axe over the whole document; returns the serious and critical
 // violations as readable lines and records every violation in the report.
+/** @param {Page} page @param {string} where */
 async function axe(page, where) {
-  if (!await page.evaluate(() => typeof window.axe === 'object')) await page.evaluate(AXE);
+  if (!await page.evaluate(() => typeof (/** @type {AxeWindow} */ (window)).axe === 'object')) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    const axe = (/** @type {AxeWindow} */ (window)).axe;
+    if (!axe) throw new Error('axe-core is not in the page');
+    const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
@@ -42,9 +48,10 @@ async function axe(page, where) {
   for (const v of violations) report.push({ where, ...v });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.impact} ${v.id} (${v.help}): ` +
-      v.nodes.slice(0, 4).map((n) => `${n.target} -- ${n.summary.replace(/\s+/g, ' ')}`).join(' | '));
+      v.nodes.slice(0, 4).map((n) => `${n.target} -- ${String(n.summary).replace(/\s+/g, ' ')}`).join(' | '));
 }
 
+/** @param {Page} page @param {string} theme @param {string} lang */
 async function setLook(page, theme, lang) {
   await page.selectOption('#theme', theme);
   if (await page.inputValue('#lang') !== lang) {
@@ -103,13 +110,13 @@ test('axe: the dialogs and the teaching tools, both themes: no serious or critic
       const ids = await page.$$eval('#teach-tools button[id]', (bs) => bs.map((b) => b.id));
       for (const id of ids) {
         if (!await page.locator('#' + id).isEnabled()) continue;
-        await page.evaluate((i) => document.getElementById(i).click(), id);
+        await page.evaluate((i) => window.__el('#' + i).click(), id);
         await settle(page);
         seen.push(id);
         bad.push(...await axe(page, `#${id} ${theme}`));
         if (await page.$('dialog[open]')) await page.keyboard.press('Escape');
         if (await page.getAttribute('#' + id, 'aria-pressed') === 'true') {
-          await page.evaluate((i) => document.getElementById(i).click(), id);
+          await page.evaluate((i) => window.__el('#' + i).click(), id);
         }
       }
       // The narrow layout: the tools behind "More".
@@ -129,7 +136,7 @@ test('axe: embed.html, every game, both colour schemes and languages: no serious
     const page = await openPage(env.browser, { viewport: { width: 640, height: 420 } });
     const bad = [];
     for (const game of GAMES) {
-      for (const [scheme, lang] of [['light', 'en'], ['dark', 'zh']]) {
+      for (const [scheme, lang] of /** @type {['light' | 'dark', string][]} */ ([['light', 'en'], ['dark', 'zh']])) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto('about:blank');
         await page.goto(`${env.url}embed.html#game=${game}&sample=1&step=3&lang=${lang}`, { waitUntil: 'load' });
@@ -146,12 +153,13 @@ test('axe: embed.html, every game, both colour schemes and languages: no serious
 // decision pending (the choice buttons, the live region), both schemes.
 test('axe: play mode in the page and in embed.html, every game, a decision pending: no serious or critical violation',
   { timeout: LIMIT }, async () => {
+    /** @type {Record<string, string>} */
     const SEAT = { cirno: '1', thegame: '1', mahjong: 'A', goudan: 'E' };
     const page = await openPage(env.browser, { viewport: { width: 1100, height: 800 }, reducedMotion: 'reduce' });
     const bad = [];
     let checked = 0;
     for (const game of GAMES) {
-      for (const [file, scheme, lang] of [['index.html', 'light', 'en'], ['embed.html', 'dark', 'zh']]) {
+      for (const [file, scheme, lang] of /** @type {[string, 'light' | 'dark', string][]} */ ([['index.html', 'light', 'en'], ['embed.html', 'dark', 'zh']])) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto('about:blank');
         await page.goto(`${env.url}${file}#game=${game}&sample=1&lang=${lang}&play=${SEAT[game]}`, { waitUntil: 'load' });
@@ -168,9 +176,10 @@ test('axe: play mode in the page and in embed.html, every game, a decision pendi
 
 // ---- keyboard only -------------------------------------------------------------
 // What the focused element is, and whether focus is visibly on it.
+/** @param {Page} page */
 const focusInfo = (page) => page.evaluate(() => {
   const e = document.activeElement;
-  if (!e || e === document.body || e === document.documentElement) return { lost: true };
+  if (!e || e === document.body || e === document.documentElement) return { lost: /** @type {const} */ (true) };
   const r = e.getBoundingClientRect();
   const cs = getComputedStyle(e);
   const hiddenBy = e.closest('[hidden], [inert], [aria-hidden="true"]');
@@ -179,7 +188,7 @@ const focusInfo = (page) => page.evaluate(() => {
     // Controls without an id (the why panel's Try buttons, the strip's
     // chips) by their class: one of each kind is operated.
     key: e.id ? '#' + e.id : `${e.tagName.toLowerCase()}.${e.className}`,
-    tag: e.tagName.toLowerCase(), type: e.type || '', id: e.id,
+    tag: e.tagName.toLowerCase(), type: String(('type' in e && e.type) || ''), id: e.id,
     visible: r.width > 0 && r.height > 0 && e.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
     hidden: hiddenBy ? (hiddenBy.id || hiddenBy.tagName) : null,
     ring, focusVisible: e.matches(':focus-visible'),
@@ -196,11 +205,14 @@ test('keyboard only: Tab reaches every control from the top, focus always visibl
     await page.waitForFunction(() => window.deckscope.steps > 0, null, { timeout: LIMIT });
     // Every control a pointer user can reach (enabled, shown) must be reached by Tab.
     const controls = await page.$$eval('button, select, input, textarea, a[href], [tabindex="0"]', (es) => es
-      .filter((e) => !e.disabled && e.checkVisibility() && !e.closest('dialog, [hidden], [inert]') && e.getBoundingClientRect().width > 0)
-      .map((e) => (e.id ? '#' + e.id : null)).filter(Boolean));
-    await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+      .filter((e) => !('disabled' in e && e.disabled) && e.checkVisibility() && !e.closest('dialog, [hidden], [inert]') && e.getBoundingClientRect().width > 0)
+      .flatMap((e) => (e.id ? ['#' + e.id] : [])));
+    await page.evaluate(() => { /** @type {HTMLElement | null} */ (document.activeElement)?.blur(); window.scrollTo(0, 0); });
+    /** @type {string[]} */
     const reached = [];
+    /** @type {string[]} */
     const operated = [];
+    /** @type {string[]} */
     const bad = [];
     const done = new Set();
     for (let presses = 0; presses < 250; presses++) {
@@ -253,8 +265,10 @@ test('keyboard only: Tab reaches every control from the top, focus always visibl
 // Operates the focused control with the keyboard and checks that it did
 // something; returns what it did (null: nothing to operate), records
 // failures by throwing an assertion.
+/** What focusInfo found. @typedef {Awaited<ReturnType<typeof focusInfo>>} Focus */
+/** @param {Page} page @param {Focus} f */
 async function operate(page, f) {
-  const press = (k) => page.keyboard.press(k);
+  const press = (/** @type {string} */ k) => page.keyboard.press(k);
   const settled = () => settle(page);
   if (f.tag === 'select') {
     await press('ArrowDown'); await settled();
@@ -284,16 +298,16 @@ async function operate(page, f) {
   // Buttons that would replace the game or leave the page are activated
   // too, except these two, which load a new input (tested elsewhere).
   if (f.id === 'random' || f.id === 'load') return null;
-  const beforeDialogs = await page.$$eval('dialog[open]', (d) => d.length);
+  const beforeDialogs = await page.$$eval('dialog[open]', (/** @type {Element[]} */ d) => d.length);
   const beforeStep = f.step;
   await press(f.haspopup === 'dialog' || f.pressed !== null ? 'Enter' : 'Space');
   await settled();
-  const openDialogs = await page.$$eval('dialog[open]', (d) => d.map((x) => x.id || x.className));
+  const openDialogs = await page.$$eval('dialog[open]', (/** @type {Element[]} */ d) => d.map((x) => x.id || x.className));
   if (openDialogs.length > beforeDialogs) {
     const inside = await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
     assert.ok(inside, `${f.key}: focus moves into the dialog it opens (${openDialogs})`);
     await press('Escape'); await settled();
-    assert.equal(await page.$$eval('dialog[open]', (d) => d.length), beforeDialogs, `${f.key}: Escape closes its dialog`);
+    assert.equal(await page.$$eval('dialog[open]', (/** @type {Element[]} */ d) => d.length), beforeDialogs, `${f.key}: Escape closes its dialog`);
     const back = await focusInfo(page);
     assert.equal(back.key, f.key, `${f.key}: focus returns to the opener after Escape`);
     return `opens ${openDialogs.join(',')}, Escape closes it`;
@@ -335,6 +349,7 @@ async function operate(page, f) {
     assert.notEqual(step, beforeStep, `${f.key}: Space moves the step`);
     // Back to the middle (setup, not operation), so that going to the start
     // or the end does not disable the next buttons before Tab reaches them.
+    assert.ok(beforeStep !== null, `${f.key}: the page has its step`);
     await page.evaluate((s) => window.deckscope.seek(s, false), beforeStep);
     await settled();
     return `step ${beforeStep} -> ${step}`;

@@ -12,14 +12,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIMIT, loadView, openPage, startBrowser } from './harness.mjs';
 
+/** @typedef {import('playwright-core').Page} Page */
 /** @type {import('./harness.mjs').Env} */
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { if (env) await env.close(); });
 
 // The teacher's dialog: an assignment of the game shown, its link and code.
+/** @param {Page} page @param {string} kind @param {{ n?: number, seat?: string, pass?: number }} opts */
 async function makeAssignment(page, kind, opts) {
-  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('assign-open')).click());
+  await page.evaluate(() => window.__el('#assign-open').click());
   await page.waitForSelector('#assign-dialog[open]');
   await page.selectOption('#assign-kind', kind);
   if (opts.n) await page.fill('#assign-n', String(opts.n));
@@ -32,18 +34,22 @@ async function makeAssignment(page, kind, opts) {
   return { link, code };
 }
 
+/** @param {Page} page @param {number} i @returns {Promise<DeckscopeEvent>} */
 const eventJson = (page, i) => page.evaluate((k) => JSON.parse(window.deckscope.module.ccall('dsv_api_event_json', 'string', ['number'], [k])), i);
+/** @param {Page} page */
 const card = (page) => page.evaluate(() => ({
-  score: Number(/** @type {HTMLElement} */ (document.getElementById('assign-score')).dataset.score),
-  text: /** @type {HTMLElement} */ (document.getElementById('assign-card')).innerText,
-  diff: [...document.querySelectorAll('#assign-diff > li')].map((li) => li.innerText),
+  score: Number(window.__el('#assign-score').dataset.score),
+  text: window.__el('#assign-card').innerText,
+  diff: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#assign-diff > li'))].map((li) => li.innerText),
 }));
 
+/** @param {Page} page */
 async function handIn(page) {
   await page.click('#assign-handin-btn');
   return { link: await page.inputValue('#assign-handin-link'), code: await page.inputValue('#assign-handin-code') };
 }
 
+/** @param {string} link */
 async function openHandin(link) {
   const page = await openPage(env.browser);
   await loadView(page, link);
@@ -63,16 +69,17 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   const student = await openPage(env.browser);
   await loadView(student, link);
   await student.waitForSelector('#assign-start:not([hidden])');
-  assert.match(await student.textContent('#assign-task'), /play seat 1/);
+  assert.match(await student.textContent('#assign-task') ?? '', /play seat 1/);
   await student.evaluate(() => window.deckscope.setSpeed(8));
   await student.click('#assign-start');
   let k = 0;
+  /** @type {[number, string][]} */
   const mine = [];
   for (;;) {
     const p = await student.waitForFunction(() => window.deckscope.pending || window.deckscope.summary(), null, { timeout: LIMIT }).then((h) => h.jsonValue());
-    if (!p.labels) break;
+    if (!p || !('labels' in p) || !p.labels) break; // the summary: the game is over
     // the first two decisions: another legal move than the rule's (when there is one)
-    const other = p.labels.filter((l) => l !== p.chosen);
+    const other = p.labels.filter((/** @type {string} */ l) => l !== p.chosen);
     const pick = k < 2 && other.length ? other[0] : p.chosen;
     if (pick !== p.chosen) mine.push([p.i, pick]);
     await student.click(`.play-opt[data-label="${pick.replace(/"/g, '\\"')}"]`);
@@ -82,6 +89,7 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   assert.ok(mine.length >= 1, 'the student made a move the rule would not');
   await student.waitForSelector('#assign-score');
   const sum = await student.evaluate(() => window.deckscope.summary());
+  assert.ok(sum, 'the summary of the play');
   const sc = await card(student);
   assert.equal(sc.score, Math.round(100 * sum.matched / sum.moves));
   assert.match(sc.text, new RegExp(`${sum.matched} of ${sum.moves} moves`));
@@ -89,7 +97,9 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   // each differing move: the engine's names and its assessment text ("worse by ...")
   for (let j = 0; j < mine.length; j++) {
     const ev = await eventJson(student, mine[j][0]);
+    assert.ok(ev.decision, `event ${mine[j][0]} is a decision`);
     const c = ev.decision.candidates.find((x) => String(x.label) === mine[j][1]);
+    assert.ok(c, `${mine[j][1]} is a candidate of event ${mine[j][0]}`);
     assert.ok(sc.diff[j].includes(String(c.name || c.label)), sc.diff[j]);
     if (ev.decision.assessment && ev.decision.assessment.text) assert.ok(sc.diff[j].includes(ev.decision.assessment.text), sc.diff[j]);
   }
@@ -106,7 +116,7 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   assert.deepEqual(tc, sc);
   assert.deepEqual(await t1.evaluate(() => window.deckscope.variation), variation);
   assert.equal(await t1.$eval('#assign-claimed', (e) => e.dataset.same), 'true');
-  assert.match(await t1.textContent('#assign-panel-head'), /replayed by the engine/);
+  assert.match(await t1.textContent('#assign-panel-head') ?? '', /replayed by the engine/);
 
   // a tampered hand-in: the score edited to 100; the page shows the engine's
   const t2 = await openHandin(h.link.replace(/score=\d+/, 'score=100'));
@@ -130,6 +140,7 @@ test('answer N quiz questions: wrong and right answers, hand in, the teacher\'s 
   await loadView(scratch, `${env.url}#game=mahjong&sample=1&lang=en`);
   await scratch.waitForFunction(() => window.deckscope.steps > 0);
   await scratch.evaluate(() => window.deckscope.quiz.start());
+  /** @type {{ step: number, correct: number, n: number }[]} */
   const truth = [];
   for (let q = 0; q < 3; q++) {
     await scratch.waitForFunction(() => { const c = window.deckscope.quiz.current; return c && !c.answered; }, null, { timeout: LIMIT });
@@ -188,14 +199,17 @@ test('goudan: the result card says the win chance lost, as play mode computes it
   let p = await page.waitForFunction(() => window.deckscope.pending, null, { timeout: LIMIT }).then((x) => x.jsonValue());
   let first = true;
   while (p) {
-    const other = p.labels.filter((l) => l !== p.chosen);
-    p = await page.evaluate((l) => window.deckscope.choose(l), first && other.length ? other[other.length - 1] : p.chosen);
+    const now = p;
+    const other = now.labels.filter((/** @type {string} */ l) => l !== now.chosen);
+    p = await page.evaluate((l) => window.deckscope.choose(l), first && other.length ? other[other.length - 1] : now.chosen);
     first = false;
   }
   await page.waitForSelector('#assign-lost');
   const sum = await page.evaluate(() => window.deckscope.summary());
-  const lost = await page.textContent('#assign-lost');
-  const pct = (x) => (Math.round(x * 10000) / 100).toFixed(2) + '%';
+  assert.ok(sum, 'the summary of the play');
+  const lost = await page.textContent('#assign-lost') ?? '';
+  assert.ok(sum.totalLoss !== undefined && sum.maxLoss !== undefined, 'the summary has the losses');
+  const pct = (/** @type {number} */ x) => (Math.round(x * 10000) / 100).toFixed(2) + '%';
   assert.ok(lost.includes(pct(sum.totalLoss)) && lost.includes(pct(sum.maxLoss)), lost);
   const h = await handIn(page);
   const t = await openHandin(h.link);
@@ -208,7 +222,7 @@ test('a damaged assignment or hand-in gets a message, the page stays usable', { 
   const page = await openPage(env.browser);
   await loadView(page, `${env.url}#game=cirno&sample=1&lang=en&handin=Q.cirno.s1.n2~zz.0.9`);
   await page.waitForSelector('#assign-panel .input-error');
-  assert.match(await page.textContent('#assign-panel .input-error'), /cannot be opened/);
+  assert.match(await page.textContent('#assign-panel .input-error') ?? '', /cannot be opened/);
   assert.equal(await page.evaluate(() => window.deckscope.game), 'cirno');
   const p2 = await openPage(env.browser);
   await loadView(p2, `${env.url}#game=cirno&sample=1&lang=en&assign=X.nothing`);

@@ -231,7 +231,7 @@ test('an assignment in the LMS: play a seat, score.raw and passed/failed; suspen
   // two moves: the first another card than the rule's, the second the rule's
   const p0 = await frame.evaluate(() => window.deckscope.pending);
   assert.ok(p0, 'a decision is pending');
-  const other = p0.labels.find((l) => l !== p0.chosen);
+  const other = p0.labels.find((/** @type {string} */ l) => l !== p0.chosen);
   assert.ok(other, 'the first decision has a choice');
   let p = await frame.evaluate((l) => window.deckscope.choose(l), other);
   assert.ok(p, 'a second decision is pending');
@@ -346,7 +346,7 @@ test(`"Download for LMS" in the page (${kind}): the zip of the site and the less
     }
     const s = await openLms('pkg-page-' + scripts.length, null);
     assert.equal(await s.frame.evaluate(() => window.deckscope.game), 'thegame');
-    assert.deepEqual(await s.frame.evaluate(() => window.deckscope.notes.map((n) => n.step)), [3, 8]);
+    assert.deepEqual(await s.frame.evaluate(() => window.deckscope.notes.map((/** @type {DeckscopeNote} */ n) => n.step)), [3, 8]);
     await seek(s.frame, 3);
     await seek(s.frame, 8);
     await s.page.waitForFunction(() => /** @type {TestLmsAPI} */ (window.API).cmi.core.lesson_status === 'completed', null, { timeout: LIMIT });

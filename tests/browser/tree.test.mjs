@@ -89,7 +89,7 @@ test('thegame: three nested variations, a tree that round-trips through &try= an
   for (const n of nodes) {
     const fresh = await openPage(env.browser);
     await loadView(fresh, env.url + `#game=thegame&sample=1&lang=en&try=${encodeURIComponent(n.line)}`);
-    await fresh.waitForFunction((l) => window.deckscope.variation.map(([i, x]) => i + ':' + x).join(',') === l, n.line, { timeout: LIMIT });
+    await fresh.waitForFunction((l) => window.deckscope.variation.map((/** @type {[number, string]} */ [i, x]) => i + ':' + x).join(',') === l, n.line, { timeout: LIMIT });
     const ft = await tree(fresh);
     const leaf = chain(ft).find((x) => x.line === n.line);
     assert.ok(leaf && leaf.current, `the fresh tree has ${n.line}, current`);
@@ -123,7 +123,7 @@ test('thegame: three nested variations, a tree that round-trips through &try= an
   // delete B while C is shown: C goes with it, the line shown is A
   await page.evaluate((l) => window.deckscope.openVariation(l), nodes[2].line);
   await page.click(`#var-tree .var-node[data-line="${nodes[1].line}"] .var-del`);
-  await page.waitForFunction((l) => window.deckscope.variation.map(([i, x]) => i + ':' + x).join(',') === l, nodes[0].line, { timeout: LIMIT });
+  await page.waitForFunction((l) => window.deckscope.variation.map((/** @type {[number, string]} */ [i, x]) => i + ':' + x).join(',') === l, nodes[0].line, { timeout: LIMIT });
   const after = chain(await tree(page));
   assert.deepEqual(after.map((n) => [n.line, n.current]), [[nodes[0].line, true]]);
   assert.deepEqual(page.problems, []);

@@ -134,7 +134,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     }
     // a refused choice: the CLI's message, and the line shown stays
     const before = await page.evaluate(() => window.deckscope.variation);
-    const bad = await page.evaluate(([a]) => window.deckscope.branch(a, 'no-such-move').then(() => null, (e) => e.message), [i]);
+    const bad = await page.evaluate(([a]) => window.deckscope.branch(a, 'no-such-move').then(() => null, (/** @type {Error} */ e) => e.message), [i]);
     assert.equal(bad, cliRefusal(game, input, `${i}:no-such-move`));
     assert.deepEqual(await page.evaluate(() => window.deckscope.variation), before);
     // back to the main line
@@ -164,7 +164,7 @@ test('zh: the strip and the buttons speak Chinese', { timeout: LIMIT }, async ()
     (es) => es.map((e) => e.textContent).join(' '));
   const words = (own.match(/[A-Za-z]{3,}/g) || []).filter((w) => !/^(PASS|TURN|DOUBLE)$/.test(w));
   assert.deepEqual(words, [], 'no English words: ' + own);
-  const bad = await page.evaluate(() => window.deckscope.branch(0, 'no-such-move').then(() => null, (e) => e.message));
+  const bad = await page.evaluate(() => window.deckscope.branch(0, 'no-such-move').then(() => null, (/** @type {Error} */ e) => e.message));
   assert.ok(bad, 'refused');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
