@@ -3,10 +3,10 @@
 // The viewer core (core/viewer.js) holds the loaded game, the timeline and the
 // line shown, and drives the C view (deckscope-view.wasm: SDL2 + the engine);
 // embed.html is another layout over the same core (embed.js). This file is the
-// page's side: the timeline, the caption, the URL hash, and window.deckscope
-// built from the core; it makes the views of ui/ (the input panel, the judge
-// output, the why panel, the marks, the dialogs, "More", the first visit) and
-// tells them what to draw. It never simulates anything: states, events and
+// page's side: the keyboard, the caption, the URL hash, and window.deckscope
+// built from the core; it makes the views of ui/ (the input panel, the
+// timeline, the judge output, the why panel, the marks, the dialogs, "More",
+// the first visit) and tells them what to draw. It never simulates anything: states, events and
 // explanations come from the engine's JSON. The public API is window.deckscope (docs/embedding.md,
 // "JavaScript API"); keyboard shortcuts and the URL hash are documented in docs/viewer.md.
 'use strict';
@@ -19,6 +19,7 @@ import { byId, targetOf } from './ui/dom.js';
 import { whyPanel } from './ui/why.js';
 import { outputPane, outputOf } from './ui/output.js';
 import { inputPanel } from './ui/input.js';
+import { timeline } from './ui/timeline.js';
 import { drawMarks as drawMarksOn } from './ui/marks.js';
 import { helpDialog, legendDialog } from './ui/dialogs.js';
 import { moreMenu } from './ui/more.js';
@@ -104,13 +105,8 @@ const t = (k, v) => i18n.t(k, v);
 const el = {
   stage: byId('stage'), canvas: byId('canvas', HTMLCanvasElement), status: byId('status'),
   lang: byId('lang', HTMLSelectElement), theme: byId('theme', HTMLSelectElement),
-  dp: byId('dp', HTMLButtonElement), dpPanel: byId('dp-panel'),
-  busy: byId('busy'), busyProgress: byId('busy-progress', HTMLProgressElement), caption: byId('caption'), live: byId('live'),
-  start: byId('tl-start', HTMLButtonElement), back: byId('tl-back', HTMLButtonElement), play: byId('tl-play', HTMLButtonElement),
-  playIcon: byId('tl-play-icon'), playText: byId('tl-play-text'), forward: byId('tl-forward', HTMLButtonElement),
-  end: byId('tl-end', HTMLButtonElement), prevMark: byId('tl-prev-mark', HTMLButtonElement),
-  nextMark: byId('tl-next-mark', HTMLButtonElement), stepLabel: byId('step-label'), speed: byId('speed', HTMLSelectElement),
-  marks: byId('marks', HTMLCanvasElement), scrubber: byId('scrubber', HTMLInputElement), output: byId('output'),
+  dp: byId('dp', HTMLButtonElement), dpPanel: byId('dp-panel'), caption: byId('caption'), live: byId('live'),
+  marks: byId('marks', HTMLCanvasElement), output: byId('output'),
   outputSpacer: byId('output-spacer'), outputTitle: byId('output-title'), outputCount: byId('output-count'),
   outputHint: byId('output-hint'), goudanTools: byId('goudan-tools'), goudanQuery: byId('goudan-query', HTMLInputElement),
   goudanSeed: byId('goudan-seed', HTMLInputElement), goudanPlay: byId('goudan-play', HTMLButtonElement),
@@ -449,15 +445,14 @@ function setMode(m) {
 }
 const dpAvailable = () => dsGames.dp(S.game);
 
-el.start.addEventListener('click', () => seek(0, false));
-el.end.addEventListener('click', () => seek(running().steps(), false));
-el.back.addEventListener('click', () => seek(running().step() - 1, true));
-el.forward.addEventListener('click', () => seek(running().step() + 1, true));
-el.prevMark.addEventListener('click', () => markJump(-1));
-el.nextMark.addEventListener('click', () => markJump(1));
-el.play.addEventListener('click', () => play(!S.playing));
-el.speed.addEventListener('change', () => setSpeed(Number(el.speed.value)));
-el.scrubber.addEventListener('input', () => seek(Number(el.scrubber.value), false));
+// the timeline's controls (ui/timeline.js)
+const tl = timeline(t, {
+  seek: (i, animate) => seek(i === 'end' ? running().steps() : i, animate),
+  step: (dir) => seek(running().step() + dir, true),
+  markJump,
+  playPause: () => play(!S.playing),
+  speed: setSpeed,
+});
 el.dp.addEventListener('click', () => setMode(S.mode ? 0 : 1));
 
 function enableControls() {
@@ -630,38 +625,9 @@ function render() {
 }
 /** @param {Exports} C */
 function renderTimeline(C) {
-  const loaded = !!S.game && !S.busy;
-  const step = C.step(), steps = C.steps();
-  const focused = document.activeElement;
-  for (const b of [el.start, el.back, el.prevMark]) b.disabled = !loaded || step <= 0;
-  for (const b of [el.forward, el.end, el.nextMark]) b.disabled = !loaded || step >= steps;
-  el.play.disabled = !loaded || steps === 0;
-  el.scrubber.disabled = !loaded;
-  // A focused button just disabled (Start or Back at step 0, End at the
-  // end) would drop the keyboard focus on <body>: it moves to Play (or
-  // the scrubber) instead.
-  const stepButton = [el.start, el.back, el.prevMark, el.forward, el.end, el.nextMark].find((b) => b === focused);
-  if (stepButton && stepButton.disabled) {
-    const next = [el.play, el.scrubber].find((b) => !b.disabled);
-    if (next) next.focus();
-  }
-  if (Number(el.scrubber.max) !== steps) el.scrubber.max = String(steps);
-  if (Number(el.scrubber.value) !== step) el.scrubber.value = String(step);
-  el.scrubber.setAttribute('aria-valuetext', t('tl.step', { step, steps }));
-  el.stepLabel.textContent = t('tl.step', { step, steps });
-  const playing = !!C.playing();
-  el.play.setAttribute('aria-pressed', String(playing));
-  el.play.classList.toggle('playing', playing);
-  el.playIcon.dataset.icon = playing ? 'pause' : 'play';
-  el.playText.textContent = playing ? t('tl.pause') : t('tl.play');
-  el.play.setAttribute('aria-label', playing ? t('tl.pause') : t('tl.play'));
-  const sp = C.speed();
-  const opt = SPEEDS.includes(sp) ? String(sp) : null;
-  if (opt && el.speed.value !== opt) el.speed.value = opt;
+  tl.render({ loaded: !!S.game && !S.busy, step: C.step(), steps: C.steps(), playing: !!C.playing(), speed: C.speed(), busy: S.busy, progress: S.progress });
   el.dp.disabled = !dpAvailable() || S.busy;
   legend.setEnabled(!!S.game);
-  el.busy.hidden = !S.busy;
-  el.busyProgress.value = S.progress || 0;
   el.stage.setAttribute('aria-busy', String(S.busy));
 }
 
