@@ -103,6 +103,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
     return { steps: d.steps };
   });
   assert.ok(info.line, 'a decision with an alternative');
+  /** @type {DeckscopeLesson} */
   const lesson = {
     format: 'deckscope-lesson', version: 1, title: 'Offline lesson', game: 'cirno', source: { sample: 1 }, variation: '', step: 0, lang: 'en',
     notes: [

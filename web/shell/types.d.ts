@@ -162,17 +162,15 @@ declare global {
     variation: [number, string][]; history: DeckscopeMove[];
     totalLoss?: number; maxLoss?: number; verdicts?: Record<string, number>;
   }
+  // the lesson file (docs/teaching.md#the-lesson-file): typed once, in features/lesson.js
   /** What a note makes the page show when it is reached. */
-  interface DeckscopeNoteView { dp?: boolean; why?: boolean; speed?: number }
-  interface DeckscopeNote { step: number; text: string; view?: DeckscopeNoteView }
+  type DeckscopeNoteView = import('./features/lesson.js').LessonView;
   /** A note of the lesson with its line (the &try= spec, '' the main line). */
-  interface DeckscopeLessonNote extends DeckscopeNote { line: string }
-  /** The lesson file (docs/teaching.md#the-lesson-file). */
-  interface DeckscopeLesson {
-    format: string; version: number; title?: string; game: string;
-    source: DeckscopeSource; query?: number; variation: string; tree?: { line: string; note?: string }[];
-    step: number; lang: string; notes: DeckscopeLessonNote[];
-  }
+  type DeckscopeLessonNote = import('./features/lesson.js').LessonNote;
+  /** A note of the line shown (the API's notes: without its line). */
+  type DeckscopeNote = Omit<DeckscopeLessonNote, 'line'>;
+  /** The lesson file, as validate() returns it. */
+  type DeckscopeLesson = import('./features/lesson.js').Lesson;
   interface DeckscopeTour {
     active: boolean; index: number; moving: boolean;
     start(): Promise<void>; next(): Promise<void>; prev(): Promise<void>; stop(): void;

@@ -23,9 +23,60 @@
 import { dsGames } from '../games/index.js';
 import { feature } from '../core/viewer.js';
 
+/**
+ * The lesson file (docs/teaching.md, "The lesson file"): the JSON object of schema
+ * "deckscope-lesson" version 1, as validate() returns it (validate() is its definition:
+ * unknown fields are dropped, `variation` and `notes` are always there).
+ * @typedef {object} Lesson
+ * @property {string} format  "deckscope-lesson"
+ * @property {number} version  1
+ * @property {string} [title]  up to 200 characters
+ * @property {string} game  a game's id (games/index.js)
+ * @property {DeckscopeSource} source  one of {sample}, {seed}, {input}
+ * @property {number} [query]  goudan: the query played out (1-based)
+ * @property {number} [qseed]  goudan: its playout seed
+ * @property {number} [step]  the step shown when the lesson opens (0 when missing)
+ * @property {'en' | 'zh'} [lang]  the page's language when it opens
+ * @property {string} variation  the line shown when it opens ('12:A99,30:PASS'; '' the main line)
+ * @property {LessonTreeLine[]} [tree]  the variation tree (features/variation.js)
+ * @property {LessonNote[]} notes  in the lesson's order (the tour's)
+ */
+/** A line of the variation tree, with its name in the tree. @typedef {{line: string, note?: string}} LessonTreeLine */
+/** A note: its step and line ('' the main line), its text (line breaks, **bold**, `code`). @typedef {{step: number, line: string, text: string, view?: LessonView}} LessonNote */
+/** What a note makes the page show when it is reached. @typedef {{dp?: boolean, why?: boolean, speed?: number}} LessonView */
+
+/** A lesson that cannot be opened: its message says what is wrong, in English. */
+class LessonError extends Error {
+  /** @param {string} msg */
+  constructor(msg) { super(msg); this.lesson = true; }
+}
+/** @param {unknown} e @returns {string} an error's message */
+const messageOf = (e) => (e instanceof Error ? e.message : String(e));
+
+/** @type {LessonApi | null} */
 let lessonApi = null;
 
-(function (root) {
+/**
+ * The pure part (window.deckscope.lessons); embed.html's page adds embedStart.
+ * @typedef {object} LessonApi
+ * @property {string} FORMAT
+ * @property {number} VERSION
+ * @property {number} MAX_URL_LESSON
+ * @property {number} MAX_LESSON
+ * @property {(obj: unknown) => Lesson} validate  a lesson (an object or its JSON text) checked, or a LessonError
+ * @property {(lesson: unknown) => Promise<string>} encode  the value of &lesson=
+ * @property {(s: unknown) => Promise<Lesson>} decode  the lesson of a value of &lesson=
+ * @property {(text: unknown) => NoteRun[][]} parseNote
+ * @property {(text: string, doc?: Document) => DocumentFragment} noteNodes
+ * @property {(text: string) => string} notePlain
+ * @property {(v: unknown) => string} lineSpec
+ * @property {(game: string, lang: string) => string | null} shippedUrl
+ * @property {(params: {lesson?: string, lesson_url?: string}) => Promise<Lesson>} [embedStart]
+ *   embed.html: opens &lesson= or lesson_url= (embed.js calls it instead of its own load)
+ */
+/** A run of a note's line: its kind ('' plain, 'b' bold, 'code') and its text. @typedef {['' | 'b' | 'code', string]} NoteRun */
+
+(function () {
   const FORMAT = 'deckscope-lesson';
   const VERSION = 1;
   const GAMES = dsGames.ids; // games.js: the one list
@@ -40,18 +91,28 @@ let lessonApi = null;
   // MAX_NOTE, JSON-escaped), so a small link that inflates to a GiB stops here
   // at once, with no more inflated than this.
   const MAX_LESSON = 16 * 1024 * 1024;
+  /** @type {() => never} */
   const tooLarge = () => fail(`it is larger than ${MAX_LESSON / 1048576} MB once inflated, more than any lesson: it is not one`);
 
   // ---- the schema ------------------------------------------------------------
   // A bad lesson throws an Error whose message says what is wrong, in English
   // (the page shows it after "This lesson cannot be opened:").
-  function fail(msg) { const e = new Error(msg); e.lesson = true; throw e; }
+  /** @param {string} msg @returns {never} */
+  function fail(msg) { throw new LessonError(msg); }
+  /** @param {unknown} x @returns {x is number} */
   const isInt = (x) => typeof x === 'number' && Number.isInteger(x);
+  // The fields of a value that must be a JSON object (else `msg`).
+  /** @param {unknown} x @param {string} msg @returns {Record<string, unknown>} */
+  function fields(x, msg) {
+    if (!x || typeof x !== 'object') fail(msg);
+    return /** @type {Record<string, unknown>} */ (x);
+  }
   // A line as the URL writes it ('12:A99,30:PASS'); '' is the main line.
+  /** @param {unknown} v @returns {string} */
   function lineSpec(v) {
     if (v === undefined || v === null || v === '') return '';
     if (Array.isArray(v)) {
-      return v.map((c) => {
+      return v.map((/** @type {unknown} */ c) => {
         if (!Array.isArray(c) || c.length !== 2 || !isInt(c[0]) || c[0] < 0) fail('a variation is a list of [event, label] pairs');
         return c[0] + ':' + String(c[1]);
       }).join(',');
@@ -60,30 +121,34 @@ let lessonApi = null;
     for (const part of v.split(',')) if (!/^\d+:./.test(part)) fail(`"${part}" is not a forced choice (EVENT:LABEL)`);
     return v;
   }
-  function validate(obj) {
+  /** @param {unknown} input a lesson object, or its JSON text @returns {Lesson} */
+  function validate(input) {
+    let obj = input;
     if (typeof obj === 'string') {
       if (obj.length > MAX_LESSON) tooLarge();
       // the parser's own message quotes the text: only the position is said
       // (an error may be posted to another window: no file content in it)
       try { obj = JSON.parse(obj); } catch (e) {
-        const at = /position (\d+)/.exec(String(e && e.message));
+        const at = /position (\d+)/.exec(String(e instanceof Error ? e.message : undefined));
         fail('it is not JSON' + (at ? ` (at character ${at[1]})` : ''));
       }
     }
-    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) fail('it is not a JSON object');
-    if (obj.format !== FORMAT) fail(`"format" is not "${FORMAT}"`);
-    if (obj.version === undefined || obj.version === null) fail('"version" is missing');
-    if (!isInt(obj.version) || obj.version < 1) {
-      fail(typeof obj.version === 'number'
-        ? `it is version ${String(obj.version).slice(0, 24)}, which is not supported: this deckscope reads version ${VERSION}`
+    if (Array.isArray(obj)) fail('it is not a JSON object');
+    const o = fields(obj, 'it is not a JSON object');
+    if (o.format !== FORMAT) fail(`"format" is not "${FORMAT}"`);
+    if (o.version === undefined || o.version === null) fail('"version" is missing');
+    if (!isInt(o.version) || o.version < 1) {
+      fail(typeof o.version === 'number'
+        ? `it is version ${String(o.version).slice(0, 24)}, which is not supported: this deckscope reads version ${VERSION}`
         : `"version" must be a whole number: this deckscope reads version ${VERSION}`);
     }
-    if (obj.version > VERSION) fail(`it is version ${obj.version}; this deckscope reads version ${VERSION}: update deckscope`);
-    if (!GAMES.includes(obj.game)) fail(`"game" must be one of ${GAMES.join(', ')}`);
-    const s = obj.source;
+    if (o.version > VERSION) fail(`it is version ${o.version}; this deckscope reads version ${VERSION}: update deckscope`);
+    const game = o.game;
+    if (typeof game !== 'string' || !GAMES.includes(game)) fail(`"game" must be one of ${GAMES.join(', ')}`);
+    const s = fields(o.source, '"source" is missing: {"sample": N}, {"seed": N} or {"input": "..."}');
+    /** @type {DeckscopeSource} */
     let source;
-    if (!s || typeof s !== 'object') fail('"source" is missing: {"sample": N}, {"seed": N} or {"input": "..."}');
-    else if (s.input !== undefined) {
+    if (s.input !== undefined) {
       if (typeof s.input !== 'string' || s.input.length > MAX_INPUT) fail('"source.input" must be the input text');
       source = { input: s.input };
     } else if (s.seed !== undefined) {
@@ -93,75 +158,100 @@ let lessonApi = null;
       if (!isInt(s.sample) || s.sample < 1) fail('"source.sample" must be a whole number ≥ 1');
       source = { sample: s.sample };
     } else fail('"source" needs "sample", "seed" or "input"');
-    const out = { format: FORMAT, version: VERSION, game: obj.game, source };
-    if (obj.title !== undefined) {
-      if (typeof obj.title !== 'string') fail('"title" must be text');
-      out.title = obj.title.slice(0, MAX_TITLE);
+    let title;
+    if (o.title !== undefined) {
+      if (typeof o.title !== 'string') fail('"title" must be text');
+      title = o.title.slice(0, MAX_TITLE);
     }
-    for (const k of ['query', 'qseed', 'step']) {
-      if (obj[k] === undefined) continue;
-      if (!isInt(obj[k]) || obj[k] < (k === 'query' ? 1 : 0)) fail(`"${k}" must be a whole number`);
-      out[k] = obj[k];
-    }
-    if (obj.lang !== undefined) out.lang = obj.lang === 'zh' ? 'zh' : 'en';
-    out.variation = lineSpec(obj.variation);
+    /** @param {'query' | 'qseed' | 'step'} k */
+    const whole = (k) => {
+      const v = o[k];
+      if (v === undefined) return undefined;
+      if (!isInt(v) || v < (k === 'query' ? 1 : 0)) fail(`"${k}" must be a whole number`);
+      return v;
+    };
+    const query = whole('query'), qseed = whole('qseed'), step = whole('step');
+    const lang = o.lang === undefined ? undefined : o.lang === 'zh' ? 'zh' : 'en';
+    const variation = lineSpec(o.variation);
     // the variation tree (variation.js): every line explored, each with an
     // optional note (its name in the tree)
-    if (obj.tree !== undefined) {
-      if (!Array.isArray(obj.tree)) fail('"tree" must be a list of {"line": "12:A99", "note": "..."}');
-      if (obj.tree.length > MAX_NOTES) fail(`"tree" has ${obj.tree.length} lines; at most ${MAX_NOTES}`);
-      out.tree = obj.tree.map((x, k) => {
-        if (!x || typeof x !== 'object') fail(`line ${k + 1} of "tree" is not an object`);
+    /** @type {LessonTreeLine[] | undefined} */
+    let tree;
+    if (o.tree !== undefined) {
+      if (!Array.isArray(o.tree)) fail('"tree" must be a list of {"line": "12:A99", "note": "..."}');
+      /** @type {unknown[]} */
+      const lines = o.tree;
+      if (lines.length > MAX_NOTES) fail(`"tree" has ${lines.length} lines; at most ${MAX_NOTES}`);
+      tree = lines.map((x0, k) => {
+        const x = fields(x0, `line ${k + 1} of "tree" is not an object`);
         const line = lineSpec(x.line);
         if (!line) fail(`line ${k + 1} of "tree": "line" is empty`);
         if (x.note !== undefined && typeof x.note !== 'string') fail(`line ${k + 1} of "tree": "note" must be text`);
         return x.note ? { line, note: x.note.slice(0, 80) } : { line };
       });
     }
-    if (obj.notes === undefined) obj.notes = [];
-    if (!Array.isArray(obj.notes)) fail('"notes" must be a list');
-    if (obj.notes.length > MAX_NOTES) fail(`it has ${obj.notes.length} notes; at most ${MAX_NOTES}`);
-    out.notes = obj.notes.map((n, k) => {
-      if (!n || typeof n !== 'object') fail(`note ${k + 1} is not an object`);
+    if (o.notes === undefined) o.notes = [];
+    if (!Array.isArray(o.notes)) fail('"notes" must be a list');
+    /** @type {unknown[]} */
+    const list = o.notes;
+    if (list.length > MAX_NOTES) fail(`it has ${list.length} notes; at most ${MAX_NOTES}`);
+    const notes = list.map((n0, k) => {
+      const n = fields(n0, `note ${k + 1} is not an object`);
       if (!isInt(n.step) || n.step < 0) fail(`note ${k + 1}: "step" must be a whole number ≥ 0`);
       if (typeof n.text !== 'string' || !n.text.trim()) fail(`note ${k + 1}: "text" is empty`);
       if (n.text.length > MAX_NOTE) fail(`note ${k + 1} is longer than ${MAX_NOTE} characters`);
+      /** @type {LessonNote} */
       const note = { step: n.step, line: lineSpec(n.line), text: n.text };
       if (n.view !== undefined) {
-        const v = n.view;
-        if (!v || typeof v !== 'object') fail(`note ${k + 1}: "view" must be an object`);
+        const v = fields(n.view, `note ${k + 1}: "view" must be an object`);
+        /** @type {LessonView} */
         const view = {};
         if (v.dp !== undefined) view.dp = !!v.dp;
         if (v.why !== undefined) view.why = !!v.why;
         if (v.speed !== undefined) {
-          if (!SPEEDS.includes(v.speed)) fail(`note ${k + 1}: "view.speed" must be one of ${SPEEDS.join(', ')}`);
+          if (typeof v.speed !== 'number' || !SPEEDS.includes(v.speed)) fail(`note ${k + 1}: "view.speed" must be one of ${SPEEDS.join(', ')}`);
           view.speed = v.speed;
         }
         if (Object.keys(view).length) note.view = view;
       }
       return note;
     });
-    return out;
+    // the fields in the file's order; an optional one only when it is there
+    return {
+      format: FORMAT, version: VERSION, game, source,
+      ...(title !== undefined ? { title } : {}),
+      ...(query !== undefined ? { query } : {}),
+      ...(qseed !== undefined ? { qseed } : {}),
+      ...(step !== undefined ? { step } : {}),
+      ...(lang !== undefined ? { lang } : {}),
+      variation,
+      ...(tree !== undefined ? { tree } : {}),
+      notes,
+    };
   }
 
   // ---- &lesson= : deflate-raw + base64url --------------------------------------
+  /** @param {Uint8Array} bytes */
   function b64url(bytes) {
     let s = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
+  /** @param {string} s */
   function unb64url(s) {
     const b = atob(String(s).replace(/-/g, '+').replace(/_/g, '/'));
     const bytes = new Uint8Array(b.length);
     for (let i = 0; i < b.length; i++) bytes[i] = b.charCodeAt(i);
     return bytes;
   }
+  /** @param {Uint8Array<ArrayBuffer>} bytes @param {CompressionStream} stream */
   async function pipe(bytes, stream) {
     const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
     return new Uint8Array(await out.arrayBuffer());
   }
   // Inflates at most MAX_LESSON bytes: past it the stream is cancelled (a
   // 1.4 MB link that would inflate to 1 GiB costs a few ms, not 3 GB).
+  /** @param {Uint8Array<ArrayBuffer>} bytes */
   async function inflate(bytes) {
     const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
     const parts = [];
@@ -182,11 +272,13 @@ let lessonApi = null;
     return out;
   }
   const canCompress = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
+  /** @param {unknown} lesson */
   async function encode(lesson) {
     const json = new TextEncoder().encode(JSON.stringify(validate(lesson)));
     if (!canCompress()) return 'j' + b64url(json);
     return 'z' + b64url(await pipe(json, new CompressionStream('deflate-raw')));
   }
+  /** @param {unknown} s */
   async function decode(s) {
     const str = String(s || '');
     let bytes;
@@ -200,7 +292,7 @@ let lessonApi = null;
         bytes = await inflate(unb64url(str.slice(1)));
       } else fail('it is not a lesson');
     } catch (e) {
-      if (e.lesson) throw e;
+      if (e instanceof LessonError) throw e;
       fail('the link is damaged or cut short');
     }
     return validate(new TextDecoder().decode(bytes));
@@ -208,8 +300,10 @@ let lessonApi = null;
 
   // ---- the note's markup: line breaks, **bold**, `code` ------------------------------
   // A list of lines, each a list of [kind, text] runs (kind: '', 'b', 'code').
+  /** @param {unknown} text @returns {NoteRun[][]} */
   function parseNote(text) {
     return String(text).replace(/\r\n?/g, '\n').split('\n').map((line) => {
+      /** @type {NoteRun[]} */
       const runs = [];
       const re = /`([^`]+)`|\*\*([^*]+(?:\*(?!\*)[^*]*)*)\*\*/g;
       let at = 0, m;
@@ -223,6 +317,7 @@ let lessonApi = null;
     });
   }
   // The note as DOM nodes (text nodes, <strong>, <code>, <br>): never HTML.
+  /** @param {string} text @param {Document} [doc] */
   function noteNodes(text, doc) {
     const d = doc || document;
     const frag = d.createDocumentFragment();
@@ -238,12 +333,15 @@ let lessonApi = null;
     return frag;
   }
   // The plain words (the live region, a video's frames).
+  /** @param {string} text */
   const notePlain = (text) => parseNote(text).map((runs) => runs.map((r) => r[1]).join('')).join('\n');
 
   // The lessons shipped with deckscope (assets/lessons/<game>.<lang>.json, copied
   // to the site's lessons/ and inlined in the offline page): &lesson=<game>,
   // ?lesson=<game> and "Take the tour" open the one of the page's language.
+  /** @param {string} game @param {string} lang */
   const shippedUrl = (game, lang) => (GAMES.includes(game) ? `lessons/${game}.${lang === 'zh' ? 'zh' : 'en'}.json` : null);
+  /** @param {string} game @param {string} lang */
   async function fetchShipped(game, lang) {
     const url = shippedUrl(game, lang);
     if (!url) fail(`there is no shipped lesson "${game}"`);
@@ -252,13 +350,19 @@ let lessonApi = null;
     if (!r.ok) fail(`cannot fetch ${url} (HTTP ${r.status})`);
     return validate(await r.text());
   }
+  /** @type {LessonApi} */
   const pure = { FORMAT, VERSION, MAX_URL_LESSON, MAX_LESSON, validate, encode, decode, parseNote, noteNodes, notePlain, lineSpec, shippedUrl };
   lessonApi = pure;
   if (typeof document === 'undefined') return; // node: the pure part only
 
   const f = feature(); // the page's API object and its words (core/viewer.js)
   if (!f) return;
-  const { ds, i18n, t, h } = f;
+  /** @type {Deckscope} */
+  const ds = f.ds;
+  const i18n = ds.i18n;
+  /** @type {DsI18n['t']} */
+  const t = (k, v) => i18n.t(k, v);
+  const h = i18n.el;
 
   i18n.add({
     en: {
@@ -391,20 +495,25 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
   } catch (e) { /* old browsers: unstyled */ }
 
   // ---- the lesson in memory --------------------------------------------------------
-  const L = { title: '', notes: [] }; // notes: [{step, line, text, view?}] in lesson order
+  /** @type {{title: string, notes: LessonNote[]}} */
+  const L = { title: '', notes: [] }; // notes in lesson order
+  /** @type {Set<() => void>} */
   const listeners = new Set();
   let embedLine = ''; // embed.html: the line loaded (&try=)
   const currentLine = () => (ds.embed ? embedLine : lineSpec(ds.variation || []));
   const lineNotes = () => L.notes.filter((n) => n.line === currentLine());
+  /** @param {number} step @param {string} [line] */
   const noteAt = (step, line) => L.notes.find((n) => n.step === step && n.line === (line === undefined ? currentLine() : line));
   function changed() { for (const fn of listeners) { try { fn(); } catch (e) { console.error(e); } } }
   // Notes in order: by step, a variation's notes after the main line's at the same step.
   function sortNotes() { L.notes.sort((a, b) => a.step - b.step || (a.line === '' ? 0 : 1) - (b.line === '' ? 0 : 1)); }
+  /** @param {unknown} step @param {unknown} text @param {LessonView} [view] @returns {LessonNote | null} */
   function addNote(step, text, view) {
     const s = Math.max(0, Math.min(ds.steps || 0, Math.floor(Number(step)) || 0));
     const txt = String(text == null ? '' : text).slice(0, MAX_NOTE);
     const old = noteAt(s);
     if (!txt.trim()) { if (old) removeNote(s); return null; }
+    /** @type {LessonNote} */
     const note = old || { step: s, line: currentLine(), text: '' };
     note.text = txt;
     if (view && Object.keys(view).length) note.view = { ...view }; else if (view !== undefined) delete note.view;
@@ -412,6 +521,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     changed();
     return { ...note };
   }
+  /** @param {unknown} step */
   function removeNote(step) {
     const n = noteAt(Math.floor(Number(step)));
     if (!n) return false;
@@ -419,22 +529,28 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     changed();
     return true;
   }
+  /** @returns {Lesson} */
   function lessonObject() {
     const src = ds.source || (ds.lessonSource && ds.lessonSource()) || { sample: 1 };
-    const out = { format: FORMAT, version: VERSION };
-    if (L.title) out.title = L.title;
-    out.game = ds.game || dsGames.first;
-    out.source = src;
-    if (dsGames.queries(out.game) && ds.query) out.query = ds.query;
-    out.variation = currentLine();
+    const game = ds.game || dsGames.first;
+    const query = dsGames.queries(game) && ds.query ? ds.query : 0;
+    const variation = currentLine();
     const tree = !ds.embed && ds.variationTreeList ? ds.variationTreeList() : [];
-    if (tree.length) out.tree = tree;
-    out.step = ds.step || 0;
-    out.lang = i18n.lang === 'zh' ? 'zh' : 'en';
-    out.notes = L.notes.map((n) => ({ step: n.step, line: n.line, text: n.text, ...(n.view ? { view: { ...n.view } } : {}) }));
-    return out;
+    // the fields in the file's order; an optional one only when it is there
+    return {
+      format: FORMAT, version: VERSION,
+      ...(L.title ? { title: L.title } : {}),
+      game, source: src,
+      ...(query ? { query } : {}),
+      variation,
+      ...(tree.length ? { tree } : {}),
+      step: ds.step || 0,
+      lang: i18n.lang === 'zh' ? 'zh' : 'en',
+      notes: L.notes.map((n) => ({ step: n.step, line: n.line, text: n.text, ...(n.view ? { view: { ...n.view } } : {}) })),
+    };
   }
   // The view settings a note keeps, applied when it is reached.
+  /** @param {LessonNote | null | undefined} note */
   function applyView(note) {
     const v = note && note.view;
     if (!v) return;
@@ -447,6 +563,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     }
   }
   // Shows the line of a note: the main line, or the variation (from the main line).
+  /** @param {string} spec */
   async function showLine(spec) {
     if (spec === currentLine()) return;
     if (ds.embed) return; // embed.js reloads with &try= (embedGo)
@@ -460,7 +577,9 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
   const api = {
     get notes() { return lineNotes().map((n) => ({ step: n.step, text: n.text, ...(n.view ? { view: { ...n.view } } : {}) })); },
     get allNotes() { return L.notes.map((n) => ({ ...n })); },
+    /** @param {number} step @param {string} text @param {LessonView} [view] */
     addNote(step, text, view) { return addNote(step, text, view); },
+    /** @param {number} step */
     removeNote(step) { return removeNote(step); },
     lesson() { return lessonObject(); },
     lessonUrl() { return lessonUrl(); },
@@ -483,7 +602,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     if (!L.notes.length && !L.title) { encoded = ''; encodedLen = 0; }
     else {
       let e = '';
-      try { e = await encode(lessonObject()); } catch (err) { console.warn('deckscope lesson: ' + err.message); }
+      try { e = await encode(lessonObject()); } catch (err) { console.warn('deckscope lesson: ' + messageOf(err)); }
       if (seq !== encodeSeq) return;
       encodedLen = e.length;
       encoded = e.length <= MAX_URL_LESSON ? e : '';
@@ -500,6 +619,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
 
   // ---- the page ------------------------------------------------------------------------
   function setupPage() {
+    /** @param {string} id */
     const $ = (id) => document.getElementById(id);
     const tools = $('teach-tools');
     const stage = $('stage'), caption = $('caption'), scrub = document.querySelector('.scrub');
@@ -551,7 +671,8 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
         delBtn,
         h('button', { type: 'button', id: 'lesson-cancel', i18n: 'lesson.cancel', onclick: () => noteDialog.close() })));
     document.body.appendChild(noteDialog);
-    let editing = null; // {step, line}
+    /** @type {{step: number, line: string} | null} */
+    let editing = null;
     function openNote() {
       if (!ds.game || ds.busy) return;
       const step = ds.step;
@@ -571,6 +692,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     function saveNote() {
       if (!editing) return;
       if (editing.line !== currentLine() || !ds.game) { noteDialog.close(); return; }
+      /** @type {LessonView} */
       const view = {};
       if (vDp.checked && !vDp.disabled) view.dp = true;
       if (vWhy.checked) view.why = true;
@@ -605,6 +727,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       status,
       h('form', { method: 'dialog' }, h('button', { id: 'lesson-close', i18n: 'lesson.close' })));
     document.body.appendChild(lessonDialog);
+    /** @type {string | null} */
     let blobUrl = null;
     async function refreshDialog() {
       titleIn.value = L.title;
@@ -654,6 +777,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (!f) return;
       await openText(await f.text()).catch(() => {}); // the message is in the dialog
     });
+    /** @param {string} text */
     async function openText(text) {
       status.textContent = '';
       status.classList.remove('bad');
@@ -664,7 +788,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
         return r;
       } catch (e) {
         status.classList.add('bad');
-        status.textContent = t('lesson.bad', { msg: e.message });
+        status.textContent = t('lesson.bad', { msg: messageOf(e) });
         if (!lessonDialog.open && typeof lessonDialog.showModal === 'function') lessonDialog.showModal();
         throw e;
       }
@@ -681,6 +805,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     });
 
     // ---- loading a lesson
+    /** @param {unknown} obj */
     async function loadLesson(obj) {
       const les = validate(obj);
       await ds.ready;
@@ -698,10 +823,11 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       show(true);
       return lessonObject();
     }
-    Object.defineProperty(ds, 'loadLesson', { value: (obj) => loadLesson(obj), configurable: true, writable: true });
+    Object.defineProperty(ds, 'loadLesson', { value: (/** @type {unknown} */ obj) => loadLesson(obj), configurable: true, writable: true });
 
     // ---- the callout and the marks
     let shownKey = '';
+    /** @param {boolean} force */
     function show(force) {
       const n = ds.game && !ds.busy ? noteAt(ds.step) : null;
       const key = n ? n.line + ':' + n.step + ':' + n.text : '';
@@ -733,7 +859,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       prevBtn.disabled = k <= 0 || tour.moving;
       contBtn.disabled = tour.moving || k >= n;
       contBtn.textContent = t('lesson.continue');
-      if (k >= 0 && k < n) calloutHead.textContent = t('lesson.count', { k: k + 1, n }) + ' · ' + calloutHead.textContent.replace(/^.*? · /, '');
+      if (k >= 0 && k < n) calloutHead.textContent = t('lesson.count', { k: k + 1, n }) + ' · ' + (calloutHead.textContent || '').replace(/^.*? · /, '');
     }
     function drawMarks() {
       marks.textContent = '';
@@ -757,6 +883,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     i18n.onChange(() => show(true));
 
     // ---- jumping between notes (n / Shift+N) and the tour
+    /** @param {number} k @param {boolean} [animate] */
     async function goToNote(k, animate) {
       const n = L.notes[k];
       if (!n) return false;
@@ -767,6 +894,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (ds.step === n.step) applyView(n);
       return ds.step === n.step && currentLine() === n.line;
     }
+    /** @param {number} dir */
     function jump(dir) {
       if (!L.notes.length || !ds.game) return;
       const line = currentLine(), step = ds.step;
@@ -780,6 +908,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       }
       if (target) goToNote(L.notes.indexOf(target), false);
     }
+    /** @type {DeckscopeTour} */
     const tour = {
       active: false, index: -1, moving: false,
       async start() {
@@ -827,11 +956,12 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     prevBtn.addEventListener('click', () => tour.prev());
     endBtn.addEventListener('click', () => tour.stop());
 
+    /** @param {KeyboardEvent} e */
     const typing = (e) => {
       const x = e.target;
-      if (!x || x === document.body) return false;
+      if (!(x instanceof HTMLElement) || x === document.body) return false;
       if (x.isContentEditable || x.tagName === 'TEXTAREA' || x.tagName === 'SELECT') return true;
-      return x.tagName === 'INPUT' && !['range', 'button', 'checkbox'].includes(x.type);
+      return x instanceof HTMLInputElement && !['range', 'button', 'checkbox'].includes(x.type);
     };
     // Capture phase: in a tour, the clicker's PageDown/PageUp and the arrows
     // move between notes (app.js would step or jump to round marks).
@@ -854,6 +984,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     if (keys) keys.appendChild(h('tr', {}, h('td', {}, h('kbd', {}, 'n'), ' ', h('kbd', {}, 'Shift'), '+', h('kbd', {}, 'n')), h('td', { i18n: 'lesson.keyNote' })));
 
     // ---- a lesson in the URL: &lesson= (read once the page has its game)
+    /** @param {string} hash */
     async function fromHash(hash) {
       const m = /(?:^#|&)lesson=([^&]*)/.exec(hash || '');
       if (!m) return;
@@ -864,8 +995,8 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
         const les = GAMES.includes(v) ? await fetchShipped(v, i18n.lang) : await decode(v);
         await loadLesson(les);
       } catch (e) {
-        console.warn('deckscope: &lesson= ' + e.message);
-        status.textContent = t('lesson.bad', { msg: e.message });
+        console.warn('deckscope: &lesson= ' + messageOf(e));
+        status.textContent = t('lesson.bad', { msg: messageOf(e) });
         status.classList.add('bad');
         if (typeof lessonDialog.showModal === 'function') { refreshDialog(); lessonDialog.showModal(); }
       }
@@ -874,7 +1005,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
     const q = /[?&]lesson=([a-z]+)(?:&|$)/.exec(location.search);
     ds.ready.then(() => fromHash(/(?:^#|&)lesson=/.test(firstHash) || !q ? firstHash : '#lesson=' + q[1]), () => {});
     // "Take the tour" (the welcome panel): the shipped lesson of a game, played
-    Object.defineProperty(ds, 'takeTour', { configurable: true, value: async (game) => {
+    Object.defineProperty(ds, 'takeTour', { configurable: true, value: async (/** @type {string} */ game) => {
       await ds.ready;
       await loadLesson(await fetchShipped(game, i18n.lang));
       tour.start();
@@ -884,8 +1015,10 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
 
   // ---- embed.html ----------------------------------------------------------------------------
   function setupEmbed() {
+    /** @param {string} id */
     const $ = (id) => document.getElementById(id);
     const caption = $('e-caption'), controls = $('controls');
+    /** @type {Lesson | null} */
     let les = null;
     const callout = h('aside', { class: 'lesson-note', id: 'lesson-note', hidden: true, role: 'note' });
     const live = h('div', { class: 'sr-only', id: 'lesson-live', role: 'status', 'aria-live': 'polite' });
@@ -908,7 +1041,9 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       callout.appendChild(noteNodes(n.text));
       live.textContent = t('lesson.live', { text: notePlain(n.text) });
     }
+    /** @param {Lesson} les2 @param {string} ln @param {number | undefined} step */
     const req = (les2, ln, step) => ({ game: les2.game, ...les2.source, try: ln || undefined, step, query: les2.query, qseed: les2.qseed });
+    /** @param {number} k */
     async function go(k) {
       const n = L.notes[k];
       if (!n || !les) return;
@@ -916,6 +1051,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       ds.seek(n.step, false);
       show();
     }
+    /** @param {number} dir */
     function next(dir) {
       const cur = L.notes.findIndex((n) => n.line === embedLine && n.step === ds.step);
       let k;
@@ -925,6 +1061,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (k >= 0 && k < L.notes.length) return go(k);
       return Promise.resolve();
     }
+    /** @param {unknown} obj */
     async function loadLesson(obj) {
       les = validate(obj);
       if (les.lang && i18n.setLang) i18n.setLang(les.lang);
@@ -938,7 +1075,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       return lessonObject();
     }
     ds.lessonSource = () => (les ? les.source : null);
-    Object.defineProperty(ds, 'loadLesson', { value: (obj) => loadLesson(obj), configurable: true, writable: true });
+    Object.defineProperty(ds, 'loadLesson', { value: (/** @type {unknown} */ obj) => loadLesson(obj), configurable: true, writable: true });
     Object.defineProperty(ds, 'nextNote', { value: () => next(1), configurable: true });
     Object.defineProperty(ds, 'prevNote', { value: () => next(-1), configurable: true });
     Object.defineProperty(ds, 'notes', { get: () => L.notes.filter((n) => n.line === embedLine).map((n) => ({ step: n.step, text: n.text })), configurable: true });
@@ -955,6 +1092,7 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       if (params.lesson && GAMES.includes(params.lesson)) obj = await fetchShipped(params.lesson, i18n.lang);
       else if (params.lesson) obj = await decode(params.lesson);
       else {
+        if (!params.lesson_url) fail('the embed\'s URL has no lesson= or lesson_url=');
         const u = new URL(params.lesson_url, location.href);
         if (u.origin !== location.origin) fail('lesson_url must be on the same site as the embed (' + location.origin + ')');
         let r;
@@ -965,5 +1103,5 @@ a.button { display: inline-block; padding: .3rem .7rem; border: 1px solid var(--
       return loadLesson(obj);
     };
   }
-})(typeof window !== 'undefined' ? window : globalThis);
+})();
 export { lessonApi as default };

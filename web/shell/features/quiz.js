@@ -29,12 +29,23 @@ let quizApi = null;
   const MIN_STAGE = 140;   // ... and the stage's least height (CSS px) above it
   const FAIR_STAGE = 200;  // a stage at least this tall keeps the header above it in view
 
+  /** @returns {Deckscope} */
   const ds = () => window.deckscope;
   const M = () => ds() && ds().module;
   const C = () => dsv(M()); // the exports (core/binding.js)
+  /** @param {string | null | undefined} s @returns {DsEvent | null} */
   const parse = (s) => { try { return s ? JSON.parse(s) : null; } catch (e) { return null; } };
 
-  /** @typedef {{step: number, qs: DsQuiz[], k: number, answered: boolean, chosen: number, shown: boolean, skipped: boolean}} Asked */
+  /**
+   * An option as the quiz shows it: narrate.js's, with its place in narrate.js's list (orig).
+   * @typedef {{label: string, correct: boolean, orig: number, key: string, value: string | null, note: string}} QuizOption
+   */
+  /** A question of a step, its options shuffled. @typedef {Omit<DsQuiz, 'options'> & {options: QuizOption[], record: true}} QuizQuestion */
+  /**
+   * The step asked about: its questions, the one shown (k), and what became of it
+   * (moving: the engine's move is being played on the canvas after the answer).
+   * @typedef {{step: number, qs: QuizQuestion[], k: number, answered: boolean, chosen: number, shown: boolean, skipped: boolean, moving?: boolean}} Asked
+   */
   const state = {
     active: false,
     score: { right: 0, answered: 0, skipped: 0 },
@@ -46,15 +57,25 @@ let quizApi = null;
   };
 
   // core/narrate.js, imported (a Promise, as when embed.html loaded it by a script tag).
+  /** @type {Promise<typeof dsNarrate> | null} */
   let narrateReady = null;
   function needNarrate() {
     if (!narrateReady) narrateReady = Promise.resolve(dsNarrate);
     return narrateReady;
   }
 
+  /** The panel's elements. @typedef {{panel: HTMLElement, score: HTMLSpanElement, close: HTMLButtonElement, meta: HTMLParagraphElement, question: HTMLParagraphElement, options: HTMLDivElement, feedback: HTMLDivElement, show: HTMLButtonElement, next: HTMLButtonElement}} QuizUi */
+  /** @type {QuizUi | null} */
   let ui = null; // built on first use
+  /** The panel, once built (start() builds it): a call before that is a bug, and says so. */
+  function built() {
+    if (!ui) throw new Error('quiz.js: the panel is used before start() built it');
+    return ui;
+  }
 
+  /** @returns {Pick<DsI18n, 't' | 'add' | 'lang' | 'onChange' | 'apply'>} */
   const i18n = () => (ds() && ds().i18n) || { t: (k) => k, add() {}, lang: 'en', onChange() {}, apply() {} };
+  /** @param {string} k @param {Record<string, unknown>} [v] */
   const t = (k, v) => i18n().t(k, v);
   const lang = () => i18n().lang || 'en';
 
@@ -217,6 +238,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   // its options shuffled (see shuffled()) and annotated: {label, correct,
   // orig (index in narrate.js's list), key, value (a phrase, or null)}, plus
   // prefer(key of the chosen, key of the right) -> why the rule takes its own.
+  /** @param {number} step @returns {QuizQuestion[] | null} */
   function quizzesAt(step) {
     const N = dsNarrate;
     if (!N) return null;
@@ -224,7 +246,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     if (!ev) return null;
     const game = ds().game;
     const ctx = ctxAt(step);
-    const qs = (N.quizzes ? N.quizzes(game, ev, lang(), ctx) : [N.quiz(game, ev, lang(), ctx)].filter(Boolean));
+    const qs = N.quizzes(game, ev, lang(), ctx);
     if (!qs || !qs.length) return null;
     // questions from the engine's decision record: each option carries the
     // engine's own note (what it is worth against the rule's choice), the
@@ -244,11 +266,13 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   // the question and the size of the game (steps, length of the judge
   // output): the same step of the same input shows the same order every
   // time (a permalink shows the same quiz), in either language.
+  /** @param {string} str */
   function hash32(str) {
     let x = 0x811c9dc5; // FNV-1a
     for (let i = 0; i < str.length; i++) { x ^= str.charCodeAt(i); x = Math.imul(x, 0x01000193); }
     return x >>> 0;
   }
+  /** @param {number} seed */
   function prng(seed) { // mulberry32
     let a = seed >>> 0;
     return () => {
@@ -264,6 +288,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     try { n = C().output_len(); } catch (e) { n = 0; }
     return `${ds().steps}/${n}`;
   }
+  /** @param {number} n @param {string} key */
   function shuffled(n, key) {
     const order = [...Array(n).keys()];
     const r = prng(hash32(key));
@@ -276,11 +301,13 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
 
   // After an answer: what the chosen option and the rule's choice are worth
   // ({compare, prefer}; prefer only for a wrong answer), in the page's language.
+  /** @param {QuizQuestion} q @param {number} chosen */
   function compareText(q, chosen) {
     const mine = q.options[chosen];
     const rightOpt = q.options.find((o) => o.correct);
     const out = { compare: '', prefer: '' };
     if (!mine || !rightOpt) return out;
+    /** @param {QuizOption} o */
     const name = (o) => o.label;
     // the engine's notes (each says the move's value against the rule's
     // choice) and the rule's own sentence
@@ -293,6 +320,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
 
   function render() {
     const c = state.cur;
+    const ui = built();
     renderScore();
     if (c && !c.answered && !c.skipped && state.active) document.body.dataset.quizOpen = '1';
     else delete document.body.dataset.quizOpen;
@@ -331,7 +359,9 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     }
   }
 
+  /** @param {string} text */
   function message(text) {
+    const ui = built();
     delete document.body.dataset.quizOpen;
     ui.meta.textContent = '';
     ui.question.textContent = text;
@@ -343,6 +373,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   }
 
   // Finds the first decision at step >= from (in slices) and stops there.
+  /** @param {number} from */
   function findFrom(from) {
     const token = ++state.token;
     state.cur = null;
@@ -361,6 +392,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
           ds().pause();
           ds().seek(i, false);
           render();
+          const ui = built();
           const first = ui.options.querySelector('button');
           if (first && ui.panel.contains(document.activeElement)) first.focus({ preventScroll: true });
           emitChange();
@@ -376,6 +408,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     slice();
   }
 
+  /** @param {number} j @returns {boolean} */
   function answer(j) {
     const c = state.cur;
     if (!c || c.answered || c.skipped) return false;
@@ -388,7 +421,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     render();
     // The engine's move, played on the canvas once the last question of the step is answered.
     if (c.k + 1 >= c.qs.length) showMove();
-    ui.next.focus({ preventScroll: true });
+    built().next.focus({ preventScroll: true });
     emitChange();
     return !!q.options[j].correct;
   }
@@ -415,6 +448,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     findFrom(c ? c.step + 1 : ds().step);
   }
 
+  /** @param {{step?: unknown} | null | undefined} detail the 'step' event's */
   function onStep(detail) {
     const c = state.cur;
     // the caption under the canvas may change height: keep the timeline above the sheet
@@ -450,7 +484,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   }
 
   async function start() {
-    buildUi();
+    const ui = buildUi();
     hook();
     ui.panel.hidden = false;
     if (ui.panel.classList) ui.panel.classList.toggle('floating', !document.getElementById('caption'));
@@ -461,7 +495,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     try {
       await needNarrate();
     } catch (e) {
-      message(t('quiz.unavailable', { msg: e.message }));
+      message(t('quiz.unavailable', { msg: e instanceof Error ? e.message : String(e) }));
       return;
     }
     if (!state.active) return;
@@ -497,6 +531,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
   // reason), so that height is what is kept free. On phones the timeline is
   // sticky: while the sheet is up it sticks above the sheet, not under it.
   let resizeHooked = false;
+  /** @param {boolean} scroll */
   function fitLayout(scroll) {
     const body = document.body;
     const stage = document.getElementById('stage');
@@ -536,6 +571,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     }
   }
 
+  /** @type {HTMLButtonElement | null} */
   let button = null;
   function setButton() {
     if (button) button.setAttribute('aria-pressed', state.active ? 'true' : 'false');
