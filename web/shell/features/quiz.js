@@ -21,6 +21,38 @@
 import dsNarrate from '../core/narrate.js';
 import { dsv } from '../core/binding.js';
 
+/**
+ * The question shown, as the page's API gives it (the right option and the words about
+ * the answer only once it is answered).
+ * @typedef {object} QuizCurrent
+ * @property {number} step  the step asked about
+ * @property {number} index  the question of the step (0-based)
+ * @property {number} count  the step's questions
+ * @property {string} question
+ * @property {string[]} options  the options' names, in the order shown
+ * @property {boolean} answered
+ * @property {boolean} skipped
+ * @property {number} chosen  the option chosen (-1: none yet)
+ * @property {(string | null)[]} keys  the engine's labels of the options
+ * @property {number | null} correct  the right option, once answered
+ * @property {string | null} reason  the rule's sentence, once answered
+ * @property {string | null} compare  what the chosen option and the rule's choice are worth, once answered
+ * @property {string | null} prefer  why the rule prefers its own (a wrong answer), once answered
+ */
+/**
+ * window.deckscope.quiz
+ * @typedef {object} QuizApi
+ * @property {() => Promise<void>} start
+ * @property {() => void} stop
+ * @property {() => void} next
+ * @property {(j: number) => boolean} answer  answers the question shown with option j (0-based): right or not
+ * @property {boolean} active
+ * @property {boolean} scanning
+ * @property {boolean} finished  no more decisions in this game
+ * @property {{right: number, answered: number, skipped: number}} score
+ * @property {QuizCurrent | null} current
+ */
+/** @type {QuizApi | null} */
 let quizApi = null;
 
 (function () {
@@ -577,6 +609,7 @@ body[data-quiz-open] #output:not(:has(.out-line.current)) .out-line { filter: bl
     if (button) button.setAttribute('aria-pressed', state.active ? 'true' : 'false');
   }
 
+  /** @type {QuizApi} */
   const api = {
     start, stop,
     next() { next_(); },
