@@ -77,7 +77,7 @@ test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, as
   const shown = await page.evaluate(() => window.deckscope.notes);
   assert.equal(shown.length, 1);
   await page.evaluate(() => window.deckscope.mainLine());
-  assert.deepEqual((await page.evaluate(() => window.deckscope.notes)).map((n) => n.step), [a, b]);
+  assert.deepEqual((await page.evaluate(() => window.deckscope.notes)).map((/** @type {DeckscopeNote} */ n) => n.step), [a, b]);
   await page.evaluate((s) => { const [i, l] = s.split(':'); return window.deckscope.branch(Number(i), l); }, spec);
 
   // URL: the page's own hash carries &lesson= too, and the link opens the same lesson
@@ -90,8 +90,8 @@ test('a lesson round-trips through the URL and the file', { timeout: LIMIT }, as
   await page2.waitForFunction(() => window.deckscope.lesson().notes.length === 3, null, { timeout: LIMIT });
   const got = await page2.evaluate(() => window.deckscope.lesson());
   assert.deepEqual(essence(got), essence(lesson));
-  assert.deepEqual(got.notes.find((n) => n.text === 'Here the rule decides.')?.view, { speed: 2, why: true }, 'view settings travel');
-  assert.equal(await page2.evaluate(() => window.deckscope.variation.map((c) => c.join(':')).join(',')), spec);
+  assert.deepEqual(got.notes.find((/** @type {DeckscopeLessonNote} */ n) => n.text === 'Here the rule decides.')?.view, { speed: 2, why: true }, 'view settings travel');
+  assert.equal(await page2.evaluate(() => window.deckscope.variation.map((/** @type {[number, string]} */ c) => c.join(':')).join(',')), spec);
 
   // file: "Download lesson", then "Open lesson" in a fresh page on another game
   await tool(page, 'lesson-open');
@@ -133,12 +133,12 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
   await page.evaluate(() => window.deckscope.mainLine().then(() => window.deckscope.seek(0, false)));
   const enc = await page.evaluate(async () => window.deckscope.lessons.encode(window.deckscope.lesson()));
   const want = await page.evaluate(() => window.deckscope.lesson());
-  const mainNotes = want.notes.filter((n) => n.line === '');
+  const mainNotes = want.notes.filter((/** @type {DeckscopeLessonNote} */ n) => n.line === '');
   const emb = await openPage(env.browser);
   await emb.goto(env.url + 'embed.html#controls=mini&lesson=' + enc, { waitUntil: 'load' });
   await emb.waitForFunction(() => window.deckscope.game === 'mahjong' && window.deckscope.steps > 0 && window.deckscope.notes.length > 0, null, { timeout: LIMIT });
   assert.deepEqual(essence(await emb.evaluate(() => window.deckscope.lesson())), essence(want));
-  assert.deepEqual(await emb.evaluate(() => window.deckscope.notes.map((n) => n.step)), mainNotes.map((n) => n.step));
+  assert.deepEqual(await emb.evaluate(() => window.deckscope.notes.map((/** @type {DeckscopeNote} */ n) => n.step)), mainNotes.map((/** @type {DeckscopeNote} */ n) => n.step));
   // "Next note" is in the mini controls and goes from note to note, lines included
   assert.ok(await emb.isVisible('#e-next-note'));
   for (const n of want.notes) {
