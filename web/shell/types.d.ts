@@ -190,6 +190,8 @@ declare global {
   type DeckscopeModule = import('./core/binding.js').DsvModule & {
     cwrap(name: string, ret: 'string' | 'number' | 'boolean' | null, argTypes: string[]): (...args: any[]) => any;
     HEAPU8: Uint8Array;
+    /** (Emscripten's: at most maxBytesToRead bytes, or up to the NUL) */
+    UTF8ToString(ptr: number, maxBytesToRead?: number): string;
     [member: string]: any;
   };
   type DeckscopeEventName = 'step' | 'load' | 'error' | 'variation' | 'why' | 'play' | 'pause' | 'speed'

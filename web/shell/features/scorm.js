@@ -218,6 +218,12 @@ ${files}
   }
 
   const ds = () => ('deckscope' in root ? root.deckscope : undefined); // (only a page has one)
+  /** The page's API, once the page runs a package (every module has run). @returns {Deckscope} */
+  const page = () => {
+    const d = ds();
+    if (!d) throw new Error('scorm.js: there is no page (window.deckscope)');
+    return d;
+  };
   const MAX_SUSPEND = 4096; // SCORM 1.2: cmi.suspend_data is at most 4096 characters
 
   // One session with the LMS: every call guarded (an LMS that throws must not
@@ -355,9 +361,9 @@ ${files}
    * @typedef {{ v?: number, kind?: string, step?: unknown, line?: unknown, seen?: unknown, work?: unknown, done?: boolean } | null} Saved
    *   cmi.suspend_data as save() wrote it
    */
-  /** @param {unknown} lesson @param {Saved} saved */
+  /** @param {object | string} lesson @param {Saved} saved */
   async function runLesson(lesson, saved) {
-    const d = ds();
+    const d = page();
     const les = await d.loadLesson(lesson);
     const notes = (les.notes || []).map((/** @type {{ line?: string, step?: number }} */ n) => `${n.line || ''}@${n.step}`);
     /** @type {Set<string>} */
@@ -416,7 +422,7 @@ ${files}
   // once the end of a game was reached.
   /** @param {Saved} saved */
   function runPage(saved) {
-    const d = ds();
+    const d = page();
     if (saved && typeof saved.step === 'number') d.seek(saved.step, false);
     const check = () => {
       if (d.steps && d.step >= d.steps) setStatus('completed');
@@ -443,7 +449,7 @@ ${files}
     document.body.dataset.lms = 'scorm12';
     addEventListener('pagehide', finish);
     addEventListener('beforeunload', finish);
-    const d = ds();
+    const d = page();
     try { await d.ready; } catch (e) { return; }
     const act = await fetchActivity();
     run.kind = act ? act.kind : 'page';

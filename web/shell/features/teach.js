@@ -278,9 +278,11 @@ let teachApi = null;
   else setupPage();
 
   function setupPage() {
-    const ds = 'deckscope' in root ? root.deckscope : undefined; // (under node there is none)
+    const found = 'deckscope' in root ? root.deckscope : undefined; // (under node there is none)
     const tools = document.getElementById('teach-tools');
-    if (!ds || !tools) return;
+    if (!found || !tools) return;
+    /** @type {DeckscopePage} the page's API as this module starts (main.js's other modules may not have run yet) */
+    const ds = found;
     const i18n = ds.i18n || { t: (/** @type {string} */ k) => k, add() {}, lang: 'en', onChange() {} };
     i18n.add({
       en: {
@@ -497,9 +499,9 @@ let teachApi = null;
       const now = new Map(hashParams());
       /** @type {Param[]} */
       const list = [['game', ds.game]];
-      if (src.sample) list.push(['sample', src.sample]);
-      else if (src.seed !== undefined) list.push(['seed', src.seed]);
-      else if (src.input !== undefined) {
+      if ('sample' in src && src.sample) list.push(['sample', src.sample]);
+      else if ('seed' in src && src.seed !== undefined) list.push(['seed', src.seed]);
+      else if ('input' in src && src.input !== undefined) {
         const enc = b64url(src.input);
         if (enc.length <= MAX_LINK_INPUT) list.push(['input', enc]); else inputTooLong = true;
       }
@@ -701,7 +703,7 @@ let teachApi = null;
     /** @returns {CheckApi} */
     function engineApi() {
       return {
-        game: GAMES.indexOf(ds.game),
+        game: ds.game ? GAMES.indexOf(ds.game) : -1,
         output() {
           let text = judgeText;
           if (text === null) {
@@ -779,7 +781,7 @@ let teachApi = null;
       else result.append(h('p', { id: 'teach-rule', class: 'teach-note' }, t('teach.ruleNone')));
     }
     function placeFirst() {
-      const col = checkDialog.classList.contains('docked') && checkDialog.parentNode;
+      const col = checkDialog.classList.contains('docked') && checkDialog.parentElement;
       if (col && col.classList) col.classList.toggle('check-first', checkDialog.open && checkDialog.classList.contains('has-result'));
     }
     // (a message is never empty: 'message' in r is r.message)
