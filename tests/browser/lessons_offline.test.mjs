@@ -142,7 +142,7 @@ test('from file://: "Open lesson…" opens a lesson file; notes shown and marked
     await page.waitForFunction((k) => window.deckscope.tour.index === k && !window.deckscope.tour.moving, k, { timeout: LIMIT });
     await ticks(page, 24); // it waits there: as many chances to move on
     const r = await page.evaluate(() => ({ step: window.deckscope.step, playing: window.deckscope.playing,
-      line: window.deckscope.variation.map((c) => c.join(':')).join(','),
+      line: window.deckscope.variation.map((/** @type {[number, string]} */ c) => c.join(':')).join(','),
       text: /** @type {HTMLElement} */ (document.getElementById('lesson-note-text')).textContent, head: /** @type {HTMLElement} */ (document.getElementById('lesson-note-head')).textContent }));
     assert.equal(r.step, n.step, `note ${k + 1}: its step`);
     assert.equal(r.line, n.line, `note ${k + 1}: its line`);
@@ -194,7 +194,7 @@ test('from file://: ?lesson=cirno and #lesson=cirno open the shipped lesson', { 
       window.deckscope.lesson().notes.length === n, shipped.notes.length, { timeout: LIMIT });
     const got = await page.evaluate(() => window.deckscope.lesson());
     assert.equal(got.title, shipped.title, `${suffix}: the shipped lesson's title`);
-    assert.deepEqual(got.notes.map((n) => [n.step, n.text]), shipped.notes.map((n) => [n.step, n.text]), `${suffix}: its notes`);
+    assert.deepEqual(got.notes.map((/** @type {DeckscopeNote} */ n) => [n.step, n.text]), shipped.notes.map((/** @type {DeckscopeNote} */ n) => [n.step, n.text]), `${suffix}: its notes`);
     assert.deepEqual(got.source, shipped.source);
     // a note shows at its step
     const n = shipped.notes.find((x) => !x.line);

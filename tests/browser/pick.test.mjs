@@ -65,14 +65,14 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       const dec = evs[s].decision;
       assert.ok(dec, `step ${s} is a decision`);
       const cands = [...dec.candidates, ...(dec.declines || [])].map((c) => String(c.label));
-      const union = new Set(regs.flatMap((r) => r.labels));
+      const union = new Set(regs.flatMap((/** @type {DeckscopeRegion} */ r) => r.labels));
       assert.deepEqual([...union].sort(), [...cands].sort(), `step ${s}: the regions name every candidate and decline`);
       if (!multi) {
-        const m = regs.find((r) => r.labels.length > 1 && topAt(regs, centre(r)) === r);
+        const m = regs.find((/** @type {DeckscopeRegion} */ r) => r.labels.length > 1 && topAt(regs, centre(r)) === r);
         if (m) multi = { s, r: m };
       }
       if (done) { if (multi) break; continue; }
-      const one = regs.find((r) => r.labels.length === 1 && r.labels[0] !== String(dec.chosen) &&
+      const one = regs.find((/** @type {DeckscopeRegion} */ r) => r.labels.length === 1 && r.labels[0] !== String(dec.chosen) &&
         topAt(regs, centre(r)) === r);
       if (!one) continue;
       const label = one.labels[0];
@@ -140,10 +140,10 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     let mineOf = [];
     for (const r of regs) {
       if (topAt(regs, centre(r)) !== r) continue;
-      const mine = r.labels.filter((l) => p.labels.includes(l));
+      const mine = r.labels.filter((/** @type {string} */ l) => p.labels.includes(l));
       if (!mine.length) continue;
       const better = !pickR || (mine.length === 1 && (mineOf.length > 1 || (pickL === p.chosen && mine[0] !== p.chosen)));
-      if (better) { pickR = r; mineOf = mine; pickL = mine.find((l) => l !== p.chosen) || mine[0]; }
+      if (better) { pickR = r; mineOf = mine; pickL = mine.find((/** @type {string} */ l) => l !== p.chosen) || mine[0]; }
     }
     assert.ok(pickR, 'a region with one of the learner\'s own moves');
     await canvas.click({ position: centre(pickR) });
@@ -157,7 +157,7 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
     await page.waitForFunction((i) => { const d = window.deckscope; return !d.pending || d.pending.i !== i || d.summary(); }, p.i);
     const v = await page.evaluate(() => window.deckscope.variation);
     if (pickL !== p.chosen) assert.deepEqual(v[0], [p.i, pickL], 'the click was the learner\'s move');
-    else assert.ok(!v.some(([i]) => i === p.i), 'the rule\'s move: no forced choice');
+    else assert.ok(!v.some((/** @type {[number, string]} */ [i]) => i === p.i), 'the rule\'s move: no forced choice');
     assert.deepEqual(page.problems, []);
     await page.closeAll();
   });

@@ -122,7 +122,7 @@ for (const game of ['cirno', 'mahjong']) {
         const r = regs.find((r) => r.labels.length === 1 && r.labels[0] !== String(e.decision.chosen) &&
           top(r.x + r.w / 2, r.y + r.h / 2) === r);
         if (r) return { step: i, label: r.labels[0], k, x: (r.x + r.w / 2) * k, y: (r.y + r.h / 2) * k,
-          api: d.regions().find((q) => q.labels.length === 1 && q.labels[0] === r.labels[0]) };
+          api: d.regions().find((/** @type {DeckscopeRegion} */ q) => q.labels.length === 1 && q.labels[0] === r.labels[0]) };
       }
       return null;
     });
