@@ -520,8 +520,8 @@ import { viewer, parseSpec, setApi } from './core/viewer.js';
   function errorOf(e) { return e instanceof Error ? e : new Error(String(e)); }
   function loadQuiz() {
     // quiz.js starts itself for &quiz=1 in the hash; ?quiz=1 is started here.
-    import('./features/quiz.js').then((/** @type {{ default: { start?: () => void } | null }} */ { default: quiz }) => {
-      ds.quiz = quiz;
+    import('./features/quiz.js').then(({ default: quiz }) => {
+      ds.quiz = quiz || undefined; // (null only under node)
       if (!/(^|[#&])quiz=1(&|$)/.test(location.hash) && quiz && quiz.start) {
         ds.ready.then(() => quiz.start?.(), () => {});
       }
