@@ -66,7 +66,9 @@ test('play a seat: link, a student with two moves that differ, result card, hand
   assert.ok(link.startsWith(env.url) && link.includes('assign=' + code), link);
 
   // the student: opens the link, Start, plays by clicking the play panel's buttons
-  const student = await openPage(env.browser);
+  // (no animation between decisions: a whole game of thegame, every move by a
+  // click, took 700 s of the suite's 900 at a load of 50 when animated)
+  const student = await openPage(env.browser, { reducedMotion: 'reduce' });
   await loadView(student, link);
   await student.waitForSelector('#assign-start:not([hidden])');
   assert.match(await student.textContent('#assign-task') ?? '', /play seat 1/);
