@@ -22,7 +22,7 @@ elseif(DS_JS_TESTS)
 endif()
 
 # The page's types and lint (issue 22, `make typecheck`): tsc --noEmit --strict
-# (checkJs) within tests/js/typecheck-baseline.json, and ESLint with no problem,
+# (checkJs) with no error, and ESLint with no problem,
 # over web/shell and tests/browser (scripts/typecheck.mjs; needs npm ci).
 if(DS_NODE_JS AND EXISTS "${CMAKE_SOURCE_DIR}/node_modules/.bin/tsc")
   add_test(NAME frontend_typecheck COMMAND ${DS_NODE_JS} ${CMAKE_SOURCE_DIR}/scripts/typecheck.mjs

@@ -885,10 +885,9 @@ let assignApi = null;
         const a = spec();
         const code = encode(a);
         const mod = await import('./scorm.js'); // scorm.js imports this file
-        /** @type {{download(what: {assignment: string, title: string, mastery: number}): Promise<unknown>} | null} */
-        const scorm = mod.default;
-        if (!scorm) fail('scorm.js is not loaded');
-        await scorm.download({ assignment: code, title: taskText(decode(code)), mastery: a.pass });
+        const scorm = mod.default; // (in a page: with its page part, download among it)
+        if (!('download' in scorm)) fail('scorm.js has no page part here');
+        else await scorm.download({ assignment: code, title: taskText(decode(code)), mastery: a.pass });
       } catch (e) { msg.textContent = t('assign.bad', { msg: messageOf(e) }); }
     });
     lms.hidden = location.protocol === 'file:';

@@ -21,9 +21,9 @@
 'use strict';
 import assign from './assign.js';
 
-let scormApi = null;
-
-(function (/** @type {Window | typeof globalThis} */ root) {
+// The module's API (window.deckscope.scorm): under node (scripts/scorm.mjs)
+// the package writer only; in a page also the LMS side and "Download for LMS".
+const scormApi = (function (/** @type {Window | typeof globalThis} */ root) {
   // ---- the package (pure) ------------------------------------------------------------
   /** @type {Uint32Array | null} */
   let crcTable = null;
@@ -178,8 +178,7 @@ ${files}
   }
 
   const pack = { zip, manifest, crc32, idOf, activity, ACTIVITY };
-  scormApi = { pack };
-  if (typeof document === 'undefined') return;
+  if (typeof document === 'undefined') return { pack };
 
   // ---- the LMS run-time API ----------------------------------------------------------
   // SCORM 1.2 run-time environment, "finding the API": the API object is
@@ -572,7 +571,7 @@ ${files}
     return pkg;
   }
 
-  scormApi = {
+  const scorm = {
     pack, findAPI, download, build, finish,
     get connected() { return !!(run.lms && run.lms.open); },
     get status() { return run.status; },
@@ -660,5 +659,6 @@ ${files}
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setup);
   else setup();
+  return scorm;
 })(typeof window !== 'undefined' ? window : globalThis);
 export { scormApi as default };

@@ -17,9 +17,9 @@ import { dsGames } from '../games/index.js';
 import dsNarrate from '../core/narrate.js';
 import { dsv } from '../core/binding.js';
 
-let teachApi = null;
-
-(function (/** @type {Window | typeof globalThis} */ root) {
+// The module's API (window.deckscope.teach): the checker's logic (also under
+// node, for tests and tools); the page part adds the Check and Share tools.
+const teachApi = (function (/** @type {Window | typeof globalThis} */ root) {
   const GOUDAN_TOLERANCE = 1e-6; // the official statement: absolute error <= 1e-6
   const GAMES = dsGames.ids; // games.js: the one list
 
@@ -270,8 +270,7 @@ let teachApi = null;
   const logic = { GOUDAN_TOLERANCE, outputLines, countLines, firstLineDiff, numberTokens, compareNumbers,
                   firstStepReaching, thegameSplitStep, check };
 
-  teachApi = logic;
-  if (typeof document === 'undefined') return;
+  if (typeof document === 'undefined') return logic;
 
   // ---- the page --------------------------------------------------------------
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => setupPage());
@@ -877,5 +876,6 @@ let teachApi = null;
     });
     if (i18n.onChange) i18n.onChange(() => { setHint(); render(lastResult); refreshShare(); });
   }
+  return logic;
 })(typeof window !== 'undefined' ? window : globalThis);
 export { teachApi as default };
