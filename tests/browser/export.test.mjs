@@ -340,8 +340,12 @@ const DP_DIFF_MAX = 0.03;
 
 /** @param {Page} page @param {number} n */
 async function framesPass(page, n) {
-  const f0 = await page.evaluate(() => window.deckscope.frames);
-  await page.waitForFunction((f) => window.deckscope.frames >= f, f0 + n, { timeout: LIMIT });
+  // a listener of 'frame' keeps the canvas drawing (it draws only on a change otherwise: issue 25)
+  await page.evaluate((k) => new Promise((res) => {
+    let c = 0;
+    const f = () => { if (++c >= k) { window.deckscope.off('frame', f); res(undefined); } };
+    window.deckscope.on('frame', f);
+  }), n);
 }
 
 // The canvas as it is now (screenshot) against the PNG export of the current
