@@ -62,6 +62,11 @@ export function whyPanel(box, t, sideCol) {
    * @param {WhyInfo} r @param {number} step @param {string | null} game
    */
   function render(r, step, game) {
+    // the raw details' open state as the reader left it: read from the element
+    // (its 'toggle' event comes a task after the click: a render in between,
+    // a new step or language, would otherwise reopen what was just closed)
+    const was = box.querySelector('details.changes-raw');
+    if (was instanceof HTMLDetailsElement) box.dataset.rawOpen = was.open ? '1' : '';
     box.textContent = '';
     box.dataset.step = String(step); // which step the panel explains (tests wait for it)
     const w = r.why;
@@ -139,7 +144,7 @@ export function whyPanel(box, t, sideCol) {
         det.append(sum, ul);
         // stays open from step to step once opened
         det.open = box.dataset.rawOpen === '1';
-        det.addEventListener('toggle', () => { box.dataset.rawOpen = det.open ? '1' : ''; });
+        det.addEventListener('toggle', () => { if (det.isConnected) box.dataset.rawOpen = det.open ? '1' : ''; });
         box.appendChild(det);
       }
     }
