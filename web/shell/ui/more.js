@@ -115,8 +115,10 @@ function menu(box, btn, tools) {
   document.addEventListener('close', () => {
     if (!fromMenu || !menuMode()) return;
     setTimeout(() => {
+      // the focus is lost: on the page, on the hidden tool, or still on a field of
+      // the dialog just closed (until the browser's next rendering moves it away)
       const a = document.activeElement;
-      if (!a || a === document.body || tools.contains(a)) { fromMenu = false; btn.focus({ preventScroll: true }); }
+      if (!a || a === document.body || tools.contains(a) || a.closest('dialog:not([open])')) { fromMenu = false; btn.focus({ preventScroll: true }); }
     }, 0);
   }, true);
   // Tab out of it closes it (a tap elsewhere: below; a tap may leave no focus at all).
