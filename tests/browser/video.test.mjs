@@ -33,8 +33,13 @@ const inspect = (page) => page.evaluate(async () => {
   // the file: seeking far makes the element find it)
   await new Promise((res) => { v.onseeked = res; v.currentTime = 1e7; });
   const duration = v.duration;
+  // a frame of another time: after 'seeked', the element may still show the
+  // frame it had (under load); the frame callback says the new one is there
   const frame = async (/** @type {number} */ time) => {
-    await new Promise((res) => { v.onseeked = res; v.currentTime = time; });
+    await Promise.all([
+      new Promise((res) => { v.onseeked = res; v.currentTime = time; }),
+      new Promise((res) => v.requestVideoFrameCallback(res)),
+    ]);
     const c = document.createElement('canvas');
     c.width = v.videoWidth; c.height = v.videoHeight;
     const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
