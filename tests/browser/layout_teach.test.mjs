@@ -1,6 +1,6 @@
 // layout_teach.test.mjs - the page's layout for a teacher on a laptop
 // (issues 13 and 16): at 1100x800 (and 1000x700, 1280x800, 1440x900) the
-// toolbar is one line: the tools that do not fit go into "More" (app.js,
+// toolbar is one line: the tools that do not fit go into "More" (ui/more.js,
 // #more-overflow), and every tool is reachable there, by pointer and by
 // keyboard; with a "Check my output" result on a mahjong discard, the result
 // and the why panel's candidate table (its chosen row included) are both on
