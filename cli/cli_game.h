@@ -7,7 +7,7 @@
  * judge output of a game whose format needs no game played, goudan's), then the
  * judge output (format), the trace (trace_jsonl), the sentences (narrate) or
  * the --compare report. `deckscope gen <game> --seed N` runs cli_game_gen:
- * --seed (required) and --help, then the game's generate(seed).
+ * --seed (required) and --help, then the game's generate(seed, size).
  * What only one game has is a small hook of its own in cli_hooks
  * (cli/cmd_<id>.c, registered by the DS_GAMES list of ds_games.h): its usage
  * text, its extra options (mahjong --distance, goudan --explain, ...), its
@@ -34,6 +34,7 @@ typedef struct cli_run {
     const char *spec, *lang_name;
     ds_lang lang;
     uint64_t seed;
+    ds_gen gen; /* deckscope gen: the input's size (the game's gen_options) */
     cli_extra x;
 } cli_run;
 
@@ -69,17 +70,16 @@ typedef struct cli_hooks {
      * (goudan --explain): the exit status once done, or DS_ARGS_RUN for the
      * common modes; NULL: the common modes */
     int (*output)(cli_run *r, void *g);
-    /* deckscope gen <id>: --seed N and --help are cli_game_gen's; the game
-     * adds its usage ("usage: deckscope gen <id> --seed N<gen_args>\n",
-     * then gen_about, the --seed line, gen_help, the --help line), its own
-     * options into opts pointing into r->x (at most CLI_MAX_EXTRA; NULL:
-     * none), their checks after --seed's (DS_ARGS_RUN or the exit status
-     * after a message; NULL: fine) and the input made with them (0 or -1;
-     * NULL: the game's generate(r->seed)) */
+    /* deckscope gen <id>: --seed N and --help are cli_game_gen's, the input
+     * is the game's generate(r->seed, &r->gen); the game adds its usage
+     * ("usage: deckscope gen <id> --seed N<gen_args>\n", then gen_about, the
+     * --seed line, gen_help, the --help line), its size options into opts
+     * pointing into r->gen (at most CLI_MAX_EXTRA; NULL: none) and their
+     * checks after --seed's (DS_ARGS_RUN or the exit status after a
+     * message; NULL: fine) */
     const char *gen_args, *gen_about, *gen_help;
     size_t (*gen_options)(cli_run *r, ds_opt *opts);
     int (*gen_check)(cli_run *r);
-    int (*gen)(cli_run *r, ds_buf *out);
 } cli_hooks;
 
 /* gen_options of a game with one input size: --max and --all accepted and

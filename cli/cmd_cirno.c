@@ -82,12 +82,10 @@ static int write_sliced(cli_run *r, void *g, const ds_trace *tr) {
 
 /* gen cirno [--max] */
 static size_t gen_options(cli_run *r, ds_opt *opts) {
-    ds_opt max = DS_ARG_FLAG("max", &r->x.flag[0]);
+    ds_opt max = DS_ARG_FLAG("max", &r->gen.max);
     opts[0] = max;
     return 1;
 }
-
-static int gen(cli_run *r, ds_buf *out) { return cirno_generate(r->seed, r->x.flag[0], out); }
 
 const cli_hooks cli_cirno_hooks = {
     .title = "Cirno's Arithmetic Game (Luogu P7506)",
@@ -97,5 +95,4 @@ const cli_hooks cli_cirno_hooks = {
     .gen_args = " [--max]",
     .gen_about = "A random valid input of cirno from the seed N.\n",
     .gen_help = "  --max       the largest sizes (n = 30, m = 100, k = 300000)\n",
-    .gen_options = gen_options,
-    .gen = gen};
+    .gen_options = gen_options};

@@ -146,13 +146,13 @@ int cli_game_run(int g, int argc, char **argv) {
 }
 
 size_t cli_gen_one_size(cli_run *r, ds_opt *opts) {
-    ds_opt mine[] = {DS_ARG_FLAG("max", &r->x.flag[0]), DS_ARG_FLAG("all", &r->x.flag[1])};
+    ds_opt mine[] = {DS_ARG_FLAG("max", &r->gen.max), DS_ARG_FLAG("all", &r->gen.all)};
     memcpy(opts, mine, sizeof mine);
     return sizeof mine / sizeof *mine;
 }
 
-/* deckscope gen <id> --seed N [the game's options]: the game's generate(seed),
- * or its gen hook with its options. */
+/* deckscope gen <id> --seed N [the game's options]: the game's
+ * generate(seed, size), the size from its options (r.gen). */
 int cli_game_gen(int g, int argc, char **argv) {
     const cli_hooks *h = g >= 0 && g < DS_NGAMES ? hooks[g] : NULL;
     cli_run r;
@@ -187,7 +187,7 @@ int cli_game_gen(int g, int argc, char **argv) {
         return cli_usage_error(name, "--seed N (a non-negative integer) is required");
     if (h->gen_check && (rc = h->gen_check(&r)) != DS_ARGS_RUN) return rc;
     ds_buf_init(&out);
-    rc = h->gen ? h->gen(&r, &out) : r.game->generate(r.seed, &out);
+    rc = r.game->generate(r.seed, &r.gen, &out);
     if (rc || out.failed) {
         ds_buf_free(&out);
         fprintf(stderr, "deckscope %s: the generator failed for seed %llu\n", name,

@@ -227,22 +227,17 @@ static int output(cli_run *r, void *g) {
 
 /* gen goudan [--count T | --max | --all] */
 static size_t gen_options(cli_run *r, ds_opt *opts) {
-    ds_opt mine[] = {DS_ARG_INT("count", &r->x.num, 0, GOUDAN_T_MAX,
+    ds_opt mine[] = {DS_ARG_INT("count", &r->gen.count, 0, GOUDAN_T_MAX,
                                 "a number of queries between 1 and 10000000"),
-                     DS_ARG_FLAG("max", &r->x.flag[0]), DS_ARG_FLAG("all", &r->x.flag[1])};
+                     DS_ARG_FLAG("max", &r->gen.max), DS_ARG_FLAG("all", &r->gen.all)};
     memcpy(opts, mine, sizeof mine);
     return sizeof mine / sizeof *mine;
 }
 
 static int gen_check(cli_run *r) {
-    if (r->x.flag[0] + r->x.flag[1] + (r->x.num > 0) > 1)
+    if (r->gen.max + r->gen.all + (r->gen.count > 0) > 1)
         return cli_usage_error("gen goudan", "use at most one of --count, --max and --all");
     return DS_ARGS_RUN;
-}
-
-static int gen(cli_run *r, ds_buf *out) {
-    if (r->x.flag[1]) return goudan_generate_all(r->seed, out);
-    return goudan_generate(r->seed, r->x.flag[0] ? 351493 : r->x.num, out);
 }
 
 const cli_hooks cli_goudan_hooks = {
@@ -260,5 +255,4 @@ const cli_hooks cli_goudan_hooks = {
                 "  --max       the largest input of the problem (T = 351493)\n"
                 "  --all       every start state once (T = 1440000)\n",
     .gen_options = gen_options,
-    .gen_check = gen_check,
-    .gen = gen};
+    .gen_check = gen_check};

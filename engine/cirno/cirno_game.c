@@ -39,7 +39,9 @@ static int outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     return cirno_outcome((const cirno_input *)g, tr, lang, out);
 }
 
-static int generate(uint64_t seed, ds_buf *out) { return cirno_generate(seed, 0, out); }
+static int generate(uint64_t seed, const ds_gen *opt, ds_buf *out) {
+    return cirno_generate(seed, opt && opt->max, out);
+}
 
 static int start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     (void)tr;

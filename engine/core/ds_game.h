@@ -32,7 +32,11 @@
  *                                    states before and after it: one
  *                                    sentence a line, each ending in '\n'
  *                                    (nothing when nothing shows)
- *   generate(seed, out)              a random valid input
+ *   generate(seed, opt, out)         a random valid input; opt (NULL: the
+ *                                    defaults) asks for its size: the
+ *                                    largest input, every start state, a
+ *                                    number of queries (ds_gen), where the
+ *                                    game has them (`deckscope gen`)
  * Every function returns 0 (or 1 where said) on success and -1 on failure.
  */
 #ifndef DS_GAME_H
@@ -45,6 +49,14 @@
 extern "C" {
 #endif
 
+/* The size of a generated input (deckscope gen's options); all 0: the
+ * game's default. A game ignores what it does not have. */
+typedef struct ds_gen {
+    int max;   /* the largest input of the problem */
+    int all;   /* every start state once (goudan) */
+    int count; /* a number of queries (goudan), 0: at random */
+} ds_gen;
+
 typedef struct ds_game {
     const char *id;
     int (*parse)(const char *text, size_t len, void **g, ds_error *err);
@@ -56,7 +68,7 @@ typedef struct ds_game {
     int (*decision)(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_decision *d);
     int (*narrate)(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out);
     int (*outcome)(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out);
-    int (*generate)(uint64_t seed, ds_buf *out);
+    int (*generate)(uint64_t seed, const ds_gen *opt, ds_buf *out);
     int (*start)(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out);
     int (*headline)(void *g, const ds_trace *tr, size_t step, ds_lang lang, ds_buf *out);
     int (*changes)(void *g, const ds_trace *tr, size_t i, ds_lang lang, ds_buf *out);

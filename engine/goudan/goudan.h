@@ -91,6 +91,7 @@ enum {
     GOUDAN_BOARDS = 15,      /* multisets of <= 4 minions of HP 1 or 2 */
     GOUDAN_MAX_OPS = 9,      /* distinct operations of a turn state */
     GOUDAN_T_MAX = 10000000, /* parse limit on T (problem: 351493; gen --all: 1440000) */
+    GOUDAN_T_LARGEST = 351493, /* the problem's largest T (gen --max) */
     GOUDAN_TREE_MAX = 1 + 8 + 64 + 512,
     GOUDAN_CHARS_MAX = 2 + 2 * 4, /* characters a hit chooses among: players + minions */
     GOUDAN_CANDS_MAX = 10,        /* candidates of a decision (9 operations, 10 hits) */

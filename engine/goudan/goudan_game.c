@@ -941,7 +941,11 @@ static int g_outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     return goudan_outcome(tr, lang, out);
 }
 
-static int g_generate(uint64_t seed, ds_buf *out) { return goudan_generate(seed, 0, out); }
+/* --all: every start state; --max: the problem's largest T; --count T */
+static int g_generate(uint64_t seed, const ds_gen *opt, ds_buf *out) {
+    if (opt && opt->all) return goudan_generate_all(seed, out);
+    return goudan_generate(seed, opt && opt->max ? GOUDAN_T_LARGEST : opt ? opt->count : 0, out);
+}
 
 static int g_start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     (void)g;

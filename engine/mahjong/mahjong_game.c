@@ -47,7 +47,11 @@ static int outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     return out->failed ? -1 : 0;
 }
 
-static int generate(uint64_t seed, ds_buf *out) { return mahjong_generate(seed, 0, out); }
+/* one input size: opt is ignored */
+static int generate(uint64_t seed, const ds_gen *opt, ds_buf *out) {
+    (void)opt;
+    return mahjong_generate(seed, 0, out);
+}
 
 static int start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     (void)g;

@@ -39,7 +39,11 @@ static int outcome(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     return thegame_outcome((const thegame_input *)g, tr, lang, out);
 }
 
-static int generate(uint64_t seed, ds_buf *out) { return thegame_generate(seed, 0, out); }
+/* one input size: opt is ignored */
+static int generate(uint64_t seed, const ds_gen *opt, ds_buf *out) {
+    (void)opt;
+    return thegame_generate(seed, 0, out);
+}
 
 static int start(void *g, const ds_trace *tr, ds_lang lang, ds_buf *out) {
     (void)tr;

@@ -36,7 +36,7 @@ typedef struct {
 } game;
 
 static int gen(const game *g, uint64_t seed, ds_buf *out) {
-    if (strcmp(g->name, "goudan") != 0) return g->G->generate(seed, out);
+    if (strcmp(g->name, "goudan") != 0) return g->G->generate(seed, NULL, out);
     return ds_buf_printf(out, "1 3\n%d 3\n1 %d\n0\n1 1\n", 1 + (int)(seed % 3), 1 + (int)(seed % 2));
 }
 

@@ -268,7 +268,7 @@ static void one_input(uint64_t seed) {
     ds_buf_init(&in);
     ds_buf_init(&s_en);
     ds_buf_init(&s_zh);
-    if (G->generate(seed, &in) || G->parse(in.data, in.len, &g, &err)) {
+    if (G->generate(seed, NULL, &in) || G->parse(in.data, in.len, &g, &err)) {
         FAILF("seed %llu: generate/parse failed: %s", (unsigned long long)seed, err.msg);
         goto done;
     }
