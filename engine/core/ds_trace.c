@@ -10,12 +10,18 @@
  * state), so a short trace does not allocate, and clear, a big block. */
 enum { FIRST_CAP = 64, FIRST_BYTES = 16384 };
 
-static int grow(unsigned char **p, size_t *cap, size_t need, size_t elem, ds_error *err) {
+/* Doubles the capacity until it holds need elements, but never past limit
+ * (0: none) when need is within it: a trace whose game has a known bound on
+ * its events (max_events) does not hold up to twice the bound (cirno's
+ * largest game: 7.2 MB of events, was 12.6 MB). */
+static int grow(unsigned char **p, size_t *cap, size_t need, size_t elem, size_t limit,
+                ds_error *err) {
     size_t c = *cap ? *cap : elem && FIRST_BYTES / elem < FIRST_CAP ? FIRST_BYTES / elem : FIRST_CAP;
     if (c == 0) c = 1;
     unsigned char *q;
     if (need <= *cap) return 0;
     while (c < need) c *= 2;
+    if (limit && need <= limit && c > limit) c = limit;
     if (elem && c > (size_t)-1 / elem) return ds_fail(err, 0, 0, "trace too large");
     q = (unsigned char *)realloc(*p, c * elem);
     if (!q) return ds_fail(err, 0, 0, "out of memory growing the trace");
@@ -35,7 +41,7 @@ int ds_trace_init(ds_trace *t, size_t event_size, size_t state_size, size_t key_
     t->live = (unsigned char *)malloc(state_size ? state_size : 1);
     if (!t->live) return ds_fail(err, 0, 0, "out of memory for the trace state");
     memcpy(t->live, initial, state_size);
-    if (grow(&t->keys, &t->keycap, 1, state_size, err)) { ds_trace_free(t); return -1; }
+    if (grow(&t->keys, &t->keycap, 1, state_size, 0, err)) { ds_trace_free(t); return -1; }
     memcpy(t->keys, initial, state_size);
     t->nkeys = 1;
     return 0;
@@ -55,8 +61,10 @@ int ds_trace_emit(ds_trace *t, const void *event, ds_error *err) {
     int key = (t->n + 1) % t->key_interval == 0;
     if (t->max_events && t->n >= t->max_events)
         return ds_fail(err, 0, 0, "the game exceeded its limit of %zu events", t->max_events);
-    if (grow(&t->events, &t->cap, t->n + 1, t->event_size, err)) return -1;
-    if (key && grow(&t->keys, &t->keycap, t->nkeys + 1, t->state_size, err)) return -1;
+    if (grow(&t->events, &t->cap, t->n + 1, t->event_size, t->max_events, err)) return -1;
+    if (key && grow(&t->keys, &t->keycap, t->nkeys + 1, t->state_size,
+                    t->max_events ? t->max_events / t->key_interval + 1 : 0, err))
+        return -1;
     memcpy(t->events + t->n * t->event_size, event, t->event_size);
     t->n++;
     t->apply(t->live, event, t->ctx);

@@ -204,6 +204,29 @@ static void test_trace(void) {
         CHECK(strstr(e.msg, "limit") != NULL);
     }
     ds_trace_free(&t);
+    /* a trace with a limit never holds room for more events (or keyframes)
+     * than the limit allows (issue 26: cirno's events took 12.6 MB for 7.2),
+     * and still seeks every step */
+    for (interval = 1; interval <= 64; interval *= 4) {
+        size_t limit = 1000 + interval, keys0, keys;
+        CHECK(ds_trace_init(&t, sizeof(toy_event), sizeof(toy_state), interval, toy_apply, NULL, &s0, &e) == 0);
+        t.max_events = limit;
+        keys0 = t.keycap; /* the first block, made before the limit was set */
+        keys = limit / interval + 1 > keys0 ? limit / interval + 1 : keys0;
+        for (i = 0; i < limit; i++) {
+            toy_event ev = {(int)(i % 7)};
+            CHECK(ds_trace_emit(&t, &ev, &e) == 0);
+        }
+        CHECK_EQ_INT(t.cap, limit);
+        CHECK(t.keycap <= keys);
+        want = s0;
+        for (i = 0; i <= limit; i++) {
+            CHECK(ds_trace_seek(&t, i, &got) == 0);
+            CHECK(got.sum == want.sum && got.steps == want.steps);
+            if (i < limit) toy_apply(&want, ds_trace_event(&t, i), NULL);
+        }
+        ds_trace_free(&t);
+    }
 }
 
 /* A failed emit (no memory for the event or for its keyframe) leaves the

@@ -91,6 +91,33 @@ int dsv_finish_load(ds_view *v) {
     return 0;
 }
 
+/* The biggest blocks of a game, its judge output and the arrays with one
+ * entry per step or per output line, go from the old game to the next one
+ * of the same game, emptied: the next one writes into them where they are
+ * (growing them if it needs more) instead of taking new blocks wherever the
+ * heap has room while the old ones are being freed. A tab that loads inputs
+ * of one game again and again then finds its big blocks at the same places
+ * every time, and the pages of the WebAssembly memory it touches stop
+ * growing after the first loads (issue 26: the renderer's RSS rose for
+ * several loads of cirno's largest input although the memory's size did not).
+ * Not for a game that works before it has an output (goudan's solve): its
+ * solver takes its blocks from a heap with nothing of the old game in it
+ * (view_goudan.c), and a kept output would sit in the middle of them. */
+static void keep_buffers(ds_view *old, ds_view *next) {
+    next->output = old->output;
+    ds_buf_clear(&next->output);
+    next->output.failed = 0;
+    ds_buf_init(&old->output);
+    next->lines_at_step = old->lines_at_step;
+    next->marks = old->marks;
+    next->arrays_cap = old->arrays_cap;
+    old->lines_at_step = NULL;
+    old->marks = NULL;
+    next->out_starts = old->out_starts;
+    next->out_cap = old->out_cap;
+    old->out_starts = NULL;
+}
+
 int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     const dsv_adapter *a = adapter(game);
     ds_view next;
@@ -119,6 +146,7 @@ int dsv_load(ds_view *v, int game, const char *text, size_t len) {
     if (v->dp && v->dp_release) v->dp_release(v);
     v->dp = NULL;
     v->dp_release = NULL;
+    if (v->game == game && !a->work) keep_buffers(v, &next);
     release_game(v);
     ds_buf_free(&v->scratch);
     dsv_touch(v);
@@ -193,6 +221,7 @@ int dsv_try(ds_view *v, const char *spec, size_t len) {
     v->from = next.from;
     v->lines_at_step = next.lines_at_step;
     v->marks = next.marks;
+    v->arrays_cap = next.arrays_cap;
     v->choices = next.choices;
     v->nchoices = next.nchoices;
     v->step = v->from_step = 0;
@@ -327,15 +356,19 @@ static int output_index(ds_view *v) {
     const char *p = v->output.data, *end = p ? p + v->output.len : p, *nl;
     size_t n = 0, k = 0;
     uint32_t *starts;
-    if (v->out_starts && v->out_gen == v->generation && v->out_len == v->output.len) return 0;
-    free(v->out_starts);
-    v->out_starts = NULL;
+    if (v->out_nlines && v->out_gen == v->generation && v->out_len == v->output.len) return 0;
     v->out_nlines = 0;
     if (!p || v->output.failed || v->output.len >= UINT32_MAX) return -1;
     for (nl = p; nl < end && (nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL; nl++) n++;
     if (v->output.len && end[-1] != '\n') n++;
-    starts = malloc((n + 1) * sizeof *starts);
-    if (!starts) return -1;
+    if (!v->out_starts || v->out_cap < n + 1) { /* else the last one's block, big enough */
+        free(v->out_starts);
+        v->out_starts = NULL;
+        v->out_cap = 0;
+        if (!(starts = malloc((n + 1) * sizeof *starts))) return -1;
+        v->out_cap = n + 1;
+    } else
+        starts = v->out_starts;
     for (nl = p; k < n; k++) {
         starts[k] = (uint32_t)(nl - p);
         nl = memchr(nl, '\n', (size_t)(end - nl));
@@ -416,9 +449,18 @@ int dsv_state_json(ds_view *v, size_t step, ds_buf *out) {
 
 /* Marks and lines_at_step arrays for n events (adapters fill them). */
 int dsv_alloc_arrays(ds_view *v) {
-    size_t n = v->trace.n;
-    v->lines_at_step = calloc(n + 1, sizeof *v->lines_at_step);
-    v->marks = calloc(n ? n : 1, 1);
+    size_t need = v->trace.n + 1;
+    if (v->lines_at_step && v->marks && v->arrays_cap >= need) { /* kept from the last game */
+        memset(v->lines_at_step, 0, need * sizeof *v->lines_at_step);
+        memset(v->marks, 0, need);
+        return 0;
+    }
+    free(v->lines_at_step);
+    free(v->marks);
+    v->arrays_cap = 0;
+    v->lines_at_step = calloc(need, sizeof *v->lines_at_step);
+    v->marks = calloc(need, 1);
     if (!v->lines_at_step || !v->marks) return ds_fail(&v->error, 0, 0, "out of memory");
+    v->arrays_cap = need;
     return 0;
 }

@@ -105,11 +105,13 @@ typedef struct ds_view {
 
     ds_buf output;         /* the judge output of the whole game */
     uint32_t *out_starts;  /* its line index (dsv_output_text), built on first use */
+    size_t out_cap;        /* entries out_starts has room for */
     size_t out_nlines;     /* for the output of generation out_gen, out_len bytes */
     size_t out_len;
     uint32_t out_gen;
     uint32_t *lines_at_step; /* n+1 entries: judge lines written by events 0..i-1 */
     unsigned char *marks;  /* n entries: DSV_MARK_* of event i */
+    size_t arrays_cap;     /* entries lines_at_step and marks have room for */
 
     int lang;              /* DS_LANG_*: the canvas's words (kept across loads) */
     float text_scale;      /* presenter mode: the scene is laid out for a window
