@@ -12,6 +12,26 @@ void draw_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
     SDL_RenderFillRectF(r, &fr);
 }
 
+/* SDL_RenderGeometry of untextured triangles. With every vertex opaque,
+ * blending gives the same pixels as no blending, so the draw goes without it:
+ * SDL's software renderer (deckscope render, the front-end tests, the Xvfb
+ * view) blends a triangle by allocating, clearing and blitting a surface of
+ * its bounding box, about 36 of them per rounded rectangle (issue 25: 87 %
+ * of frontend_scenes_cb's CPU under ASan); unblended, it writes the pixels
+ * directly. The renderer's blend mode is left as it was. */
+void draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int ni) {
+    SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
+    int i, opaque = 1;
+    for (i = 0; i < nv && opaque; i++) opaque = v[i].color.a == 255;
+    if (opaque && SDL_GetRenderDrawBlendMode(r, &mode) == 0 && mode == SDL_BLENDMODE_BLEND) {
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+        SDL_RenderGeometry(r, NULL, v, nv, idx, ni);
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+        return;
+    }
+    SDL_RenderGeometry(r, NULL, v, nv, idx, ni);
+}
+
 /* A convex polygon around (cx, cy) given by n points, as a fan. */
 static void fan(SDL_Renderer *r, float cx, float cy, const SDL_FPoint *pts, int n, SDL_Color c) {
     enum { MAXP = 72 };
@@ -29,7 +49,7 @@ static void fan(SDL_Renderer *r, float cx, float cy, const SDL_FPoint *pts, int 
         idx[i * 3 + 1] = i + 1;
         idx[i * 3 + 2] = (i + 1) % n + 1;
     }
-    SDL_RenderGeometry(r, NULL, v, n + 1, idx, n * 3);
+    draw_geometry(r, v, n + 1, idx, n * 3);
 }
 
 void draw_round_rect(SDL_Renderer *r, float x, float y, float w, float h, float rad, SDL_Color c) {

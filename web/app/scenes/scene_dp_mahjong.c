@@ -93,7 +93,8 @@ static void batch_text_mid(batch *b, const ds_text *t, int font, float x, float 
 }
 
 static void batch_flush(batch *b, SDL_Renderer *r, SDL_Texture *tex) {
-    if (b->nq) SDL_RenderGeometry(r, tex, b->v, b->nq * 4, b->idx, b->nq * 6);
+    if (b->nq && tex) SDL_RenderGeometry(r, tex, b->v, b->nq * 4, b->idx, b->nq * 6);
+    else if (b->nq) draw_geometry(r, b->v, b->nq * 4, b->idx, b->nq * 6); /* opaque: unblended */
     b->nq = 0;
 }
 

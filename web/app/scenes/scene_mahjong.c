@@ -102,7 +102,8 @@ static void mb_free(mj_batch *b) {
 }
 
 static void mb_flush(mj_batch *b, SDL_Renderer *r, SDL_Texture *tex) {
-    if (b->ni) SDL_RenderGeometry(r, tex, b->v, b->nv, b->idx, b->ni);
+    if (b->ni && tex) SDL_RenderGeometry(r, tex, b->v, b->nv, b->idx, b->ni);
+    else if (b->ni) draw_geometry(r, b->v, b->nv, b->idx, b->ni); /* opaque: unblended */
     b->nv = b->ni = 0;
 }
 

@@ -63,7 +63,7 @@ static void quad(SDL_Renderer *r, const SDL_FPoint pt[4], SDL_Color c) {
         v[i].color = c;
         v[i].tex_coord.x = v[i].tex_coord.y = 0;
     }
-    SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+    draw_geometry(r, v, 4, idx, 6);
 }
 
 void su_outline(SDL_Renderer *r, float x, float y, float w, float h, float rad, float t,
@@ -103,7 +103,7 @@ void su_outline(SDL_Renderer *r, float x, float y, float w, float h, float rad, 
             idx[ni++] = a; idx[ni++] = a + 3; idx[ni++] = a + 2;
         }
     }
-    SDL_RenderGeometry(r, NULL, v, nv, idx, ni);
+    draw_geometry(r, v, nv, idx, ni);
 }
 
 void su_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, float width, SDL_Color c) {
@@ -131,7 +131,7 @@ void su_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float 
         v[i].color = c;
         v[i].tex_coord.x = v[i].tex_coord.y = 0;
     }
-    SDL_RenderGeometry(r, NULL, v, 3, idx, 3);
+    draw_geometry(r, v, 3, idx, 3);
 }
 
 void su_arrow_head(SDL_Renderer *r, float x, float y, float angle, float size, SDL_Color c) {
@@ -169,7 +169,7 @@ void su_arc(SDL_Renderer *r, float cx, float cy, float rx, float ry, float a0, f
         idx[ni++] = a; idx[ni++] = a + 1; idx[ni++] = a + 3;
         idx[ni++] = a; idx[ni++] = a + 3; idx[ni++] = a + 2;
     }
-    SDL_RenderGeometry(r, NULL, v, (n + 1) * 2, idx, ni);
+    draw_geometry(r, v, (n + 1) * 2, idx, ni);
 }
 
 void su_ellipse(SDL_Renderer *r, float cx, float cy, float rx, float ry, SDL_Color c) {
@@ -192,7 +192,7 @@ void su_ellipse(SDL_Renderer *r, float cx, float cy, float rx, float ry, SDL_Col
         idx[i * 3 + 1] = i + 1;
         idx[i * 3 + 2] = i + 1 < SEG ? i + 2 : 1;
     }
-    SDL_RenderGeometry(r, NULL, v, SEG + 1, idx, SEG * 3);
+    draw_geometry(r, v, SEG + 1, idx, SEG * 3);
 }
 
 /* ---- text ------------------------------------------------------------------ */
