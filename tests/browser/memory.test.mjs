@@ -22,6 +22,11 @@
 // exactly the memory's size, /proc/<pid>/smaps; pages in it are never given
 // back) may not grow from load 2 on by more than RESIDENT_SLACK. It does not
 // depend on timing: the pages a load touches are those its blocks cover.
+// And the JS heap: after each load the page works out the first STEPS_READ
+// steps (caption, why), and its own objects in a heap snapshot (not V8's
+// compiled code) after load LOADS may exceed those after load 2 by at most
+// OBJECTS_SLACK (the caption and step caches kept up to 256 steps of old
+// loads: about 1.3 KB more a load here).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -37,8 +42,37 @@ const GEN = {
   mahjong: ['gen', 'mahjong', '--seed', '1'],
   goudan: ['gen', 'goudan', '--seed', '2', '--max'],
 };
+const STEPS_READ = 30; // steps whose caption and why the page works out after each load (its caches held 256 steps of old loads: 30 a load shows it within 8)
+// bytes: the page's own objects (JS objects, arrays, strings, closures of a
+// heap snapshot: not V8's compiled code, which grows for the first ~10 loads
+// as functions get hot, then stops) after load N against after load 2; they
+// move by about 0.5 KB (the captions of old loads kept: about 10 KB)
+const OBJECTS_SLACK = 4 << 10;
 const RESIDENT_SLACK = 1 << 20; // bytes: a few small blocks a load may land on pages not used before
 const MB = (/** @type {number} */ b) => (b / 1048576).toFixed(1);
+
+/**
+ * The self size of the page's own objects in a heap snapshot after a
+ * collection: nodes of type object, array, string, concatenated/sliced
+ * string, closure, regexp (not code, hidden, native, number, shapes).
+ * @param {import('playwright-core').CDPSession} cdp
+ */
+async function pageObjects(cdp) {
+  /** @type {string[]} */
+  const chunks = [];
+  const take = (/** @type {{chunk: string}} */ p) => { chunks.push(p.chunk); };
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', take);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', take);
+  const snap = JSON.parse(chunks.join(''));
+  const fields = /** @type {string[]} */ (snap.snapshot.meta.node_fields);
+  const types = /** @type {string[]} */ (snap.snapshot.meta.node_types[0]);
+  const nf = fields.length, ti = fields.indexOf('type'), si = fields.indexOf('self_size');
+  const own = new Set(['object', 'array', 'string', 'concatenated string', 'sliced string', 'closure', 'regexp']);
+  let bytes = 0;
+  for (let i = 0; i < snap.nodes.length; i += nf) if (own.has(types[snap.nodes[i + ti]])) bytes += snap.nodes[i + si];
+  return bytes;
+}
 
 /**
  * The renderers' memory (Linux: /proc/<pid>/smaps): the largest one's RSS,
@@ -87,6 +121,11 @@ for (const game of GAMES) {
       const r = await page.evaluate((/** @type {string} */ g) =>
         window.deckscope.load({ game: g, input: /** @type {any} */ (window).__memInput }), game);
       assert.ok(r.steps > 0, `load ${i + 1}: ${JSON.stringify(r)}`);
+      // what a reader stepping through the game makes the page work out
+      // (caption, why, what changed; cached per step)
+      await page.evaluate((/** @type {number} */ k) => {
+        for (let j = 0; j <= Math.min(k, window.deckscope.steps); j++) window.deckscope.captionAt(j);
+      }, STEPS_READ);
       await cdp.send('HeapProfiler.collectGarbage');
       const { usedSize } = await cdp.send('Runtime.getHeapUsage');
       const wasm = await page.evaluate(() => window.deckscope.module.HEAPU8.buffer.byteLength);
@@ -96,12 +135,18 @@ for (const game of GAMES) {
       const entries = await page.evaluate(() => performance.getEntriesByType('mark').length + performance.getEntriesByType('measure').length);
       const { processInfo } = /** @type {{processInfo: {type: string, id: number}[]}} */ (await bcdp.send('SystemInfo.getProcessInfo'));
       const rm = rendererMemory(processInfo.filter((p) => p.type === 'renderer').map((p) => p.id), wasm);
-      mem.push({ wasm, js: usedSize, entries, rss: rm.rss, resident: rm.wasm.length === 1 ? rm.wasm[0] : -1, mappings: rm.wasm.length });
+      // (a heap snapshot costs the renderer some MB of its own: the RSS after
+      // load 3 includes it; the resident part of the wasm memory does not)
+      const objects = i === 1 || i === LOADS - 1 ? await pageObjects(cdp) : 0;
+      mem.push({ wasm, js: usedSize, entries, objects, rss: rm.rss, resident: rm.wasm.length === 1 ? rm.wasm[0] : -1, mappings: rm.wasm.length });
     }
     await bcdp.detach();
     t.diagnostic(`${game} (${input.length} bytes): after loads 1..${LOADS}: wasm ${mem.map((m) => MB(m.wasm)).join(' ')} MB, ` +
       `of it resident ${mem.map((m) => m.resident < 0 ? `? (${m.mappings} mappings)` : MB(m.resident)).join(' ')} MB; ` +
-      `JS heap ${mem.map((m) => MB(m.js)).join(' ')} MB; renderer RSS ${mem.map((m) => MB(m.rss)).join(' ')} MB`);
+      `JS heap ${mem.map((m) => MB(m.js)).join(' ')} MB, the page's objects ${mem[1].objects} -> ${mem[LOADS - 1].objects} bytes ` +
+      `(loads 2 and ${LOADS}); renderer RSS ${mem.map((m) => MB(m.rss)).join(' ')} MB`);
+    assert.ok(mem[LOADS - 1].objects <= mem[1].objects + OBJECTS_SLACK,
+      `the page's objects grew from ${mem[1].objects} bytes after load 2 to ${mem[LOADS - 1].objects} after load ${LOADS}`);
     // the resident part is checked where the memory grew for the input: its
     // size then names one mapping (the first memory's, 16 MB, may be shared
     // by other mappings of the renderer)

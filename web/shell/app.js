@@ -515,9 +515,14 @@ moreMenu();
 // ---- per-step information: caption, why, what changed ----------------------------
 /** @type {Map<string, StepInfo>} */
 const cache = new Map();
+/** the generation (S.gen) of the line whose steps `cache` holds */
+let cacheGen = -1;
 /** @param {number} step */
 function info(step) {
-  const key = S.gen + ':' + step + ':' + i18n.lang;
+  // a new load or line never asks for the last one's steps again: a tab
+  // that loads again and again kept up to 256 of them (issue 26)
+  if (cacheGen !== S.gen) { cache.clear(); cacheGen = S.gen; }
+  const key = step + ':' + i18n.lang;
   let r = cache.get(key);
   if (r) return r;
   r = computeInfo(step);

@@ -593,6 +593,8 @@ function mainOutput() { return S.main && S.main.output ? outputWhole(S.main.outp
 // ---- the engine's words about a step ------------------------------------------------------------
 /** @type {Map<string, string>} */
 const captions = new Map();
+/** the generation (S.gen) of the line whose captions `captions` holds */
+let captionsGen = -1;
 let narrateWarned = false;
 /** @param {any} e */
 export function warnNarrate(e) {
@@ -608,7 +610,10 @@ export function warnNarrate(e) {
  */
 function caption(step) {
   if (!C || !S.game) return i18n.t('caption.startNone');
-  const key = S.gen + ':' + step + ':' + i18n.lang;
+  // a new load or line never asks for the last one's captions again: a tab
+  // that loads again and again kept up to 256 of them (issue 26)
+  if (captionsGen !== S.gen) { captions.clear(); captionsGen = S.gen; }
+  const key = step + ':' + i18n.lang;
   let c = captions.get(key);
   if (c !== undefined) return c;
   c = computeCaption(step);
