@@ -12,7 +12,8 @@
 //         also to the next two animation frames (the panels drawn: "settled").
 // Medians, ratio page/CLI, and the tab's memory after every load of the
 // input, the tab's first included (after a garbage collection): the JS heap,
-// the WebAssembly memory and the renderer process's RSS, so growth across
+// the WebAssembly memory and its resident part (the renderer's pages of it
+// touched so far), and the renderer process's RSS, so growth across
 // loads shows (the rows: after load 1 and the last; tests/browser/memory.test.mjs
 // requires the WebAssembly memory flat from load 2 on).
 // The page's phase marks (ds:load:* in web/shell/app.js: input copied into
@@ -58,6 +59,26 @@ const log = (s) => { if (!ROWS) console.log(s); else console.error(s); };
 
 function rssOf(pid) {
   try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024; } catch { return 0; }
+}
+// The resident bytes of the renderer's mapping of the WebAssembly memory: the
+// anonymous mapping of exactly its size (Linux: /proc/<pid>/smaps); -1 when
+// not exactly one mapping has that size (the first memory, 16 MB, may share
+// it with others). Its pages are never given back: the part of the RSS that
+// grows when a load puts its blocks where no load has been before.
+function wasmResident(pids, size) {
+  const found = [];
+  for (const pid of pids) {
+    let text;
+    try { text = readFileSync(`/proc/${pid}/smaps`, 'utf8'); } catch { continue; }
+    let match = false;
+    for (const line of text.split('\n')) {
+      const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(\S*)/.exec(line);
+      if (m) { match = !m[3] && Number(BigInt('0x' + m[2]) - BigInt('0x' + m[1])) === size; continue; }
+      const r = match && /^Rss:\s+(\d+) kB/.exec(line);
+      if (r) found.push(Number(r[1]) * 1024);
+    }
+  }
+  return found.length === 1 ? found[0] : -1;
 }
 
 function runCli(game, file) {
@@ -130,8 +151,9 @@ try {
       const dom = await cdp.send('Memory.getDOMCounters');
       const wasm = await page.evaluate(() => window.deckscope.module.HEAPU8.buffer.byteLength);
       const info = await bcdp.send('SystemInfo.getProcessInfo');
-      const rss = Math.max(0, ...info.processInfo.filter((p) => p.type === 'renderer').map((p) => rssOf(p.id)));
-      return { jsHeap: heap.usedSize, wasm, rss, nodes: dom.nodes };
+      const renderers = info.processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+      const rss = Math.max(0, ...renderers.map(rssOf));
+      return { jsHeap: heap.usedSize, wasm, wasmResident: wasmResident(renderers, wasm), rss, nodes: dom.nodes };
     };
     // the first load of the tab (its WebAssembly memory grows for the input) and
     // the first CLI run: reported, not in the medians
@@ -162,7 +184,7 @@ try {
       `first load of the tab ${res.firstPageMs} ms (first CLI run ${res.firstCliMs} ms)`);
     log(`  phases (median ms): ${Object.entries(res.phases).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     log(`  memory after load 1..${mem.length}: JS heap ${mem.map((m) => mb(m.jsHeap)).join(' ')} MB; ` +
-      `wasm ${mem.map((m) => mb(m.wasm)).join(' ')} MB; renderer RSS ${mem.map((m) => mb(m.rss)).join(' ')} MB; ` +
+      `wasm ${mem.map((m) => mb(m.wasm)).join(' ')} MB, of it resident ${mem.map((m) => m.wasmResident < 0 ? '?' : mb(m.wasmResident)).join(' ')} MB; renderer RSS ${mem.map((m) => mb(m.rss)).join(' ')} MB; ` +
       `DOM nodes ${mem.map((m) => m.nodes).join(' ')}`);
     if (problems.length) log(`  page problems: ${problems.join('; ')}`);
     if (PROFILE) {
