@@ -9,3 +9,8 @@ if(TARGET ds_view_model)
   target_compile_definitions(games_list PRIVATE DS_TEST_VIEW=1)
 endif()
 
+
+#   games_seats every decision record of every game says whose decision it is
+#               ("seat", candidates' seats and "declines" in mahjong's claim
+#               windows), as the trace has it (tests/games/test_seats.c)
+ds_add_unit_test(games_seats ${CMAKE_SOURCE_DIR}/tests/games/test_seats.c)

@@ -528,6 +528,12 @@ int cirno_event_decision(const cirno_event *e, ds_lang lang, ds_decision *d) {
         if (card == e->card) chosen_k = c;
     }
     ds_decision_pick(d, rule_k, chosen_k);
+    {
+        /* the seat: the player's 1-based number, as play mode names it */
+        char seat[DS_SEAT_CAP];
+        snprintf(seat, sizeof seat, "%d", e->player + 1);
+        ds_decision_seat(d, seat);
+    }
     cirno_rule_sentence(e, lang, d->text, sizeof d->text);
     return 1;
 }

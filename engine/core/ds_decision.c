@@ -45,6 +45,8 @@ void ds_decision_reset(ds_decision *d, ds_lang lang) {
     d->rule_choice = d->chosen = 0;
     d->forced = 0;
     d->n = 0;
+    d->seat[0] = '\0';
+    d->ndecline = 0;
 }
 
 static void copy_str(char *dst, size_t cap, const char *src) {
@@ -68,7 +70,28 @@ int ds_decision_add(ds_decision *d, const char *label, const char *name, int has
     c->has_value = has_value;
     c->value = has_value ? value : 0.0;
     c->reason = reason;
+    c->seat[0] = '\0';
     return (int)d->n++;
+}
+
+void ds_decision_seat(ds_decision *d, const char *seat) { copy_str(d->seat, sizeof d->seat, seat); }
+
+void ds_decision_cand_seat(ds_decision *d, int k, const char *seat) {
+    if (k >= 0 && (size_t)k < d->n) copy_str(d->cand[k].seat, sizeof d->cand[k].seat, seat);
+}
+
+int ds_decision_add_decline(ds_decision *d, const char *seat, const char *label,
+                            const char *name, const char *then, int has_value, double value) {
+    ds_decline *x;
+    if (d->ndecline >= DS_DECLINES_MAX) return -1;
+    x = &d->decline[d->ndecline];
+    copy_str(x->seat, sizeof x->seat, seat);
+    copy_str(x->label, sizeof x->label, label);
+    copy_str(x->name, sizeof x->name, name);
+    copy_str(x->then, sizeof x->then, then);
+    x->has_value = has_value;
+    x->value = has_value ? value : 0.0;
+    return (int)d->ndecline++;
 }
 
 int ds_decision_find(const ds_decision *d, const char *label) {
@@ -122,7 +145,10 @@ int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const voi
                      ds_buf *b) {
     ds_buf note;
     size_t k;
+    int several = 0; /* several seats decide: each candidate says whose it is */
     ds_buf_init(&note);
+    for (k = 0; k < d->n && !d->seat[0]; k++)
+        if (d->cand[k].seat[0]) several = 1;
     ds_buf_puts(b, "{\"rule\":");
     ds_buf_json_str(b, d->rule, strlen(d->rule));
     put_key_str(b, "text", d->text);
@@ -134,7 +160,25 @@ int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const voi
     put_key_str(b, "chosen", d->n ? d->cand[d->chosen].label : NULL);
     ds_buf_puts(b, d->forced ? ",\"forced\":true" : ",\"forced\":false");
     ds_buf_puts(b, d->n == 1 ? ",\"only\":true" : ",\"only\":false");
+    put_key_str(b, "seat", d->seat[0] ? d->seat : NULL);
     if (d->n && d->better != DS_BETTER_NONE) put_assessment(b, d, &note);
+    if (d->ndecline) {
+        ds_buf_puts(b, ",\"declines\":[");
+        for (k = 0; k < d->ndecline; k++) {
+            const ds_decline *x = &d->decline[k];
+            if (k) ds_buf_putc(b, ',');
+            ds_buf_puts(b, "{\"label\":");
+            ds_buf_json_str(b, x->label, strlen(x->label));
+            put_key_str(b, "name", x->name);
+            put_key_str(b, "seat", x->seat);
+            ds_buf_puts(b, ",\"value\":");
+            if (x->has_value) put_num(b, x->value);
+            else ds_buf_puts(b, "null");
+            put_key_str(b, "then", x->then);
+            ds_buf_putc(b, '}');
+        }
+        ds_buf_putc(b, ']');
+    }
     if (extra) extra(ctx, -1, b);
     ds_buf_puts(b, ",\"candidates\":[");
     for (k = 0; k < d->n; k++) {
@@ -150,6 +194,7 @@ int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const voi
         ds_buf_clear(&note);
         ds_say_note(&note, d, (int)k);
         put_key_str(b, "note", note.len ? note.data : "");
+        if (several) put_key_str(b, "seat", c->seat[0] ? c->seat : NULL);
         if (extra) extra(ctx, (int)k, b);
         ds_buf_putc(b, '}');
     }

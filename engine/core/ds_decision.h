@@ -20,6 +20,14 @@
  * - rule_choice: the label the rule picks; chosen: the label taken; forced:
  *                chosen != rule_choice (a variation or a learner's move);
  * - only:        one legal move: nothing was chosen;
+ * - seat:        who decides, as the game names its seats in play mode
+ *                ("1", "A", "E"); null when nobody does (an outcome of
+ *                chance) or when several seats do (mahjong's claim window):
+ *                then every candidate has its own "seat" (null: nobody's,
+ *                "pass"), and "declines" says, for each of those seats, its
+ *                move of not taking any of its candidates: {"label", "name",
+ *                "seat", "value", "then"} (then: the label the rule takes
+ *                when that seat declines);
  * - candidates:  every legal move, each with its label (for --try, URLs and the
  *                API), its name in words, the value the rule compares (or
  *                null), a reason code (ds_reason, below: how it stands against
@@ -83,6 +91,8 @@ typedef enum ds_better { DS_BETTER_NONE = 0, DS_BETTER_HIGHER, DS_BETTER_LOWER }
 #define DS_NAME_CAP 112   /* bytes of a move's name, NUL included */
 #define DS_TEXT_CAP 400   /* bytes of a rule's sentence */
 #define DS_CANDS_MAX 64
+#define DS_SEAT_CAP 16     /* bytes of a seat's name, NUL included */
+#define DS_DECLINES_MAX 8
 
 typedef struct ds_cand {
     char label[DS_CHOICE_LABEL];
@@ -90,7 +100,19 @@ typedef struct ds_cand {
     double value;            /* valid when has_value */
     int has_value;
     ds_reason reason;
+    char seat[DS_SEAT_CAP];  /* whose move, when several seats decide ("": nobody's) */
 } ds_cand;
+
+/* A seat's move of not taking any of its candidates, when several seats
+ * decide (mahjong's "B declines"): not a candidate, it leads to `then`. */
+typedef struct ds_decline {
+    char label[DS_CHOICE_LABEL];
+    char name[DS_NAME_CAP];
+    char seat[DS_SEAT_CAP];
+    char then[DS_CHOICE_LABEL]; /* the label the rule takes when the seat declines */
+    double value;               /* valid when has_value: the seat's value if it declines */
+    int has_value;
+} ds_decline;
 
 typedef struct ds_decision {
     const char *rule;        /* the rule's code (a static string) */
@@ -101,8 +123,12 @@ typedef struct ds_decision {
     int rule_choice;         /* index into cand */
     int chosen;              /* index into cand */
     int forced;              /* chosen != rule_choice */
+    char seat[DS_SEAT_CAP];  /* who decides; "": nobody (chance) or several (each
+                              * candidate's seat, and the declines) */
     size_t n;
     ds_cand cand[DS_CANDS_MAX];
+    size_t ndecline;
+    ds_decline decline[DS_DECLINES_MAX];
 } ds_decision;
 
 /* Empties d for a new decision in lang. */
@@ -113,6 +139,13 @@ int ds_decision_add(ds_decision *d, const char *label, const char *name, int has
                     double value, ds_reason reason);
 /* The index of the candidate with this label, or -1. */
 int ds_decision_find(const ds_decision *d, const char *label);
+/* The deciding seat (NULL or "": nobody, or several: ds_decision_cand_seat). */
+void ds_decision_seat(ds_decision *d, const char *seat);
+/* Candidate k is the move of `seat` (several seats decide). */
+void ds_decision_cand_seat(ds_decision *d, int k, const char *seat);
+/* Appends a seat's decline (several seats decide); -1 when full. */
+int ds_decision_add_decline(ds_decision *d, const char *seat, const char *label,
+                            const char *name, const char *then, int has_value, double value);
 /* Sets chosen and rule_choice (indices) and forced. */
 void ds_decision_pick(ds_decision *d, int rule_choice, int chosen);
 

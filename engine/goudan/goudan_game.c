@@ -739,7 +739,11 @@ int goudan_decision(const goudan_input *in, const ds_trace *tr, size_t i, ds_lan
     if (!tr || i >= tr->n) return -1;
     e = (const goudan_event *)ds_trace_event(tr, i);
     if (goudan_event_cands(e, &c)) return 0;
-    if (!c.chance) return fill_ops(&e->decision, c.rule_chosen, c.chosen, c.mover, lang, d) ? -1 : 1;
+    if (!c.chance) {
+        if (fill_ops(&e->decision, c.rule_chosen, c.chosen, c.mover, lang, d)) return -1;
+        ds_decision_seat(d, c.mover == 0 ? "E" : "T"); /* 小E / the teacher */
+        return 1;
+    }
     ds_decision_reset(d, lang);
     d->rule = GD_RULE_CHANCE;
     d->measure = DS_MEASURE_CHANCE;

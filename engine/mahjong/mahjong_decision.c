@@ -181,6 +181,29 @@ int mahjong_decision_full(const ds_trace *tr, size_t i, ds_lang lang, ds_decisio
             return -1;
     }
     ds_decision_pick(d, md->rule, md->chosen);
+    /* who decides: the player to move; in a claim window each claimer its
+     * own candidates ("pass" is nobody's) and its "declines" */
+    if (!md->window) {
+        char seat[2] = {mahjong_player_name(md->opt[0].player), '\0'};
+        ds_decision_seat(d, seat);
+    } else {
+        for (k = 0; k < md->n; k++) {
+            char seat[2] = {mahjong_player_name(md->opt[k].player), '\0'};
+            if (md->opt[k].kind) ds_decision_cand_seat(d, k, seat);
+        }
+        for (k = 0; k < md->ndecline; k++) {
+            const mahjong_decline *y = &md->decline[k];
+            char seat[2] = {mahjong_player_name(y->player), '\0'};
+            int j, before = -1;
+            for (j = 0; j < md->n && before < 0; j++)
+                if (md->opt[j].kind && md->opt[j].player == y->player) before = md->opt[j].before;
+            mahjong_decline_name(y->player, lang, name, sizeof name);
+            if (ds_decision_add_decline(d, seat, y->label, name,
+                                        y->then >= 0 ? md->opt[y->then].label : "pass",
+                                        before >= 0, before) < 0)
+                return -1;
+        }
+    }
     d->rule = rule_text(md, ev, prev, d, d->text, sizeof d->text);
     return 1;
 }

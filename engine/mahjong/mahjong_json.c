@@ -149,8 +149,8 @@ static const char *option_kind(int kind) {
 
 /* The game fields of the decision record (ds_decision_json's callback):
  * each candidate's kind, tile, PASS target, claimer, meld tiles and distance
- * before the call; the window's "declines" ("B declines": what the rule
- * takes without B, and its name). */
+ * before the call. (The window's "declines", "B declines": what the rule
+ * takes without B, are the shared record's, with each seat.) */
 typedef struct extra_ctx {
     const mahjong_options *md;
     ds_lang lang;
@@ -160,29 +160,7 @@ static void decision_extra(const void *ctx, int k, ds_buf *b) {
     const extra_ctx *x = (const extra_ctx *)ctx;
     const mahjong_options *d = x->md;
     int i;
-    if (k < 0) {
-        if (!d->ndecline) return;
-        put_key(b, "declines");
-        ds_buf_putc(b, '[');
-        for (i = 0; i < d->ndecline; i++) {
-            const mahjong_decline *y = &d->decline[i];
-            const char *then = y->then >= 0 ? d->opt[y->then].label : "pass";
-            char name[DS_NAME_CAP];
-            mahjong_decline_name(y->player, x->lang, name, sizeof name);
-            if (i) ds_buf_putc(b, ',');
-            ds_buf_puts(b, "{\"label\":");
-            ds_buf_json_str(b, y->label, strlen(y->label));
-            put_key(b, "name");
-            ds_buf_json_str(b, name, strlen(name));
-            put_key(b, "player");
-            put_player(b, y->player);
-            put_key(b, "then");
-            ds_buf_json_str(b, then, strlen(then));
-            ds_buf_putc(b, '}');
-        }
-        ds_buf_putc(b, ']');
-        return;
-    }
+    if (k < 0) return; /* the window's "declines" are the record's own (ds_decision) */
     {
         const mahjong_option *o = &d->opt[k];
         const char *kind = option_kind(o->kind);

@@ -538,6 +538,7 @@ static int build_record(const thegame_event *e, ds_lang lang, tg_record *r) {
         }
     if (rule_k < 0 || chosen_k < 0) return -1;
     ds_decision_pick(d, rule_k, chosen_k);
+    ds_decision_seat(d, "1"); /* one player */
     thegame_rule_text(e, w, lang, d->text, sizeof d->text);
     return 0;
 }

@@ -5,7 +5,9 @@
 // of the tables or comparisons that used to restate a rule in JavaScript comes
 // back: a tie order or a discard order, the wall or hand size, candidates
 // re-sorted or compared by their values, the older `why` records read, a
-// tolerance of the engine, or a rule's sentence kept in the page.
+// tolerance of the engine, a rule's sentence kept in the page, or whose
+// decision an event is and what a seat may do in it worked out per game (the
+// record's "seat", candidates' "seat" and "declines" say it).
 //
 // Each pattern is also checked against a line that restates a rule the way
 // the page once did (the SHOULD_CATCH list), so that a pattern that matches
@@ -41,6 +43,14 @@ const RULES = [
   ['the older why records read', /\bev\.why\b|\.why\.candidates|why\.rule\s*===|\blost_tie\b/,
     'var why = obj(ev.why) || {}, rule = why.rule;'],
   ['the engine\'s tie tolerance', /1e-12|GOUDAN_TIE_EPS/, "if (loss < 1e-12) return 'best';"],
+  // whose decision an event is and what a seat may do there are the record's
+  // ("seat", each candidate's "seat", "declines"), never worked out per game
+  ['a claim window recognised by its candidates', /\.kind\s*[!=]==?\s*['"](pass|decline)['"]|claimWindow/,
+    "const claimWindow = (d) => d.candidates.some((c) => c.kind === 'pass');"],
+  ['a game deciding whose decision it is', /\bmine\s*:\s*(\(|function)|\.mine\(|\.player\s*===\s*seat\b|\(ev\.player\s*===\s*'E'|\.rule\s*===\s*'chance'/,
+    "mine: (ev, seat) => (ev.player === 'E' ? 'E' : 'T') === seat,"],
+  ['a seat\'s decline made up in the page', /kind:\s*'decline'|dist_before/,
+    "own.concat([{ label: x.label, kind: 'decline', player: seat, value: own[0].dist_before }])"],
   ['a rule\'s sentence kept in the page', /'(cirno|thegame|mahjong|goudan)\.(max_p|closest|backwards|tie_order|min_distance|special_first|max_win|pong_strict_drop)'\s*:/,
     "'mahjong.tie_order': ['Discard the tile that leaves the smallest winning distance', ''],"],
 ];

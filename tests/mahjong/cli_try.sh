@@ -130,7 +130,7 @@ import json, sys
 for l in open(sys.argv[1]).read().split("\n")[1:-1]:
     e = json.loads(l); d = e.get("decision")
     if d and "declines" in d:
-        who = {x["player"] for x in d["declines"]}
+        who = {x["seat"] for x in d["declines"]}
         idle = [p for p in "ABCD" if p not in who]
         print(e["i"], idle[0], ", ".join([c["label"] for c in d["candidates"]] + [x["label"] for x in d["declines"]])); break
 ' "$tmp/s1.jsonl")

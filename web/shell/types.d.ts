@@ -17,12 +17,15 @@ declare global {
     /** how it stands against the rule's choice (worse_value, tie_later_in_order, chance, ...) */
     reason?: string;
     note?: string;
-    // the games' own fields that the page reads (docs/games/<id>.md): a candidate of mahjong's
-    // claim window has its kind (ron, pong, chow, pass), its player and the hand's distance before
+    /** a decision of several seats (record's seat null): whose move it is (null: nobody's);
+     *  an entry of "declines": the seat that declines */
+    seat?: string | null;
+    // the games' own fields (docs/games/<id>.md): a candidate of mahjong's claim window has its
+    // kind (ron, pong, chow, pass), its player and the hand's distance before
     kind?: string;
     player?: string | null;
     dist_before?: number;
-    /** an entry of "declines" (mahjong): the candidate that not claiming leads to */
+    /** an entry of "declines": the candidate that not claiming leads to */
     then?: string;
   }
   /** an event's decision record */
@@ -36,10 +39,13 @@ declare global {
     chosen: string;
     forced: boolean;
     only?: boolean;
+    /** who decides, as play mode names the seat; null: nobody (chance) or several seats
+     *  (then each candidate's seat, and each seat's move of not choosing in "declines") */
+    seat?: string | null;
     /** how the move taken compares with the rule's (decisions with values) */
     assessment?: DeckscopeAssessment | null;
     candidates: DsCandidate[];
-    /** mahjong's claim window: the seats that decline */
+    /** a decision of several seats: each seat's move of not taking any of its candidates */
     declines?: DsCandidate[];
   }
   /** mahjong: what another player could do with a discarded tile */

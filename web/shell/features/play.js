@@ -160,52 +160,49 @@ import { dsGames } from '../games/index.js';
     const p = playOf(game);
     return p ? p.seat(String(seat ?? '').trim()) : null;
   }
-  // Whose decision an event is, as a seat; and whether it is the learner's.
-  /** @param {unknown} game @param {DsEvent | null} ev @param {string} seat */
-  function mine(game, ev, seat) {
-    const d = ev && ev.decision;
-    if (!ev || !d || !Array.isArray(d.candidates) || d.rule === 'chance') return false;
-    const p = playOf(game);
-    return p ? p.mine(ev, seat) : false;
-  }
-  // mahjong's claim window is one decision for the three other players
-  // (docs/games/mahjong.md): its candidates carry their player; "pass" is
-  // nobody's claim, and "B declines" (the record's "declines") is B not
-  // claiming while the rule decides among the others.
+  // Whose decision an event is, the seat's options there and the rule's move
+  // for it are the engine's record's (docs/trace-format.md): its "seat" (who
+  // decides), or, for a decision of several seats (its seat null, e.g. a
+  // claim window), each candidate's "seat" and each seat's move of not taking
+  // any of its candidates ("declines", with its label, name, value and the
+  // label the rule then takes). A decision of nobody's (chance) is no one's.
   /** @param {DsDecision} d */
-  const claimWindow = (d) => d.candidates.some((c) => c.kind === 'pass');
+  const several = (d) => d.seat === null || d.seat === undefined;
   /** @param {DsDecision} d @param {string} seat */
-  const declineOf = (d, seat) => (d.declines || []).find((x) => x.player === seat) || null;
-  // The learner's candidates at a decision: in a claim window, the seat's own
-  // claims and its "declines" (not claiming); the others' claims and "pass"
-  // are not the seat's to choose.
+  const declineOf = (d, seat) => (d.declines || []).find((x) => x.seat === seat) || null;
+  // The seat's candidates at a decision: all of them when the seat decides;
+  // of several seats' decision, its own and its decline; else none.
   /** @param {DecisionEvent} ev @param {string} seat @returns {DsCandidate[]} */
   function options(ev, seat) {
     const d = ev.decision;
-    if (!claimWindow(d)) return d.candidates;
-    const own = d.candidates.filter((c) => c.player === seat);
+    if (!several(d)) return String(d.seat) === seat ? d.candidates : [];
+    const own = d.candidates.filter((c) => c.seat === seat);
     const x = declineOf(d, seat);
-    return own.length && x ? own.concat([{ label: x.label, kind: 'decline', player: seat, value: own[0].dist_before, then: x.then }]) : [];
+    return own.length && x ? own.concat([x]) : [];
   }
-  // What the rule does for the seat: in a claim window, its own claim if the
-  // rule makes it, else its "declines" (which then leads to the rule's choice).
+  // whether event `ev` is a decision of the seat's
+  /** @param {DsEvent | null} ev @param {string} seat */
+  const mine = (ev, seat) => isDecision(ev) && options(ev, seat).length > 0;
+  // What the rule does for the seat: the rule's move; of several seats'
+  // decision, the seat's own move if the rule takes it, else its decline
+  // (which leads to the rule's choice among the others).
   /** @param {DecisionEvent} ev @param {string} seat */
   function ruleFor(ev, seat) {
     const d = ev.decision;
-    if (!claimWindow(d)) return String(d.chosen);
+    if (!several(d)) return String(d.chosen);
     const c = d.candidates.find((x) => String(x.label) === String(d.chosen));
     const x = declineOf(d, seat);
-    return c && c.player === seat ? String(d.chosen) : x ? x.label : String(d.chosen);
+    return c && c.seat === seat ? String(d.chosen) : x ? x.label : String(d.chosen);
   }
 
   // ---- state -----------------------------------------------------------------------
   /**
-   * @type {{ active: boolean, seat: string, game: string | null, instant: boolean, hints: boolean, pending: Pending | null,
+   * @type {{ active: boolean, seat: string, as: string, game: string | null, instant: boolean, hints: boolean, pending: Pending | null,
    *          moves: Move[], finished: boolean, main: { outcome: string, steps: number } | null, feedback: Move | null,
    *          op: number, target: number | null, timing: { firstDecisionMs: number } | null, t0: number | null, keepFocus: boolean }}
    */
   const P = {
-    active: false, seat: '', game: null, instant: false, hints: false,
+    active: false, seat: '', as: '', game: null, instant: false, hints: false,
     pending: null,     // the decision waiting
     moves: [],         // the learner's moves
     finished: false, main: null, feedback: null,
@@ -225,7 +222,7 @@ import { dsGames } from '../games/index.js';
   const yieldFrame = () => new Promise((res) => setTimeout(res, 0));
   /** @param {number} i @param {DecisionEvent} ev */
   const setPending = (i, ev) => {
-    P.pending = { i, line: lineId(), labels: options(ev, P.seat).map((c) => String(c.label)), chosen: ruleFor(ev, P.seat), ev, since: performance.now() };
+    P.pending = { i, line: lineId(), labels: options(ev, P.as).map((c) => String(c.label)), chosen: ruleFor(ev, P.as), ev, since: performance.now() };
   };
   // An input made before the decision waiting was shown (a key pressed while
   // the engine recomputed a line, queued until it was done) is not for it.
@@ -236,7 +233,7 @@ import { dsGames } from '../games/index.js';
   function nextMine(from) {
     for (let i = from; i < ds.steps; i++) {
       const ev = eventAt(i);
-      if (isDecision(ev) && mine(P.game, ev, P.seat) && options(ev, P.seat).length) return i;
+      if (mine(ev, P.as)) return i;
     }
     return -1;
   }
@@ -283,17 +280,23 @@ import { dsGames } from '../games/index.js';
     const game = ds.game;
     const s = normSeat(game, seat);
     // seats named by the input (cirno's players, 1-based, or a name): one
-    // that never moves in the game is no seat (&play=99, &play=<b>)
+    // that never moves in the game is no seat (&play=99, &play=<b>); as the
+    // records name it, the seat is the "seat" of the player's first decision
     const plays = s ? playOf(game)?.plays : null;
-    let found = !plays;
-    for (let i = 0; plays && s && !found && i < ds.steps; i++) found = plays(eventAt(i), s);
+    let found = !plays, as = s || '';
+    for (let i = 0; plays && s && i < ds.steps; i++) {
+      const ev = eventAt(i);
+      if (!plays(ev, s)) continue;
+      found = true;
+      if (isDecision(ev) && !several(ev.decision)) { as = String(ev.decision.seat); break; }
+    }
     if (!s || !found) throw new Error(t('play.badSeat', { seat: String(seat).slice(0, 40) }));
     const op = ++P.op;
     P.pending = null;
     if (ds.variation.length) await ds.mainLine();
     if (op !== P.op) return pendingView();
     Object.assign(P, {
-      active: true, seat: s, game, instant: !!(opts && opts.instant) || matchMedia('(prefers-reduced-motion: reduce)').matches,
+      active: true, seat: s, as, game, instant: !!(opts && opts.instant) || matchMedia('(prefers-reduced-motion: reduce)').matches,
       pending: null, moves: [], finished: false, feedback: null, target: null, timing: null, t0,
       main: { outcome: ds.variationInfo().outcome, steps: ds.steps },
     });
@@ -468,7 +471,7 @@ import { dsGames } from '../games/index.js';
     panel.setAttribute('aria-busy', String(!p && !P.finished));
     opts.textContent = '';
     if (p) {
-      const all = options(p.ev, P.seat);
+      const all = options(p.ev, P.as);
       p.labels.forEach((l, k) => {
         const c = all.find((x) => String(x.label) === l) || null;
         const v = P.hints ? valueIn(p.ev, c) : '';

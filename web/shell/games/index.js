@@ -62,8 +62,6 @@ import goudan from './info/goudan.js';
  *   of the input (1-based), whose names are seats too
  * @property {(s: string) => string | null} seat  a seat as typed (&play=) in its
  *   one spelling, or null for no seat of this game
- * @property {(ev: any, seat: string) => boolean} mine  whether the decision of
- *   event `ev` (dsv_api_event_json) is the seat's, when the record names no seat
  * @property {((ev: any, seat: string) => boolean) | null} plays  for seats named
  *   by the input: whether the seat moves in event `ev` (a seat that never moves
  *   is none); null when every seat of `seats` plays

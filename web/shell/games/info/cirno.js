@@ -43,8 +43,6 @@ const cirno = Object.freeze({
     seats: null,
     seat: (/** @type {string} */ s) => s || null,
     /** @param {any} ev @param {string} seat */
-    mine: (ev, seat) => String((ev.player ?? -2) + 1) === seat || ev.name === seat,
-    /** @param {any} ev @param {string} seat */
     plays: (ev, seat) => !!ev && (String((ev.player ?? -2) + 1) === seat || ev.name === seat),
     losses: false,
   }),

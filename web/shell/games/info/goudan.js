@@ -42,8 +42,6 @@ const goudan = Object.freeze({
   play: Object.freeze({
     seats: ['E', 'T'], // 小E and the teacher
     seat: (/** @type {string} */ s) => (/^(e|小e)$/i.test(s) ? 'E' : /^(t|teacher|老师)$/i.test(s) ? 'T' : null),
-    /** @param {any} ev @param {string} seat */
-    mine: (ev, seat) => (ev.player === 'E' ? 'E' : 'T') === seat,
     plays: null,
     // optimal play: every move's assessment is the win chance it lost, with a verdict
     losses: true,

@@ -40,11 +40,6 @@ const mahjong = Object.freeze({
   play: Object.freeze({
     seats: ['A', 'B', 'C', 'D'],
     seat: (/** @type {string} */ s) => (/^[A-Da-d]$/.test(s) ? s.toUpperCase() : null),
-    // a claim window (a decision with a "pass" candidate) is one decision for
-    // the three other players: its candidates carry their player
-    /** @param {any} ev @param {string} seat */
-    mine: (ev, seat) => (ev.decision.candidates.some((/** @type {any} */ c) => c.kind === 'pass')
-      ? ev.decision.candidates.some((/** @type {any} */ c) => c.player === seat) : String(ev.player) === seat),
     plays: null,
     losses: false,
   }),

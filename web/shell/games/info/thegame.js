@@ -39,7 +39,6 @@ const thegame = Object.freeze({
   play: Object.freeze({
     seats: ['1'], // one player
     seat: (/** @type {string} */ s) => (s === '' || s === '1' ? '1' : null),
-    mine: () => true,
     plays: null,
     losses: false,
   }),
