@@ -173,9 +173,56 @@ static void check_record(void) {
     ds_buf_free(&b);
 }
 
+/* whose decision: one seat (no candidate names one), nobody (null), or
+ * several seats, each candidate's and each seat's decline */
+static void check_seats(void) {
+    static ds_decision d;
+    ds_buf b;
+    ds_buf_init(&b);
+    ds_decision_reset(&d, DS_LANG_EN);
+    d.rule = "min_distance";
+    ds_decision_add(&d, "Z", "discard Z", 1, 4, DS_REASON_RULE_CHOICE);
+    ds_decision_pick(&d, 0, 0);
+    ds_decision_seat(&d, "C");
+    ds_decision_json(&d, NULL, NULL, &b);
+    CHECK(strstr(say(&b), "\"only\":true,\"seat\":\"C\"") != NULL);
+    CHECK(strstr(say(&b), "\"candidates\":[") && !strstr(strstr(say(&b), "\"candidates\":["), "seat")); /* no candidate seat */
+    CHECK(strstr(say(&b), "declines") == NULL);
+    ds_decision_seat(&d, NULL); /* nobody: chance */
+    ds_buf_clear(&b);
+    ds_decision_json(&d, NULL, NULL, &b);
+    CHECK(strstr(say(&b), "\"seat\":null") != NULL);
+    /* several seats: B's claim, nobody's pass, B's decline */
+    ds_decision_reset(&d, DS_LANG_EN);
+    d.rule = "pong_strict_drop";
+    d.measure = DS_MEASURE_DISTANCE;
+    d.better = DS_BETTER_LOWER;
+    ds_decision_add(&d, "B PONG", "B calls PONG", 1, 2, DS_REASON_RULE_CHOICE);
+    ds_decision_add(&d, "pass", "nobody calls", 0, 0, DS_REASON_NOT_ALLOWED);
+    ds_decision_cand_seat(&d, 0, "B");
+    ds_decision_cand_seat(&d, 7, "B"); /* no such candidate: nothing */
+    CHECK_EQ_INT(ds_decision_add_decline(&d, "B", "B declines", "B lets the tile go", "pass", 1, 3), 0);
+    ds_decision_pick(&d, 0, 0);
+    ds_buf_clear(&b);
+    ds_decision_json(&d, NULL, NULL, &b);
+    CHECK(strstr(say(&b), "\"only\":false,\"seat\":null") != NULL);
+    CHECK(strstr(say(&b), "\"declines\":[{\"label\":\"B declines\",\"name\":\"B lets the tile go\",\"seat\":\"B\",\"value\":3,\"then\":\"pass\"}],\"candidates\":[") != NULL);
+    CHECK(strstr(say(&b), ",\"seat\":\"B\"}") != NULL);
+    CHECK(strstr(say(&b), ",\"seat\":null}]}") != NULL); /* pass: nobody's */
+    /* full */
+    {
+        int k, last = 0;
+        for (k = 0; k < DS_DECLINES_MAX + 1; k++) last = ds_decision_add_decline(&d, "A", "x", "x", "pass", 0, 0);
+        CHECK_EQ_INT(last, -1);
+        CHECK_EQ_INT(d.ndecline, DS_DECLINES_MAX);
+    }
+    ds_buf_free(&b);
+}
+
 int main(void) {
     check_pct();
     check_verdicts();
     check_record();
+    check_seats();
     DS_TEST_MAIN_END();
 }
