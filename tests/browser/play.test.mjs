@@ -341,7 +341,7 @@ test('mahjong: declining a claim lets the others claim by the rule', { timeout: 
     for (const e of evs) {
       const d = e.decision;
       const x = d && (d.declines || []).find((y) => y.then !== 'pass' && y.then !== d.chosen);
-      if (d && x) { found = { f, text, i: e.i, seat: String(x.player), label: x.label, then: String(x.then), rule: d.chosen }; break; }
+      if (d && x) { found = { f, text, i: e.i, seat: String(x.seat), label: x.label, then: String(x.then), rule: d.chosen }; break; }
     }
     if (found) break;
   }

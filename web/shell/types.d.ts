@@ -134,9 +134,13 @@ declare global {
     chosen: string;
     forced: boolean;
     only: boolean;
+    /** who decides (play mode's seat), null: nobody (chance) or several seats (each candidate's
+     *  "seat" and the seats' "declines") */
+    seat: string | null;
     assessment?: DeckscopeAssessment;
     candidates: DeckscopeCandidate[];
-    /** a claim window's seats that may decline (each a move with its label and name) */
+    /** a decision of several seats: each seat's move of taking none of its candidates (its
+     *  label, name, seat, value and "then", the label the rule then takes) */
     declines?: DeckscopeCandidate[];
     [extra: string]: unknown;
   }
