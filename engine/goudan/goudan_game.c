@@ -721,6 +721,7 @@ static int fill_ops(const goudan_explanation *g, int rule, int chosen, int mover
     ds_buf_free(&name);
     if (k) return -1;
     ds_decision_pick(d, rule, chosen);
+    if (mover == 0 || mover == 1) ds_decision_seat(d, mover == 0 ? "E" : "T"); /* 小E / the teacher */
     gd_rule_text(d, mover, 0);
     return 0;
 }
@@ -739,11 +740,7 @@ int goudan_decision(const goudan_input *in, const ds_trace *tr, size_t i, ds_lan
     if (!tr || i >= tr->n) return -1;
     e = (const goudan_event *)ds_trace_event(tr, i);
     if (goudan_event_cands(e, &c)) return 0;
-    if (!c.chance) {
-        if (fill_ops(&e->decision, c.rule_chosen, c.chosen, c.mover, lang, d)) return -1;
-        ds_decision_seat(d, c.mover == 0 ? "E" : "T"); /* 小E / the teacher */
-        return 1;
-    }
+    if (!c.chance) return fill_ops(&e->decision, c.rule_chosen, c.chosen, c.mover, lang, d) ? -1 : 1;
     ds_decision_reset(d, lang);
     d->rule = GD_RULE_CHANCE;
     d->measure = DS_MEASURE_CHANCE;
