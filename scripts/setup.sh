@@ -61,7 +61,7 @@ pkgs=(cmake make gcc libc6-dev pkg-config libsdl2-dev libstb-dev fonts-dejavu-co
 # fonts-wqy-microhei (above) also gives Chinese text in the headless browser
 # tests' screenshots; gifsicle: an independent check of the GIFs `deckscope render` writes
 [ $want_bench -eq 1 ] && pkgs+=(hyperfine time)
-[ $want_test -eq 1 ] && pkgs+=(xvfb xauth chromium clang libclang-rt-14-dev gifsicle)
+[ $want_test -eq 1 ] && pkgs+=(xvfb xauth chromium chromium-headless-shell clang libclang-rt-14-dev gifsicle)
 # node/npm: the project is developed and tested on Node.js 20 (DS_NODE_MAJOR;
 # the GitHub workflow pins the same major with actions/setup-node). A machine
 # without Node gets Debian's (bookworm: 18, past its end of life; it works, with

@@ -92,7 +92,7 @@ test('embed on its own obeys its own origin only; lesson_url errors quote no fil
     }));
     await loadView(page, site() + '/embed.html#game=mahjong&sample=1');
     await page.waitForFunction(() => window.deckscope.steps > 10, null, { timeout: LIMIT });
-    await page.evaluate(() => window.deckscope.on('state', (/** @type {unknown} */ m) => { window.__gotState = m; }));
+    await page.evaluate(() => { window.deckscope.on('state', (/** @type {unknown} */ m) => { window.__gotState = m; }); });
     const [sender] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u); }, origin + '/sender.html')]);
     await sender.waitForFunction(() => document.title === 'sent', null, { timeout: LIMIT });
     // then the embed's own window asks for its state: commands run in the

@@ -8,6 +8,9 @@
 #    on a loaded machine and too long on a quiet one: wait for what it stood
 #    for instead (harness.mjs: settle, frames, until; waitForFunction). A line
 #    that must wait on the page's own clock says why with `// lint-wait: ...`.
+#  - an evaluate whose arrow returns what deckscope.on/off return (the API
+#    object, with the module and its memory): Playwright serializes all of it
+#    back, 57 s of one harden test at a load of 15. Use a block body.
 set -euo pipefail
 dir=$1
 bad=$(grep -nE 'timeout: [0-9][0-9_]*' "$dir"/*.mjs | grep -vE '\.catch\(|cwd:' || true)
@@ -20,6 +23,12 @@ sleeps=$(grep -nE 'waitForTimeout\(|setTimeout\(\s*[A-Za-z_$][A-Za-z0-9_$]*\s*,\
 if [ -n "$sleeps" ]; then
   echo "fixed sleeps (wait for a condition: harness.mjs settle, frames, until, or waitForFunction):" >&2
   echo "$sleeps" >&2
+  exit 1
+fi
+heavy=$(grep -nE 'evaluate\(\s*(\([^)]*\)|[A-Za-z_$]+)\s*=>\s*window\.deckscope\.(on|off)\(' "$dir"/*.mjs || true)
+if [ -n "$heavy" ]; then
+  echo "evaluates that return the deckscope object (serialized back in full; use a block body):" >&2
+  echo "$heavy" >&2
   exit 1
 fi
 echo "waits_lint: every wait and test in $dir uses the suite's limit, and none sleeps"
