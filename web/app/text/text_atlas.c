@@ -40,6 +40,7 @@ void ds_atlas_free(ds_atlas *a) {
     free(a->src);
     free(a->glyphs);
     free(a->info);
+    free(a->kern);
     memset(a, 0, sizeof *a);
 }
 
@@ -213,6 +214,9 @@ int ds_atlas_bake_sources(ds_atlas *a, const ds_atlas_source *src, int nsrc,
                 g->xoff = p->xoff; g->yoff = p->yoff; g->xoff2 = p->xoff2; g->yoff2 = p->yoff2;
                 g->xadvance = p->xadvance;
             }
+    a->kern = malloc(sizeof *a->kern * 128 * 128); /* NULL: no cache, the same kerning */
+    if (a->kern)
+        for (i = 0; i < 128 * 128; i++) a->kern[i] = DS_ATLAS_KERN_UNKNOWN;
     rc = 0;
     goto done;
 fail:
@@ -234,15 +238,33 @@ static int ds_atlas_src_of(const ds_atlas *a, uint32_t cp) {
     return i < 0 ? 0 : a->src[i];
 }
 
+/* The kerning of prev then cp (font units), i the atlas index drawn for cp:
+ * within the first font only. */
+static int kern_of(const ds_atlas *a, int i, uint32_t prev, uint32_t cp) {
+    if (a->src[i] != 0 || ds_atlas_src_of(a, prev) != 0) return 0;
+    return stbtt_GetCodepointKernAdvance((const stbtt_fontinfo *)a->info, (int)prev, (int)cp);
+}
+
 int ds_atlas_quad(const ds_atlas *a, int font, uint32_t prev, uint32_t cp,
                   float *x, float y, ds_quad *q) {
     int i = ds_atlas_find(a, cp);
     const ds_glyph *g;
     if (i < 0) i = a->fallback;
-    /* kerning within the first font only */
-    if (prev && a->src[i] == 0 && ds_atlas_src_of(a, prev) == 0)
-        *x += a->kern_scale[font] *
-              (float)stbtt_GetCodepointKernAdvance((const stbtt_fontinfo *)a->info, (int)prev, (int)cp);
+    if (prev) {
+        int k;
+        if (prev < 128 && cp < 128 && a->kern) {
+            int16_t *c = &a->kern[prev * 128 + cp];
+            if (*c != DS_ATLAS_KERN_UNKNOWN) {
+                k = *c;
+            } else {
+                k = kern_of(a, i, prev, cp);
+                if (k > INT16_MIN && k <= INT16_MAX) *c = (int16_t)k;
+            }
+        } else {
+            k = kern_of(a, i, prev, cp);
+        }
+        if (k) *x += a->kern_scale[font] * (float)k;
+    }
     g = &a->glyphs[(size_t)font * (size_t)a->ncps + (size_t)i];
     q->x0 = *x + g->xoff;
     q->y0 = y + g->yoff;

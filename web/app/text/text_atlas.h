@@ -40,7 +40,13 @@ typedef struct ds_atlas {
     int fallback;       /* index of '?' */
     void *info;         /* stbtt_fontinfo of the first source, for kerning */
     float kern_scale[DS_ATLAS_MAX_FONTS];
+    /* the kerning of pairs of code points below 128 in font units, filled
+     * as pairs are met (DS_ATLAS_KERN_UNKNOWN: not yet), or NULL: measuring
+     * a label asked stb_truetype for every pair's kerning again (two cmap
+     * searches and a kern table search), most of the CPU of a frame of text */
+    int16_t *kern;
 } ds_atlas;
+#define DS_ATLAS_KERN_UNKNOWN INT16_MIN
 
 /* One font of an atlas. The first source sets the metrics (ascent, descent,
  * line gap: the pixel size is its ascent - descent); later sources only fill
