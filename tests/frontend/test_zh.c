@@ -16,9 +16,10 @@
  * input (cirno's names come from the input). Every frame in Chinese that
  * draws words draws Chinese.
  *
- * Also: the tables of strings.c are complete in both languages, their printf
- * conversions agree, every Chinese code point is in the glyph atlas (the
- * build subsets the CJK font to strings.c), and English frames still draw
+ * Also: the word tables (strings.c's and each scene's own, ds_scene.words)
+ * are complete in both languages, their printf conversions agree, every
+ * Chinese code point is in the glyph atlas (the build subsets the CJK font
+ * to strings.c and the scene files), and English frames still draw
  * English (the recorder works). Scenes only draw: after the model's update
  * step (dsv_dp_update, as the platform layer runs it), drawing a frame leaves
  * the view (every field, the states) and its DP model byte for byte as they
@@ -327,51 +328,71 @@ static void check_placeholder(canvas *c, canvas *small, ds_view *v) {
     free(text);
 }
 
-/* The tables: complete, the same printf conversions, every glyph baked. */
-static void check_tables(const canvas *c) {
-    int id;
-    for (id = 0; id < UI_COUNT; id++) {
-        const char *en = ui_str_raw(DS_LANG_EN, (ui_id)id), *zh = ui_str_raw(DS_LANG_ZH, (ui_id)id);
-        CHECK(en != NULL);
-        CHECK(zh != NULL);
-        if (!en || !zh) {
-            fprintf(stderr, "  string %d missing in %s\n", id, en ? "zh" : "en");
-            continue;
-        }
-        {
-            /* the conversions, in order (%% skipped) */
-            char ce[32], cz[32];
-            int ne = 0, nz = 0;
-            const char *p;
-            for (p = en; *p && ne < 31; p++)
-                if (*p == '%') {
-                    p++;
-                    while (*p && strchr("0123456789.-+ l", *p)) ce[ne++] = *p++;
-                    if (*p != '%') ce[ne++] = *p;
-                    ce[ne++] = ';';
-                    if (!*p) break;
-                }
-            for (p = zh; *p && nz < 31; p++)
-                if (*p == '%') {
-                    p++;
-                    while (*p && strchr("0123456789.-+ l", *p)) cz[nz++] = *p++;
-                    if (*p != '%') cz[nz++] = *p;
-                    cz[nz++] = ';';
-                    if (!*p) break;
-                }
-            ce[ne] = cz[nz] = 0;
-            CHECK(!strcmp(ce, cz));
-            if (strcmp(ce, cz)) fprintf(stderr, "  string %d: formats differ: %s / %s\n", id, ce, cz);
-        }
-        {
-            const char *p = zh;
-            while (*p) {
-                uint32_t cp = ds_utf8_next(&p);
-                CHECK(ds_atlas_find(&c->text.atlas, cp) >= 0);
-                if (ds_atlas_find(&c->text.atlas, cp) < 0) fprintf(stderr, "  U+%04X of string %d not in the atlas\n", (unsigned)cp, id);
+/* One word: both languages there, the same printf conversions, every glyph
+ * of the Chinese baked. */
+static void check_word(const canvas *c, const char *en, const char *zh, const char *table, int id) {
+    CHECK(en != NULL);
+    CHECK(zh != NULL);
+    if (!en || !zh) {
+        fprintf(stderr, "  %s: word %d missing in %s\n", table, id, en ? "zh" : "en");
+        return;
+    }
+    {
+        /* the conversions, in order (%% skipped) */
+        char ce[32], cz[32];
+        int ne = 0, nz = 0;
+        const char *p;
+        for (p = en; *p && ne < 31; p++)
+            if (*p == '%') {
+                p++;
+                while (*p && strchr("0123456789.-+ l", *p)) ce[ne++] = *p++;
+                if (*p != '%') ce[ne++] = *p;
+                ce[ne++] = ';';
+                if (!*p) break;
             }
+        for (p = zh; *p && nz < 31; p++)
+            if (*p == '%') {
+                p++;
+                while (*p && strchr("0123456789.-+ l", *p)) cz[nz++] = *p++;
+                if (*p != '%') cz[nz++] = *p;
+                cz[nz++] = ';';
+                if (!*p) break;
+            }
+        ce[ne] = cz[nz] = 0;
+        CHECK(!strcmp(ce, cz));
+        if (strcmp(ce, cz)) fprintf(stderr, "  %s: word %d: formats differ: %s / %s\n", table, id, ce, cz);
+    }
+    {
+        const char *p = zh;
+        while (*p) {
+            uint32_t cp = ds_utf8_next(&p);
+            CHECK(ds_atlas_find(&c->text.atlas, cp) >= 0);
+            if (ds_atlas_find(&c->text.atlas, cp) < 0)
+                fprintf(stderr, "  U+%04X of %s word %d not in the atlas\n", (unsigned)cp, table, id);
         }
     }
+}
+
+/* The tables: strings.c's (the words of no game) and every scene's own
+ * (ds_scene.words: each game's scene of ds_games.h, the DP views), each
+ * complete, the same printf conversions, every glyph baked. */
+static void check_tables(const canvas *c) {
+#define ZH_SCENE_(NAME, id) &ds_scene_##id,
+    static const ds_scene *const all[] = {DS_GAMES(ZH_SCENE_) &ds_scene_placeholder, &ds_scene_dp_mahjong,
+                                          &ds_scene_dp_goudan};
+#undef ZH_SCENE_
+    int id, nw = 0;
+    size_t i;
+    for (id = 0; id < UI_COUNT; id++)
+        check_word(c, ui_str_raw(DS_LANG_EN, (ui_id)id), ui_str_raw(DS_LANG_ZH, (ui_id)id), "strings.c", id);
+    for (i = 0; i < sizeof all / sizeof all[0]; i++) {
+        CHECK(all[i]->n_words >= 0);
+        CHECK(all[i]->n_words == 0 || all[i]->words != NULL);
+        if (!all[i]->words) continue;
+        for (id = 0; id < all[i]->n_words; id++) check_word(c, all[i]->words[id].en, all[i]->words[id].zh, all[i]->name, id);
+        nw += all[i]->n_words;
+    }
+    CHECK(nw > 0); /* the four games' scenes have theirs */
     CHECK_EQ_INT(ui_lang_from_name("zh"), DS_LANG_ZH);
     CHECK_EQ_INT(ui_lang_from_name("zh-CN"), DS_LANG_ZH);
     CHECK_EQ_INT(ui_lang_from_name("en"), DS_LANG_EN);

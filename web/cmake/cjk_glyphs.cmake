@@ -1,10 +1,16 @@
-# cmake -P cjk_glyphs.cmake -DSTRINGS=web/app/scenes/strings.c -DEXCLUDE="U+0020-007E,..." -DOUT=glyphs.txt
+# cmake -P cjk_glyphs.cmake -DSTRINGS="a.c|b.c|..." -DEXCLUDE="U+0020-007E,..." -DOUT=glyphs.txt
 # The code points the CJK fallback font must have: every non-ASCII character
-# of STRINGS (the canvas's words, web/app/scenes/strings.c; UTF-8) that is not in
-# EXCLUDE (the ranges the first font, DejaVu Sans, is subset to). Writes them
-# as "U+XXXX,U+YYYY,..." (sorted, one range per code point) for pyftsubset
-# --unicodes-file and embed_font.cmake.
-file(READ "${STRINGS}" hex HEX)
+# of the files STRINGS ("|"-separated: the files the canvas's words live in,
+# web/app/scenes/strings.c and each scene's word table in scene_*.c; UTF-8)
+# that is not in EXCLUDE (the ranges the first font, DejaVu Sans, is subset
+# to). Writes them as "U+XXXX,U+YYYY,..." (sorted, one range per code point)
+# for pyftsubset --unicodes-file and embed_font.cmake.
+string(REPLACE "|" ";" files "${STRINGS}")
+set(hex "")
+foreach(f ${files})
+  file(READ "${f}" h HEX)
+  string(APPEND hex "${h}")
+endforeach()
 # one token per byte, "xx ", so that a match always starts at a byte
 string(REGEX REPLACE "(..)" "\\1 " bytes "${hex}")
 string(REGEX MATCHALL "e[0-9a-f] [89ab][0-9a-f] [89ab][0-9a-f] |[cd][0-9a-f] [89ab][0-9a-f] " seqs "${bytes}")
@@ -66,8 +72,9 @@ foreach(cp ${cps})
   string(APPEND out "U+${h}")
 endforeach()
 if(NOT out)
-  message(FATAL_ERROR "cjk_glyphs.cmake: no non-ASCII character in ${STRINGS} beyond the first font's")
+  message(FATAL_ERROR "cjk_glyphs.cmake: no non-ASCII character in ${files} beyond the first font's")
 endif()
 list(LENGTH cps ncps)
 file(WRITE "${OUT}" "${out}")
-message(STATUS "CJK glyphs for the canvas: ${ncps} code points from ${STRINGS}")
+list(LENGTH files nfiles)
+message(STATUS "CJK glyphs for the canvas: ${ncps} code points from ${nfiles} files")

@@ -36,9 +36,14 @@
 
 #define CMD "deckscope-view"
 
+/* "|cirno|thegame|...": every game of ds_games.h (usage_text's %s, from the 2nd char) */
+#define GAME_ALT_(NAME, id) "|" #id
+static const char game_ids[] = DS_GAMES(GAME_ALT_);
+#undef GAME_ALT_
+
 static const char usage_text[] =
     "usage: deckscope-view [--frames N] [--screenshot out.png] [--size WxH] [--light]\n"
-    "                      [--game cirno|thegame|mahjong|goudan --input FILE [--step N]\n"
+    "                      [--game %s --input FILE [--step N]\n"
     "                       [--play] [--speed X] [--mode game|dp] [--query Q] [--seed S]\n"
     "                       [--anim X]] [--lang en|zh] [--reset-gpu N]\n"
     "       deckscope-view --render <game> ...   (deckscope render --help)\n"
@@ -86,7 +91,9 @@ static int parse_args(ds_app *app, opts *o, int argc, char **argv, int *w, int *
         DS_ARG_STR("lang", 0, &lang),
         DS_ARG_INT("reset-gpu", &app->reset_gpu_at, 1, INT_MAX, NULL),
         DS_ARG_END};
-    ds_args args = {.cmd = CMD, .usage = usage_text, .opts = table, .max_operands = 0};
+    char usage[sizeof usage_text + sizeof game_ids];
+    ds_args args = {.cmd = CMD, .usage = usage, .opts = table, .max_operands = 0};
+    snprintf(usage, sizeof usage, usage_text, game_ids + 1);
     if ((rc = ds_args_parse(&args, argc, argv)) != DS_ARGS_RUN) return rc;
     if (o->game && dsv_game_from_id(o->game) < 0) {
         char words[64];

@@ -50,6 +50,8 @@ typedef struct ds_pointer {
     float x, y;
 } ds_pointer;
 
+struct ui_word;
+
 typedef struct ds_scene {
     const char *name;
     void *(*create)(void);                        /* NULL on failure */
@@ -58,6 +60,10 @@ typedef struct ds_scene {
      * view's clicks) */
     int (*event)(void *self, const ds_pointer *p, ds_view *v);
     void (*draw)(void *self, const ds_frame *f); /* draws; writes only self and f->out */
+    /* the words it draws, en and zh (its own table, strings.h; NULL, 0: none
+     * of its own): for the tests (frontend_zh checks every scene's table) */
+    const struct ui_word *words;
+    int n_words;
 } ds_scene;
 
 extern const ds_scene ds_scene_placeholder; /* nothing loaded / solving */

@@ -25,6 +25,32 @@
 #include "scenes/scene.h"
 #include "scenes/scene_util.h"
 
+/* The words this scene draws, en and zh (ui_word, scenes/strings.h): this
+ * file is UTF-8; the build collects its non-ASCII code points for the CJK
+ * font (web/cmake/cjk_glyphs.cmake), and frontend_zh checks the table. */
+enum {
+    W_HUD_ROUND,         /* "ROUND " before r/m */
+    W_HUD_PLAY,          /* "PLAY " before the plays of the round */
+    W_HUD_DECK,          /* "DECK " before the cards left */
+    W_DECK,              /* under the deck */
+    W_LOST,              /* badge on the loser's seat */
+    W_LOSS,              /* badge under p */
+    W_ROUND_P0,          /* caption at a round start: %u round */
+    W_ROUND_N,           /* badge when a round starts: %u round */
+    W_COUNT
+};
+static const ui_word words[W_COUNT] = {
+    [W_HUD_ROUND] = {"ROUND ", "轮 "},
+    [W_HUD_PLAY] = {"PLAY ", "出牌 "},
+    [W_HUD_DECK] = {"DECK ", "牌堆 "},
+    [W_DECK] = {"DECK", "牌堆"},
+    [W_LOST] = {"LOST", "输"},
+    [W_LOSS] = {"LOSS", "输了"},
+    [W_ROUND_P0] = {"ROUND %u " "\xc2\xb7" " p = 0", "第 %u 轮 " "\xc2\xb7" " p = 0"},
+    [W_ROUND_N] = {"ROUND %u", "第 %u 轮"},
+};
+#define WORD(v, id) ui_word_str((v), &words[id])
+
 enum { MODE_ELLIPSE, MODE_RECT, MODE_ROSTER };
 enum { NSTYLE = 3 };
 
@@ -448,14 +474,14 @@ static void draw_hud(const ctx *c) {
     SDL_Color hi = c->p.accent;
 
     /* ROUND r/m */
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_CIRNO_HUD_ROUND)) ;
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, WORD(c->v, W_HUD_ROUND)) ;
     snprintf(buf, sizeof buf, "%u/%u%s", (unsigned)(now->round ? now->round : 0), (unsigned)now->m,
              now->phase == CIRNO_PHASE_GAME_OVER ? " \xe2\x9c\x93" : "");
     changed = mk && mk->kind == CIRNO_EV_ROUND;
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
     x += 18 * s;
     /* PLAY t (in the round) and the game's total */
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_CIRNO_HUD_PLAY));
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, WORD(c->v, W_HUD_PLAY));
     snprintf(buf, sizeof buf, "%u", (unsigned)now->turn);
     changed = mk && mk->kind != CIRNO_EV_ROUND;
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
@@ -463,7 +489,7 @@ static void draw_hud(const ctx *c) {
     x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, buf);
     x += 18 * s;
     /* DECK left */
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_CIRNO_HUD_DECK));
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, WORD(c->v, W_HUD_DECK));
     snprintf(buf, sizeof buf, "%u", deck_now);
     changed = mk && mk->kind != CIRNO_EV_ROUND;
     su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, changed ? color_mix(c->p.fg, hi, fade) : c->p.fg, buf);
@@ -639,10 +665,10 @@ static void draw_seat(const ctx *c, int i) {
             float cx0, cy0, cw, ch;
             chip_rect(L, i, 0, &cx0, &cy0, &cw, &ch);
             su_badge(f, cx0 - 26 * s, y + L->sh / 2, DS_FONT_SMALL, su_alpha(p->red, lost),
-                     su_alpha(p->bg, lost), ui_str(c->v, UI_CIRNO_LOST));
+                     su_alpha(p->bg, lost), WORD(c->v, W_LOST));
         } else {
             su_badge(f, x + L->sw - 26 * s, y + L->pad + L->name_h / 2 - 1 * s, DS_FONT_SMALL,
-                     su_alpha(p->red, lost), su_alpha(p->bg, lost), ui_str(c->v, UI_CIRNO_LOST));
+                     su_alpha(p->red, lost), su_alpha(p->bg, lost), WORD(c->v, W_LOST));
         }
     }
 }
@@ -666,7 +692,7 @@ static void draw_caption(const ctx *c, const cirno_event *e, float cy, float roo
     char buf[64];
     if (alpha <= 0.001f) return;
     if (e->kind == CIRNO_EV_ROUND) {
-        snprintf(buf, sizeof buf, ui_str(c->v, UI_CIRNO_ROUND_P0), (unsigned)e->round);
+        snprintf(buf, sizeof buf, WORD(c->v, W_ROUND_P0), (unsigned)e->round);
     } else {
         const char *cn = cirno_card_name(e->card);
         if (cirno_card_is_counter(e->card))
@@ -741,7 +767,7 @@ static void draw_centre(const ctx *c) {
                     li == 0 ? buf : NULL);
         }
         su_text_mid(f, DS_FONT_SMALL, deck_x + L->card_w / 2, deck_y + L->card_h + 9 * s, DS_ALIGN_CENTER,
-                    p->muted, ui_str(c->v, UI_CIRNO_DECK));
+                    p->muted, WORD(c->v, W_DECK));
     }
 
     /* p, counting from the old value to the new one */
@@ -772,9 +798,9 @@ static void draw_centre(const ctx *c) {
         if (L->mode == MODE_ROSTER) by = p_cy, font = DS_FONT_BODY;
         if (L->mode == MODE_ROSTER)
             su_badge_left(f, L->cx + su_text_zoom_width(f, DS_FONT_TITLE, L->zoom, "140") / 2 + 8 * s, by,
-                          font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), ui_str(c->v, UI_CIRNO_LOSS));
+                          font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), WORD(c->v, W_LOSS));
         else
-            su_badge(f, L->cx, by, font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), ui_str(c->v, UI_CIRNO_LOSS));
+            su_badge(f, L->cx, by, font, su_alpha(p->red, loss_show), su_alpha(p->bg, loss_show), WORD(c->v, W_LOSS));
     }
 }
 
@@ -830,7 +856,7 @@ static void draw_effects(const ctx *c) {
     } else if (ev->kind == CIRNO_EV_ROUND) {
         float a = su_bump(k);
         char buf[32];
-        snprintf(buf, sizeof buf, ui_str(c->v, UI_CIRNO_ROUND_N), (unsigned)ev->round);
+        snprintf(buf, sizeof buf, WORD(c->v, W_ROUND_N), (unsigned)ev->round);
         if (a > 0.02f) {
             float cy = c->L->cy - c->L->bh / 2 - 2 * c->s;
             su_badge(f, c->L->cx, cy, DS_FONT_BODY, su_alpha(c->p.accent, a), su_alpha(c->p.bg, a), buf);
@@ -896,4 +922,4 @@ static void draw(void *self, const ds_frame *f) {
     text_moving(f->text, 0);
 }
 
-const ds_scene ds_scene_cirno = {"cirno", create, destroy, NULL, draw};
+const ds_scene ds_scene_cirno = {"cirno", create, destroy, NULL, draw, words, W_COUNT};

@@ -24,6 +24,56 @@
 #include "scenes/scene.h"
 #include "model/view_dp_goudan.h"
 
+/* The words this scene draws, en and zh (ui_word, scenes/strings.h): this
+ * file is UTF-8; the build collects its non-ASCII code points for the CJK
+ * font (web/cmake/cjk_glyphs.cmake), and frontend_zh checks the table. */
+enum {
+    W_OP_PLAY,
+    W_OP_FACE,           /* %d attacker HP */
+    W_OP_TRADE,          /* %d attacker HP, %d target HP */
+    W_OP_SKILL,
+    W_OP_END,
+    W_PLAY_VALUE,        /* %.4f */
+    W_WINS_SHORT,        /* %s who */
+    W_STEP,              /* %ld step, %s who */
+    W_TYPED,             /* prefix of a typed start state's crumb */
+    W_GAME_OVER,         /* %s who */
+    W_SOLVE,             /* %d hp, %d total HP, %d layer, %d layers, %s phase, %llu, %llu */
+    W_PHASE_CHANCE1,
+    W_PHASE_CHANCE2,
+    W_PHASE_CHANCE3,
+    W_PHASE_START,
+    W_PHASE_TURN,
+    W_PHASE_DONE,
+    W_NAME_T,            /* the teacher in sentences */
+    W_EV_HIT,            /* %d hits done */
+    W_CHANCE_BRIEF,      /* %s who, %.4f value (small canvases) */
+    W_COUNT
+};
+static const ui_word words[W_COUNT] = {
+    [W_OP_PLAY] = {"PLAY", "打牌"},
+    [W_OP_FACE] = {"FACE %d", "攻击 %d"},
+    [W_OP_TRADE] = {"TRADE %dx%d", "同归 %d\xc3\x97%d"},
+    [W_OP_SKILL] = {"SKILL", "技能"},
+    [W_OP_END] = {"END", "结束回合"},
+    [W_PLAY_VALUE] = {"PLAY %.4f", "打牌 %.4f"},
+    [W_WINS_SHORT] = {"%s wins", "%s胜"},
+    [W_STEP] = {"step %ld: %s", "第 %ld 步：%s"},
+    [W_TYPED] = {"typed: ", "输入："},
+    [W_GAME_OVER] = {"game over: %s wins", "游戏结束：%s获胜"},
+    [W_SOLVE] = {"HP<=%d  L=%d (%d/%d)  %s  %llu/%llu", "体力≤%d  L=%d (%d/%d)  %s  %llu/%llu"},
+    [W_PHASE_CHANCE1] = {"chance1", "随机 1"},
+    [W_PHASE_CHANCE2] = {"chance2", "随机 2"},
+    [W_PHASE_CHANCE3] = {"chance3", "随机 3"},
+    [W_PHASE_START] = {"start", "回合开始"},
+    [W_PHASE_TURN] = {"turn", "回合中"},
+    [W_PHASE_DONE] = {"done", "完成"},
+    [W_NAME_T] = {"teacher", "老师"},
+    [W_EV_HIT] = {"HIT %d of 3", "第 %d/3 次伤害"},
+    [W_CHANCE_BRIEF] = {"P(%s wins) = %.4f", "%s胜率 %.4f"},
+};
+#define WORD(v, id) ui_word_str((v), &words[id])
+
 #define S_CHECK "\xe2\x9c\x93" /* ✓ */
 #define S_PLAY "\xe2\x96\xb6"  /* ▶ */
 
@@ -81,11 +131,11 @@ static void outline(const ds_frame *f, rectf r, float t, SDL_Color c) {
 }
 
 /* 小E is her name in both languages (the statement's); the teacher is 老师
- * (ui_str) in Chinese. The glyphs of 小 and 老师 are in the canvas's font
- * (strings.c has them). */
+ * (W_NAME_T) in Chinese. The glyphs of 小 and 老师 are in the canvas's font
+ * (this file's table has them). */
 static const char *who_name(const ds_frame *f, int side) {
     if (!side) return "\xe5\xb0\x8f" "E"; /* 小E */
-    return ui_lang(f->view) == DS_LANG_ZH ? ui_str(f->view, UI_GD_NAME_T) : "teacher";
+    return ui_lang(f->view) == DS_LANG_ZH ? WORD(f->view, W_NAME_T) : "teacher";
 }
 
 /* HP as drawn: never below 0 (a hit past 0 ends the game at 0). */
@@ -103,7 +153,7 @@ static void pct(char *out, size_t n, double v) {
  * number as a percentage. */
 static void chance_text(const ds_frame *f, int side, double v, char *out, size_t n) {
     char fmt[64], num[24], *p;
-    snprintf(fmt, sizeof fmt, "%s", ui_str(f->view, UI_GD_CHANCE_BRIEF));
+    snprintf(fmt, sizeof fmt, "%s", WORD(f->view, W_CHANCE_BRIEF));
     p = strstr(fmt, "%.4f");
     pct(num, sizeof num, v);
     if (!p) {
@@ -118,11 +168,11 @@ static void chance_text(const ds_frame *f, int side, double v, char *out, size_t
 /* An operation's short name ("FACE 3", "攻击 3"; dsv_dp_goudan_op_code in English). */
 static void op_label(const ds_frame *f, const goudan_op *op, char *out, size_t n) {
     switch (op->kind) {
-    case GOUDAN_OP_PLAY: snprintf(out, n, "%s", ui_str(f->view, UI_GDP_OP_PLAY)); break;
-    case GOUDAN_OP_FACE: snprintf(out, n, ui_str(f->view, UI_GDP_OP_FACE), op->attacker_hp); break;
-    case GOUDAN_OP_TRADE: snprintf(out, n, ui_str(f->view, UI_GDP_OP_TRADE), op->attacker_hp, op->target_hp); break;
-    case GOUDAN_OP_SKILL: snprintf(out, n, "%s", ui_str(f->view, UI_GDP_OP_SKILL)); break;
-    case GOUDAN_OP_END: snprintf(out, n, "%s", ui_str(f->view, UI_GDP_OP_END)); break;
+    case GOUDAN_OP_PLAY: snprintf(out, n, "%s", WORD(f->view, W_OP_PLAY)); break;
+    case GOUDAN_OP_FACE: snprintf(out, n, WORD(f->view, W_OP_FACE), op->attacker_hp); break;
+    case GOUDAN_OP_TRADE: snprintf(out, n, WORD(f->view, W_OP_TRADE), op->attacker_hp, op->target_hp); break;
+    case GOUDAN_OP_SKILL: snprintf(out, n, "%s", WORD(f->view, W_OP_SKILL)); break;
+    case GOUDAN_OP_END: snprintf(out, n, "%s", WORD(f->view, W_OP_END)); break;
     default: dsv_dp_goudan_op_code(op, out, n); break;
     }
 }
@@ -133,11 +183,11 @@ static void crumb_label(const ds_frame *f, const char *label, char *out, size_t 
     long step;
     char who;
     if (sscanf(label, "step %ld: %c", &step, &who) == 2)
-        snprintf(out, n, ui_str(f->view, UI_GDP_STEP), step, who_name(f, who == 'T'));
+        snprintf(out, n, WORD(f->view, W_STEP), step, who_name(f, who == 'T'));
     else if (!strncmp(label, "typed: ", 7))
-        snprintf(out, n, "%s%s", ui_str(f->view, UI_GDP_TYPED), label + 7);
+        snprintf(out, n, "%s%s", WORD(f->view, W_TYPED), label + 7);
     else if (!strncmp(label, "PLAY", 4))
-        snprintf(out, n, "%s%s", ui_str(f->view, UI_GDP_OP_PLAY), label + 4);
+        snprintf(out, n, "%s%s", WORD(f->view, W_OP_PLAY), label + 4);
     else
         snprintf(out, n, "%s", label);
 }
@@ -232,8 +282,8 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
     /* column headings: PLAY, HIT 1..3 of 3 */
     for (d = 0; d < 4; d++) {
         float x = a.x + (float)d * (colw + gap);
-        if (d == 0) snprintf(buf, sizeof buf, "%s", ui_str(f->view, UI_GDP_OP_PLAY));
-        else snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_EV_HIT), d);
+        if (d == 0) snprintf(buf, sizeof buf, "%s", WORD(f->view, W_OP_PLAY));
+        else snprintf(buf, sizeof buf, WORD(f->view, W_EV_HIT), d);
         if (d > 0 && text_width(f->text, DS_FONT_SMALL, buf) > colw - 4 * u)
             snprintf(buf, sizeof buf, "%d/3", d); /* a narrow column: the hit's number */
         text_draw(f->text, f->r, DS_FONT_SMALL, x + 2 * u, a.y, DS_ALIGN_LEFT, th->muted, buf);
@@ -288,7 +338,7 @@ static void draw_tree(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp, 
                 snprintf(buf, sizeof buf, "%s", num);
             else if (nd->outcome != 0) {
                 char won[32];
-                snprintf(won, sizeof won, ui_str(f->view, UI_GDP_WINS_SHORT),
+                snprintf(won, sizeof won, WORD(f->view, W_WINS_SHORT),
                          who_name(f, (nd->outcome > 0) == (dp->mover == 0) ? 0 : 1));
                 snprintf(buf, sizeof buf, "%s %d/%d %s", dsv_dp_goudan_target_code(nd->target, dp->mover),
                          nd->count, nd->characters, won);
@@ -445,9 +495,9 @@ static void draw_solve(gdp_scene *S, const ds_frame *f, const dsv_dp_goudan *dp,
                           !done && i == in->layer ? th->accent : side_color[0]);
         }
         int ph = done ? GOUDAN_PHASE_DONE : (int)in->phase;
-        snprintf(buf, sizeof buf, ui_str(f->view, UI_GDP_SOLVE), dp->anim_hp, in->total_hp,
+        snprintf(buf, sizeof buf, WORD(f->view, W_SOLVE), dp->anim_hp, in->total_hp,
                  done ? in->nlayers : in->layer + 1, in->nlayers,
-                 ui_str(f->view, ph >= 0 && ph <= GOUDAN_PHASE_DONE ? (ui_id)(UI_GDP_PHASE_CHANCE1 + ph) : UI_GDP_PHASE_DONE),
+                 WORD(f->view, ph >= 0 && ph <= GOUDAN_PHASE_DONE ? (W_PHASE_CHANCE1 + ph) : W_PHASE_DONE),
                  (unsigned long long)in->start_states_solved, (unsigned long long)in->start_states_total);
         text_draw(f->text, f->r, DS_FONT_SMALL, a.x + 8 * u, a.y + 4 * u, DS_ALIGN_LEFT, th->fg, buf);
         snprintf(buf, sizeof buf, "%s", dp->anim_playing ? "||" : S_PLAY);
@@ -544,7 +594,7 @@ static void draw(void *self, const ds_frame *f) {
         const goudan_state *s = &dp->nav[dp->n - 1].st;
         char won[64];
         const char *hp = ui_lang(f->view) == DS_LANG_ZH ? "\xe4\xbd\x93\xe5\x8a\x9b" : "HP"; /* 体力 */
-        if (s->winner >= 0) snprintf(won, sizeof won, ui_str(f->view, UI_GDP_WINS_SHORT), who_name(f, s->winner & 1));
+        if (s->winner >= 0) snprintf(won, sizeof won, WORD(f->view, W_WINS_SHORT), who_name(f, s->winner & 1));
         else chance_text(f, dp->mover, dp->value, won, sizeof won);
         snprintf(buf, sizeof buf, "%s %s %d  \xc2\xb7  %s %s %d     %s", who_name(f, 0), hp, hpv(s->player[0].hp),
                  who_name(f, 1), hp, hpv(s->player[1].hp), won);
@@ -583,7 +633,7 @@ static void draw(void *self, const ds_frame *f) {
         const char *err = dp->err;
         char over[96];
         if (dp->n > 0 && dp->nav[dp->n - 1].st.winner >= 0) { /* "game over: E wins" in the view's language */
-            snprintf(over, sizeof over, ui_str(f->view, UI_GDP_GAME_OVER), who_name(f, dp->nav[dp->n - 1].st.winner & 1));
+            snprintf(over, sizeof over, WORD(f->view, W_GAME_OVER), who_name(f, dp->nav[dp->n - 1].st.winner & 1));
             err = over;
         }
         text_mid(f, DS_FONT_BODY, ops.x, ops.y + 14 * u, DS_ALIGN_LEFT, th->muted, err);
@@ -596,4 +646,4 @@ static void draw(void *self, const ds_frame *f) {
     draw_solve(S, f, dp, solve);
 }
 
-const ds_scene ds_scene_dp_goudan = {"dp_goudan", create, destroy, event, draw};
+const ds_scene ds_scene_dp_goudan = {"dp_goudan", create, destroy, event, draw, words, W_COUNT};

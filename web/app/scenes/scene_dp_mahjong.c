@@ -467,4 +467,4 @@ static void draw(void *self, const ds_frame *f) {
     draw_dp(self, f, d);
 }
 
-const ds_scene ds_scene_dp_mahjong = {"dp_mahjong", create, destroy, event, draw};
+const ds_scene ds_scene_dp_mahjong = {"dp_mahjong", create, destroy, event, draw, NULL, 0};

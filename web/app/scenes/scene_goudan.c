@@ -22,6 +22,66 @@
 #include "scenes/scene.h"
 #include "scenes/scene_util.h"
 
+/* The words this scene draws, en and zh (ui_word, scenes/strings.h): this
+ * file is UTF-8; the build collects its non-ASCII code points for the CJK
+ * font (web/cmake/cjk_glyphs.cmake), and frontend_zh checks the table. */
+enum {
+    W_NAME_E,            /* 小E in sentences */
+    W_NAME_T,            /* the teacher in sentences */
+    W_BADGE_E,           /* the letter on the plate */
+    W_BADGE_T,
+    W_TO_MOVE_OPS,       /* after ▶ on the mover's plate, before the op dots */
+    W_TURN_N,            /* %d */
+    W_EV_TURN,           /* %s who */
+    W_TURN_DRAW,
+    W_TURN_FULL,
+    W_EV_SKILL,          /* %s who */
+    W_EV_FACE,
+    W_EV_TRADE,
+    W_EV_PLAY,
+    W_EV_HIT,            /* %d hits done */
+    W_HIT_TARGET,        /* %d characters, %d characters */
+    W_HIT_BRIEF,         /* the same, brief (small canvases) */
+    W_EV_PLACE,
+    W_EV_END_TURN,
+    W_CHANCE_1,          /* %s who, %.4f value, %d options (1) */
+    W_CHANCE_N,          /* the same, several options */
+    W_CHANCE_BRIEF,      /* %s who, %.4f value (small canvases) */
+    W_START,
+    W_START_SUB,         /* %d operations per turn */
+    W_WINS,              /* %s who */
+    W_BTN_END_TURN,
+    W_COUNT
+};
+static const ui_word words[W_COUNT] = {
+    [W_NAME_E] = {"\xe5\xb0\x8f" "E", "小E"},
+    [W_NAME_T] = {"teacher", "老师"},
+    [W_BADGE_E] = {"E", "E"},
+    [W_BADGE_T] = {"T", "师"},
+    [W_TO_MOVE_OPS] = {" to move  ops", " 行动  操作"},
+    [W_TURN_N] = {"turn %d", "第 %d 回合"},
+    [W_EV_TURN] = {"%s: TURN", "%s：回合开始"},
+    [W_TURN_DRAW] = {"attack marks reset " "\xc2\xb7" " draws a card", "攻击标记清除 " "\xc2\xb7" " 摸一张牌"},
+    [W_TURN_FULL] = {"attack marks reset " "\xc2\xb7" " hand full, no draw", "攻击标记清除 " "\xc2\xb7" " 手牌已满，不摸牌"},
+    [W_EV_SKILL] = {"%s: SKILL  " "\xe2\x88\x92" "2 HP", "%s：技能  体力 " "\xe2\x88\x92" "2"},
+    [W_EV_FACE] = {"%s: FACE  " "\xe2\x88\x92" "3", "%s：攻击  " "\xe2\x88\x92" "3"},
+    [W_EV_TRADE] = {"%s: TRADE", "%s：同归于尽"},
+    [W_EV_PLAY] = {"%s: PLAY", "%s：打牌"},
+    [W_EV_HIT] = {"HIT %d of 3", "第 %d/3 次伤害"},
+    [W_HIT_TARGET] = {"random target: 1 of %d characters, probability 1/%d", "随机目标：%d 个角色之一，概率 1/%d"},
+    [W_HIT_BRIEF] = {"random: 1 of %d, p = 1/%d", "随机：%d 选 1，概率 1/%d"},
+    [W_EV_PLACE] = {"%s: PLACE", "%s：成为随从"},
+    [W_EV_END_TURN] = {"%s: END TURN", "%s：结束回合"},
+    [W_CHANCE_1] = {"P(%s wins) = %.4f  " "\xc2\xb7" "  best of %d option", "%s胜率 %.4f  " "\xc2\xb7" "  %d 个操作中最优"},
+    [W_CHANCE_N] = {"P(%s wins) = %.4f  " "\xc2\xb7" "  best of %d options", "%s胜率 %.4f  " "\xc2\xb7" "  %d 个操作中最优"},
+    [W_CHANCE_BRIEF] = {"P(%s wins) = %.4f", "%s胜率 %.4f"},
+    [W_START] = {"START", "开始"},
+    [W_START_SUB] = {"\xe5\xb0\x8f" "E moves first " "\xc2\xb7" " O = %d operations per turn", "小E先行动 " "\xc2\xb7" " 每回合 O = %d 次操作"},
+    [W_WINS] = {"%s wins", "%s获胜"},
+    [W_BTN_END_TURN] = {"END TURN", "结束回合"},
+};
+#define WORD(v, id) ui_word_str((v), &words[id])
+
 #define S_MINUS "\xe2\x88\x92" /* − */
 #define S_HEART "\xe2\x99\xa5" /* ♥ */
 #define S_PLAY "\xe2\x96\xb6"  /* ▶ */
@@ -287,7 +347,7 @@ static void draw_plate(const ds_frame *f, const layout *L, int side, const plate
                         with_alpha(th->accent, pa->glow));
     draw_round_rect(f->r, x, y, w, h, 12 * u, bg);
     draw_circle(f->r, px, py, r, pa->lost ? th->muted : sc);
-    text_mid(f, DS_FONT_TITLE, px, py, DS_ALIGN_CENTER, white, ui_str(f->view, side ? UI_GD_BADGE_T : UI_GD_BADGE_E));
+    text_mid(f, DS_FONT_TITLE, px, py, DS_ALIGN_CENTER, white, WORD(f->view, side ? W_BADGE_T : W_BADGE_E));
     tx = px + r + 12 * u;
     snprintf(buf, sizeof buf, S_HEART " %d", pa->hp > 0 ? pa->hp : 0); /* never a negative HP */
     tx += text_draw(f->text, f->r, DS_FONT_TITLE, tx, py - text_line_height(f->text, DS_FONT_TITLE) / 2,
@@ -321,7 +381,7 @@ static void draw_plate(const ds_frame *f, const layout *L, int side, const plate
         if (pa->moving) {
             float oy = py + 10 * u, ox = bar_x;
             char ops[48];
-            snprintf(ops, sizeof ops, "%s%s", S_PLAY, bar_w > 200 * u ? ui_str(f->view, UI_GD_TO_MOVE_OPS) : "");
+            snprintf(ops, sizeof ops, "%s%s", S_PLAY, bar_w > 200 * u ? WORD(f->view, W_TO_MOVE_OPS) : "");
             ox += text_draw(f->text, f->r, DS_FONT_SMALL, ox, oy - text_line_height(f->text, DS_FONT_SMALL) / 2,
                             DS_ALIGN_LEFT, th->accent, ops);
             for (k = 0; k < pa->O; k++)
@@ -386,47 +446,47 @@ static void draw_band(const ds_frame *f, const layout *L, const goudan_state *s,
     title[0] = sub[0] = brief[0] = 0;
     draw_rect(f->r, L->left, y0, L->cw, 1 * u, th->card_edge);
     draw_rect(f->r, L->left, y0 + L->band_h, L->cw, 1 * u, th->card_edge);
-    snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_TURN_N), (int)s->turn);
+    snprintf(sub, sizeof sub, WORD(f->view, W_TURN_N), (int)s->turn);
     turn_w = text_draw(f->text, f->r, DS_FONT_SMALL, L->left + 4 * u,
                        band_one_line(L) ? L->cy - text_line_height(f->text, DS_FONT_SMALL) / 2 : y0 + 6 * u,
                        DS_ALIGN_LEFT, th->muted, sub);
     sub[0] = 0;
     if (e) {
-        const char *who = ui_str(f->view, (e->player & 1) ? UI_GD_NAME_T : UI_GD_NAME_E);
+        const char *who = WORD(f->view, (e->player & 1) ? W_NAME_T : W_NAME_E);
         tc = side_color[e->player & 1];
         switch (e->kind) {
         case GOUDAN_EV_TURN_START:
-            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_TURN), who);
-            snprintf(sub, sizeof sub, "%s", ui_str(f->view, e->drew ? UI_GD_TURN_DRAW : UI_GD_TURN_FULL));
+            snprintf(title, sizeof title, WORD(f->view, W_EV_TURN), who);
+            snprintf(sub, sizeof sub, "%s", WORD(f->view, e->drew ? W_TURN_DRAW : W_TURN_FULL));
             break;
         case GOUDAN_EV_SKILL:
-            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_SKILL), who);
+            snprintf(title, sizeof title, WORD(f->view, W_EV_SKILL), who);
             break;
         case GOUDAN_EV_FACE:
-            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_FACE), who);
+            snprintf(title, sizeof title, WORD(f->view, W_EV_FACE), who);
             break;
-        case GOUDAN_EV_TRADE: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_TRADE), who); break;
-        case GOUDAN_EV_PLAY: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_PLAY), who); break;
+        case GOUDAN_EV_TRADE: snprintf(title, sizeof title, WORD(f->view, W_EV_TRADE), who); break;
+        case GOUDAN_EV_PLAY: snprintf(title, sizeof title, WORD(f->view, W_EV_PLAY), who); break;
         case GOUDAN_EV_HIT:
-            snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_HIT), (int)s->hits_done);
-            snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_HIT_TARGET),
+            snprintf(title, sizeof title, WORD(f->view, W_EV_HIT), (int)s->hits_done);
+            snprintf(sub, sizeof sub, WORD(f->view, W_HIT_TARGET),
                      (int)e->characters, (int)e->characters);
-            snprintf(brief, sizeof brief, ui_str(f->view, UI_GD_HIT_BRIEF), (int)e->characters,
+            snprintf(brief, sizeof brief, WORD(f->view, W_HIT_BRIEF), (int)e->characters,
                      (int)e->characters);
             break;
-        case GOUDAN_EV_PLACE: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_PLACE), who); break;
-        case GOUDAN_EV_END_TURN: snprintf(title, sizeof title, ui_str(f->view, UI_GD_EV_END_TURN), who); break;
+        case GOUDAN_EV_PLACE: snprintf(title, sizeof title, WORD(f->view, W_EV_PLACE), who); break;
+        case GOUDAN_EV_END_TURN: snprintf(title, sizeof title, WORD(f->view, W_EV_END_TURN), who); break;
         case GOUDAN_EV_WIN: title[0] = 0; break;
         default: break;
         }
         if (e->has_decision && e->decision.n > 0) {
-            snprintf(sub, sizeof sub, ui_str(f->view, e->decision.n == 1 ? UI_GD_CHANCE_1 : UI_GD_CHANCE_N), who,
+            snprintf(sub, sizeof sub, WORD(f->view, e->decision.n == 1 ? W_CHANCE_1 : W_CHANCE_N), who,
                      e->decision.value, e->decision.n);
-            snprintf(brief, sizeof brief, ui_str(f->view, UI_GD_CHANCE_BRIEF), who, e->decision.value);
+            snprintf(brief, sizeof brief, WORD(f->view, W_CHANCE_BRIEF), who, e->decision.value);
         }
     } else if (s->turn == 0) {
-        snprintf(title, sizeof title, "%s", ui_str(f->view, UI_GD_START));
-        snprintf(sub, sizeof sub, ui_str(f->view, UI_GD_START_SUB), (int)s->O);
+        snprintf(title, sizeof title, "%s", WORD(f->view, W_START));
+        snprintf(sub, sizeof sub, WORD(f->view, W_START_SUB), (int)s->O);
         tc = th->muted;
     }
     if (title[0]) {
@@ -477,11 +537,11 @@ static void draw_win(const ds_frame *f, const layout *L, int winner, int turn, f
     int font = DS_FONT_TITLE;
     char buf[32];
     if (k <= 0) return;
-    snprintf(buf, sizeof buf, ui_str(f->view, UI_GD_WINS), ui_str(f->view, winner ? UI_GD_NAME_T : UI_GD_NAME_E));
+    snprintf(buf, sizeof buf, WORD(f->view, W_WINS), WORD(f->view, winner ? W_NAME_T : W_NAME_E));
     if (band_one_line(L)) {
         char tn[32];
         float lo, hi = L->left + L->cw;
-        snprintf(tn, sizeof tn, ui_str(f->view, UI_GD_TURN_N), turn);
+        snprintf(tn, sizeof tn, WORD(f->view, W_TURN_N), turn);
         lo = L->left + 4 * u + text_width(f->text, DS_FONT_SMALL, tn) + 8 * u;
         if (bw > hi - lo) bw = hi - lo;
         if (cx - bw / 2 < lo) cx = lo + bw / 2;
@@ -535,7 +595,7 @@ static void hit_button(const ds_frame *f, float x, float y, float w, float h, co
     su_outline(f->r, x, y, w, h, h / 2, 1.5f * u, th->accent);
     char shown[DS_CHOICE_LABEL];
     /* the label in words of the view's language (end_turn: "END TURN", 结束回合) */
-    snprintf(shown, sizeof shown, "%s", strcmp(label, "end_turn") == 0 ? ui_str(f->view, UI_GD_BTN_END_TURN) : label);
+    snprintf(shown, sizeof shown, "%s", strcmp(label, "end_turn") == 0 ? WORD(f->view, W_BTN_END_TURN) : label);
     /* a narrow band: the first word */
     if (text_width(f->text, DS_FONT_SMALL, shown) > w - h * 0.6f && strchr(shown, ' ')) *strchr(shown, ' ') = 0;
     text_shape_begin(f->text, x, y, w, h, label);
@@ -848,4 +908,4 @@ static void draw(void *self, const ds_frame *f) {
     }
 }
 
-const ds_scene ds_scene_goudan = {"goudan", create, destroy, NULL, draw};
+const ds_scene ds_scene_goudan = {"goudan", create, destroy, NULL, draw, words, W_COUNT};

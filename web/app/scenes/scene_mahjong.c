@@ -22,6 +22,32 @@
 #include "scenes/scene_util.h"
 #include "scenes/strings.h"
 
+/* The words this scene draws, en and zh (ui_word, scenes/strings.h): this
+ * file is UTF-8; the build collects its non-ASCII code points for the CJK
+ * font (web/cmake/cjk_glyphs.cmake), and frontend_zh checks the table. */
+enum {
+    W_PONG,
+    W_CHOW,
+    W_RON,
+    W_SELFDRAWN,
+    W_RON_WIN,
+    W_SELFDRAWN_WIN,
+    W_SKIPPED,           /* a turn skipped by PASS */
+    W_EXHAUSTED,         /* the wall ran out */
+    W_COUNT
+};
+static const ui_word words[W_COUNT] = {
+    [W_PONG] = {"PONG", "碰"},
+    [W_CHOW] = {"CHOW", "吃"},
+    [W_RON] = {"RON", "荣和"},
+    [W_SELFDRAWN] = {"SELFDRAWN", "自摸"},
+    [W_RON_WIN] = {"RON " "\xe2\x9c\x93" " WIN", "荣和 " "\xe2\x9c\x93" " 和牌"},
+    [W_SELFDRAWN_WIN] = {"SELFDRAWN " "\xe2\x9c\x93" " WIN", "自摸 " "\xe2\x9c\x93" " 和牌"},
+    [W_SKIPPED] = {"\xe2\x9c\x97" " PASS", "\xe2\x9c\x97" " 跳过"},
+    [W_EXHAUSTED] = {"DRAW  \xc3\x97" "0", "流局"},
+};
+#define WORD(v, id) ui_word_str((v), &words[id])
+
 /* ---- tiles ------------------------------------------------------------------ */
 
 SDL_Color mj_suit_color(int kind, int dark) {
@@ -665,22 +691,22 @@ static int banner_of(const ds_frame *f, const mahjong_state *B, const mahjong_ev
     switch (ev->kind) {
     case MJ_EV_PONG:
     case MJ_EV_CHOW: /* the meld: three of the tile, or the run from ev->target */
-        cb->name = ui_str(v, ev->kind == MJ_EV_PONG ? UI_MJ_PONG : UI_MJ_CHOW);
+        cb->name = WORD(v, ev->kind == MJ_EV_PONG ? W_PONG : W_CHOW);
         for (k = 0; k < 3; k++) cb->tiles[k] = (uint8_t)(ev->kind == MJ_EV_PONG ? ev->tile : ev->target + k);
         cb->nt = 3;
         cb->col = mj_suit_color(ev->tile, dark);
         cb->from = claim_from(v, ev);
         return 1;
     case MJ_EV_RON:
-        cb->name = ui_str(v, UI_MJ_RON);
+        cb->name = WORD(v, W_RON);
         cb->tiles[0] = ev->tile;
         cb->nt = 1;
         cb->from = claim_from(v, ev);
         return 1;
-    case MJ_EV_SELFDRAWN: cb->name = ui_str(v, UI_MJ_SELFDRAWN); return 1;
-    case MJ_EV_WIN: cb->name = ui_str(v, B->win_how == MJ_EV_RON ? UI_MJ_RON_WIN : UI_MJ_SELFDRAWN_WIN); return 1;
+    case MJ_EV_SELFDRAWN: cb->name = WORD(v, W_SELFDRAWN); return 1;
+    case MJ_EV_WIN: cb->name = WORD(v, B->win_how == MJ_EV_RON ? W_RON_WIN : W_SELFDRAWN_WIN); return 1;
     case MJ_EV_SKIP:
-        cb->name = ui_str(v, UI_MJ_SKIPPED);
+        cb->name = WORD(v, W_SKIPPED);
         cb->col = mj_suit_color(0, dark);
         return 1;
     case MJ_EV_DISCARD: /* the special cards: their mark */
@@ -761,7 +787,7 @@ static void draw_seat_label(const ds_frame *f, const lay *L, int p, const mahjon
     if (skip_a > 0.01f && y + bl < S->by + S->bh) {
         SDL_Color red = mj_suit_color(0, th->dark);
         text_draw(f->text, f->r, DS_FONT_SMALL, cx, y, DS_ALIGN_CENTER, with_alpha(red, skip_a),
-                  ui_str(f->view, UI_MJ_SKIPPED));
+                  WORD(f->view, W_SKIPPED));
     }
 }
 
@@ -1037,7 +1063,7 @@ static void draw_scene(scene_mj *sc, const ds_frame *f) {
         draw_round_rect(f->r, x - 2 * s, y - 2 * s, w + 4 * s, h + 4 * s, 12 * s, with_alpha(th->muted, a));
         draw_round_rect(f->r, x, y, w, h, 10 * s, with_alpha(th->card, a));
         text_draw(f->text, f->r, DS_FONT_TITLE, f->w / 2, y + (h - lh) / 2, DS_ALIGN_CENTER, with_alpha(th->fg, a),
-                  ui_str(v, UI_MJ_EXHAUSTED));
+                  WORD(v, W_EXHAUSTED));
     }
 }
 
@@ -1061,4 +1087,4 @@ static void draw(void *self, const ds_frame *f) {
     draw_scene(self, f);
 }
 
-const ds_scene ds_scene_mahjong = {"mahjong", create, destroy, NULL, draw};
+const ds_scene ds_scene_mahjong = {"mahjong", create, destroy, NULL, draw, words, W_COUNT};

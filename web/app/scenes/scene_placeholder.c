@@ -173,4 +173,4 @@ static void draw(void *self, const ds_frame *f) {
     }
 }
 
-const ds_scene ds_scene_placeholder = {"placeholder", create, destroy, event, draw};
+const ds_scene ds_scene_placeholder = {"placeholder", create, destroy, event, draw, NULL, 0};

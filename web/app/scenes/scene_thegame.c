@@ -25,6 +25,32 @@
 #include "scenes/scene_util.h"
 #include "thegame/thegame.h"
 
+/* The words this scene draws, en and zh (ui_word, scenes/strings.h): this
+ * file is UTF-8; the build collects its non-ASCII code points for the CJK
+ * font (web/cmake/cjk_glyphs.cmake), and frontend_zh checks the table. */
+enum {
+    W_HUD_TURN,
+    W_HUD_HAND,
+    W_HUD_PILE,
+    W_PILE,
+    W_WIN,
+    W_LOSS,
+    W_ROW_UP,            /* %d: 1 or 2 */
+    W_ROW_DOWN,
+    W_COUNT
+};
+static const ui_word words[W_COUNT] = {
+    [W_HUD_TURN] = {"TURN ", "回合 "},
+    [W_HUD_HAND] = {"HAND ", "手牌 "},
+    [W_HUD_PILE] = {"PILE ", "抽牌堆 "},
+    [W_PILE] = {"PILE", "抽牌堆"},
+    [W_WIN] = {"WIN " "\xe2\x9c\x93", "胜利 " "\xe2\x9c\x93"},
+    [W_LOSS] = {"LOSS " "\xe2\x9c\x97", "失败 " "\xe2\x9c\x97"},
+    [W_ROW_UP] = {"up%d", "递增行 %d"},
+    [W_ROW_DOWN] = {"down%d", "递减行 %d"},
+};
+#define WORD(v, id) ui_word_str((v), &words[id])
+
 typedef struct layout {
     float w, h, scale;
     float hud_h;
@@ -233,7 +259,7 @@ static void draw_hud(const ctx *c) {
     char buf[48];
     int pile = THEGAME_CARDS - now->pile_pos;
     int hand = now->hand_len;
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_TG_HUD_TURN));
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, WORD(c->v, W_HUD_TURN));
     snprintf(buf, sizeof buf, "%u", (unsigned)now->turn);
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, c->p.fg, buf);
     if (now->turn > 0) {
@@ -242,11 +268,11 @@ static void draw_hud(const ctx *c) {
         x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.accent, buf);
     }
     x += 18 * s;
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_TG_HUD_HAND));
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, WORD(c->v, W_HUD_HAND));
     snprintf(buf, sizeof buf, "%d", hand);
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT, c->p.fg, buf);
     x += 18 * s;
-    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, ui_str(c->v, UI_TG_HUD_PILE));
+    x += su_text_mid(f, DS_FONT_SMALL, x, cy, DS_ALIGN_LEFT, c->p.muted, WORD(c->v, W_HUD_PILE));
     snprintf(buf, sizeof buf, "%d", pile);
     x += su_text_mid(f, DS_FONT_BODY, x, cy, DS_ALIGN_LEFT,
                      tw->mark && (tw->mark->kind == THEGAME_EV_DRAW || tw->mark->kind == THEGAME_EV_DEAL)
@@ -284,7 +310,7 @@ static void draw_pile(const ctx *c) {
                 su_hits_match(c->f, "end", SU_HIT_EXACT));
     if (!L->pile_small)
         su_text_mid(c->f, DS_FONT_SMALL, L->pile_x + L->pcw / 2, L->pile_y + L->pch + 10 * s, DS_ALIGN_CENTER,
-                    c->p.muted, ui_str(c->v, UI_TG_PILE));
+                    c->p.muted, WORD(c->v, W_PILE));
 }
 
 /* Row r of state st as a column; `hide_front` leaves the newest card out
@@ -319,7 +345,7 @@ static void draw_row(const ctx *c, int r, const thegame_state *st, int hide_fron
     {
         /* up1 / 递增行 1 ...: rows 0, 1 go up, 2, 3 down (thegame_row_name) */
         char name[24];
-        snprintf(name, sizeof name, ui_str(c->v, thegame_row_is_up(r) ? UI_TG_ROW_UP : UI_TG_ROW_DOWN), r % 2 + 1);
+        snprintf(name, sizeof name, WORD(c->v, thegame_row_is_up(r) ? W_ROW_UP : W_ROW_DOWN), r % 2 + 1);
         snprintf(buf, sizeof buf, "%s %s", name, thegame_row_is_up(r) ? "\xe2\x86\x91" : "\xe2\x86\x93");
     }
     if (len < 1) len = 1;
@@ -492,7 +518,7 @@ static void draw_end(const ctx *c) {
     a = tw->pre->result == res ? 1 : su_phase(tw->k, 0.2f, 0.7f);
     if (a <= 0) return;
     col = res == THEGAME_WIN ? c->p.green : c->p.red;
-    label = ui_str(c->v, res == THEGAME_WIN ? UI_TG_WIN : UI_TG_LOSS);
+    label = WORD(c->v, res == THEGAME_WIN ? W_WIN : W_LOSS);
     su_outline(c->f->r, 0, 0, c->f->w, c->f->h, 0, t, su_alpha(col, a));
     bw = text_width(c->f->text, DS_FONT_BODY, label) + (text_line_height(c->f->text, DS_FONT_BODY) + 2 * s) * 0.9f;
     su_badge_left(c->f, c->f->w - 10 * s - bw, L->hud_h / 2 + 2 * s, DS_FONT_BODY, su_alpha(col, a),
@@ -548,4 +574,4 @@ static void draw(void *self, const ds_frame *f) {
     draw_end(&c);
 }
 
-const ds_scene ds_scene_thegame = {"thegame", create, destroy, NULL, draw};
+const ds_scene ds_scene_thegame = {"thegame", create, destroy, NULL, draw, words, W_COUNT};

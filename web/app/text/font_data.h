@@ -20,7 +20,8 @@ extern const ds_cp_range ds_font_ranges[];
 extern const int ds_font_nranges;
 
 /* The CJK fallback (fonts-wqy-microhei, font 0 of its .ttc), subset to the
- * code points of the Chinese strings in strings.c that the font above lacks
+ * code points of the Chinese words (strings.c and the scenes' word tables,
+ * scene_*.c) that the font above lacks
  * (web/cmake/cjk_glyphs.cmake), generated into font_cjk_data.c. */
 extern const unsigned char ds_font_cjk_ttf[];
 extern const size_t ds_font_cjk_ttf_size;

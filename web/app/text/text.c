@@ -39,7 +39,7 @@ static int bake(ds_text *t, SDL_Renderer *r, float scale) {
     }
     for (k = 0; k < DS_FONT_COUNT; k++) px[k] = roundf(font_px[k] * scale);
     /* DejaVu Sans first (metrics, Latin, symbols), then the CJK subset for
-     * the Chinese words (strings.c): one atlas, one baseline. */
+     * the Chinese words (strings.c, scene_*.c): one atlas, one baseline. */
     src[0].ttf = ds_font_ttf;
     src[0].ttf_size = ds_font_ttf_size;
     src[0].ranges = (const uint32_t(*)[2])ranges;
