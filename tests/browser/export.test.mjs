@@ -28,7 +28,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, pngStats, startBrowser, withMotion } from './harness.mjs';
+
+// about motion: tweens, autoplay, frames (harness.mjs: pages reduce motion otherwise)
+withMotion();
 import { CLI, DATA, cli } from './page-helpers.mjs';
 import path from 'node:path';
 

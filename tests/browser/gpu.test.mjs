@@ -10,7 +10,10 @@
 // for it (preventDefault on webglcontextlost).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMIT, artifact, ticks, loadView, openPage, pngPixels, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, ticks, loadView, openPage, pngPixels, startBrowser, withMotion } from './harness.mjs';
+
+// about motion: tweens, autoplay, frames (harness.mjs: pages reduce motion otherwise)
+withMotion();
 import { frames } from './page-helpers.mjs';
 import { writeFileSync } from 'node:fs';
 

@@ -114,6 +114,17 @@ export async function pageHelpers(context) {
   });
 }
 
+// Pages open with prefers-reduced-motion: reduce (the page's own mode for it:
+// a step is shown at once, no tween, autoplay still steps), unless the file
+// is about motion and calls withMotion() first (view, export, video, gpu,
+// idle, perf), or a test asks for { reducedMotion } itself. Every tween is
+// frames of software WebGL: with motion, teach_check took 40 s of CPU and
+// quiz 41 s; reduced, 29 s and 34 s (load 12-15), testing the same.
+/** @type {'reduce' | 'no-preference'} */
+let motion = 'reduce';
+/** This file's pages animate as a page without the preference does. */
+export function withMotion() { motion = 'no-preference'; }
+
 // A new context + page that records problems in page.problems, among them
 // every Content-Security-Policy violation (so every test that opens a page
 // here fails on one).
@@ -123,7 +134,7 @@ export async function pageHelpers(context) {
  * @returns {Promise<TestPage>}
  */
 export async function openPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, reducedMotion: motion, ...options });
   context.setDefaultTimeout(LIMIT);
   /** @type {string[]} */
   const problems = [];

@@ -8,7 +8,10 @@
 // whether the view draws or not).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMIT, loadView, openPage, settle, ticks, startBrowser } from './harness.mjs';
+import { LIMIT, loadView, openPage, settle, ticks, startBrowser, withMotion } from './harness.mjs';
+
+// about motion: tweens, autoplay, frames (harness.mjs: pages reduce motion otherwise)
+withMotion();
 import { frames } from './page-helpers.mjs';
 
 /** @type {import('./harness.mjs').Env} */

@@ -16,7 +16,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, SITE_DIR, artifact, loadView, openPage, startBrowser, withMotion } from './harness.mjs';
+
+// about motion: tweens, autoplay, frames (harness.mjs: pages reduce motion otherwise)
+withMotion();
 import { REPO, cli, lines } from './page-helpers.mjs';
 
 const SLACK = Number(process.env.DS_PERF_SLACK || 1);

@@ -147,7 +147,8 @@ test('goudan sample 2: 3, 2, 1, Undo, 2 fast: no stale choice', { timeout: LIMIT
 // comes before it); the page reports how long it took. "Next decision" cuts
 // the others' moves short.
 test('mahjong sample 1, seat A: the first decision at once; Next decision', { timeout: LIMIT }, async () => {
-  const page = await openPage(env.browser);
+  // animated (the others' moves play on, and Next decision skips them)
+  const page = await openPage(env.browser, { reducedMotion: 'no-preference' });
   await loadView(page, env.url + '#game=mahjong&sample=1&lang=en&play=A');
   await page.waitForFunction(() => window.deckscope.pending !== null, null, { timeout: LIMIT });
   const t = await page.evaluate(() => ({ timing: window.deckscope.playTiming, step: window.deckscope.step, p: window.deckscope.pending }));

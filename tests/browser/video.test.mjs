@@ -7,7 +7,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, loadView, openPage, startBrowser, withMotion } from './harness.mjs';
+
+// about motion: tweens, autoplay, frames (harness.mjs: pages reduce motion otherwise)
+withMotion();
 
 /** @type {import('./harness.mjs').Env} */
 let env;

@@ -9,7 +9,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, artifact, ticks, loadView, openPage, pngStats, startBrowser, withMotion } from './harness.mjs';
+
+// about motion: tweens, autoplay, frames (harness.mjs: pages reduce motion otherwise)
+withMotion();
 import { CLI, canvasShot, cli, frames, lines, pageState, sample, trace, uiSettled } from './page-helpers.mjs';
 
 /** @type {import('./harness.mjs').Env} */
