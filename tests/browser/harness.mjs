@@ -166,7 +166,14 @@ export async function openPage(browser, options = {}) {
   return page;
 }
 
-// Loads the page and waits for window.deckscope.ready (first frame drawn).
+// Loads the page as a new document and waits for window.deckscope.ready
+// (first frame drawn). When the page shows the same document and only the
+// hash differs, a goto would be a same-document navigation: the old
+// document's `ready` is resolved already and what it shows is the last
+// hash's (a race a test lost: the caption read before the page applied the
+// new hash). The same document by another name ('/' and '/index.html', or
+// 'x.html' and 'x.html?', whose location.search is '' both ways) makes it a
+// new document. What the site stored (localStorage) stays.
 /**
  * @param {import('playwright-core').Page} page
  * @param {string} url
@@ -174,7 +181,7 @@ export async function openPage(browser, options = {}) {
  */
 export async function loadView(page, url) {
   const start = Date.now();
-  await page.goto(url, { waitUntil: 'load' });
+  await page.goto(newDocument(page.url(), url), { waitUntil: 'load' });
   const ready = await page.evaluate((limit) =>
     Promise.race([
       window.deckscope.ready,
@@ -183,30 +190,35 @@ export async function loadView(page, url) {
   return { ...ready, wallMs: Date.now() - start };
 }
 
+// url, or the same document by another name when going from cur to url
+// would only change the hash.
+/** @param {string} cur @param {string} url */
+export function newDocument(cur, url) {
+  const cut = (/** @type {string} */ u) => { const k = u.indexOf('#'); return k < 0 ? [u, ''] : [u.slice(0, k), u.slice(k)]; };
+  const [base, hash] = cut(url);
+  if (!/^https?:/.test(cur) || cut(cur)[0] !== base) return url;
+  let other;
+  if (base.endsWith('/')) other = base + 'index.html';
+  else if (base.endsWith('/index.html')) other = base.slice(0, -'index.html'.length);
+  else if (base.endsWith('?')) other = base.slice(0, -1);
+  else other = base + (base.includes('?') ? '&' : '?');
+  return other + hash;
+}
+
 // loadView in a page that was used already, as a fresh page of openPage
-// would see it (what the site stored in the context, localStorage and
-// sessionStorage, is cleared; a new document, not a hash change), without a
-// new browser context (a second or more on a loaded machine). The test's
-// viewport and page.problems stay. Not through about:blank: the site's
-// favicon fetch, when still under way, would then fail from an opaque
-// origin (a CORS error in page.problems). When only the hash differs, the
-// same page by its other name ('/' and '/index.html') makes it a new document.
+// would see it: what the site stored in the context, localStorage and
+// sessionStorage, is cleared; a new document, not a hash change (loadView),
+// without a new browser context (a second or more on a loaded machine). The
+// test's viewport and page.problems stay. Not through about:blank: the site's
+// favicon fetch, when still under way, would then fail from an opaque origin
+// (a CORS error in page.problems).
 /**
  * @param {import('playwright-core').Page} page
  * @param {string} url
  */
 export async function reloadView(page, url) {
-  const next = new URL(url);
-  if (/^https?:/.test(page.url())) {
-    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-    const cur = new URL(page.url());
-    if (cur.origin + cur.pathname + cur.search === next.origin + next.pathname + next.search) {
-      if (next.pathname.endsWith('/')) next.pathname += 'index.html';
-      else if (next.pathname.endsWith('/index.html')) next.pathname = next.pathname.slice(0, -'index.html'.length);
-      else await page.goto('about:blank'); // (another page: not used so)
-    }
-  }
-  return loadView(page, next.href);
+  if (/^https?:/.test(page.url())) await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  return loadView(page, url);
 }
 
 // The RGBA pixels of PNG images (Buffers), decoded by the browser itself:
