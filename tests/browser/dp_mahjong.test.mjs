@@ -306,8 +306,7 @@ test('mahjong DP view, clear to a learner: legible cells, rows in words, first-v
 
   // "How to read the table": open on the first visit, remembered, closed on the next
   assert.equal(await page.evaluate(() => window.__el('#dpm-legend', HTMLDetailsElement).open), true, 'legend open on the first visit');
-  await page.reload();
-  await open('zh');
+  await open('zh'); // (a new document: loadView)
   assert.equal(await page.evaluate(() => window.__el('#dpm-legend', HTMLDetailsElement).open), false, 'legend closed on the next visit');
   await page.click('#dpm-legend summary');
   assert.equal(await page.evaluate(() => window.__el('#dpm-legend', HTMLDetailsElement).open), true, 'and opens on a click');
