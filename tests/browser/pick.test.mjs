@@ -154,7 +154,9 @@ for (const game of ['cirno', 'thegame', 'mahjong', 'goudan']) {
       assert.ok(pickL, 'a move of the learner to pick');
       await page.click(`.pick-menu button[data-label="${pickL.replace(/"/g, '\\"')}"]`);
     }
-    await page.waitForFunction((i) => { const d = window.deckscope; return !d.pending || d.pending.i !== i || d.summary(); }, p.i);
+    // the move is taken once it is in the learner's history (pending is
+    // cleared at once, before the engine has played the variation on)
+    await page.waitForFunction((i) => (window.deckscope.playHistory || []).some((/** @type {DeckscopeMove} */ m) => m.i === i), p.i);
     const v = await page.evaluate(() => window.deckscope.variation);
     if (pickL !== p.chosen) assert.deepEqual(v[0], [p.i, pickL], 'the click was the learner\'s move');
     else assert.ok(!v.some((/** @type {[number, string]} */ [i]) => i === p.i), 'the rule\'s move: no forced choice');

@@ -12,7 +12,8 @@
  *   - the exported dsv_api_* functions give the same answers;
  *   - drawing only on a change (issue 25): every call that changes what is
  *     shown sets `dirty`, no query does, and dsv_animating holds exactly
- *     while a tween, autoplay or a solve runs. */
+ *     while a tween, autoplay or a solve runs (with reduced motion, autoplay
+ *     touches the view once per step and does not move by itself). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,6 +470,25 @@ static void redraws(void) {
     TOUCHES(dsv_api_play(0));
     for (i = 0; i < 1000 && dsv_animating(&v); i++) dsv_tick(&v, 0.016);
     CHECK(!dsv_animating(&v));
+    /* with reduced motion autoplay draws once per step: nothing moves by
+     * itself, and every frame whose tick plays the next step is touched */
+    TOUCHES(dsv_api_set_reduced_motion(1));
+    TOUCHES(dsv_api_seek(0, 0));
+    TOUCHES(dsv_api_play(1));
+    {
+        size_t was = v.step, played = 0;
+        for (t = 0; t < 3; t += 0.016) {
+            CHECK(!dsv_animating(&v));
+            DRAWN();
+            dsv_tick(&v, 0.016);
+            CHECK(v.dirty == (v.step != was));
+            played += v.step != was;
+            was = v.step;
+        }
+        CHECK(played >= 2);
+    }
+    TOUCHES(dsv_api_play(0));
+    TOUCHES(dsv_api_set_reduced_motion(0));
     TOUCHES(CHECK(dsv_api_try("", 0) == 0));
     free(in);
     /* goudan: busy (the solve's progress) moves by itself */

@@ -263,7 +263,12 @@ int dsv_work(ds_view *v, double budget_ms) {
 int dsv_animating(const ds_view *v) {
     if (v->busy) return 1;
     if (!v->loaded) return 0;
-    if (v->anim < 1 || v->playing) return 1;
+    if (v->anim < 1) return 1;
+    /* Autoplay draws every frame, but with reduced motion a step is shown
+     * at once (no tween) and the picture changes only when the step does
+     * (dsv_seek touches the view): a frame per step instead of 60 a second,
+     * what a software-GL browser spends its CPU on while a game plays. */
+    if (v->playing && (!v->reduced_motion || v->mode == DSV_MODE_DP)) return 1;
     if (v->mode != DSV_MODE_DP) return 0;
     if (v->game == DSV_MAHJONG) return mj_dpv_animating(v);
     if (v->game == DSV_GOUDAN) return dsv_dp_goudan_animating(v);

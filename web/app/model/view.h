@@ -31,7 +31,8 @@
  * below, the page's dsv_api_* setters, the DP views' commands, any input
  * event, the page asking with dsv_api_redraw) and cleared when a frame is
  * drawn; dsv_animating says the view moves by itself (a tween, autoplay, a
- * solve in slices, a DP view's animation or work) and is drawn every frame.
+ * solve in slices, a DP view's animation or work) and is drawn every frame;
+ * with reduced motion, autoplay of the game draws once per step.
  */
 #ifndef DS_VIEW_H
 #define DS_VIEW_H
