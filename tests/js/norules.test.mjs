@@ -49,6 +49,8 @@ const RULES = [
     "const claimWindow = (d) => d.candidates.some((c) => c.kind === 'pass');"],
   ['a game deciding whose decision it is', /\bmine\s*:\s*(\(|function)|\.mine\(|\.player\s*===\s*seat\b|\(ev\.player\s*===\s*'E'|\.rule\s*===\s*'chance'/,
     "mine: (ev, seat) => (ev.player === 'E' ? 'E' : 'T') === seat,"],
+  ['a move\'s label read for its meaning (the record names it)', /\/\^?\(?\[A-D\]\)?\s*declines|\\bdeclines\$/,
+    "const m = /^([A-D]) declines$/.exec(String(l));"],
   ['a seat\'s decline made up in the page', /kind:\s*'decline'|dist_before/,
     "own.concat([{ label: x.label, kind: 'decline', player: seat, value: own[0].dist_before }])"],
   ['a rule\'s sentence kept in the page', /'(cirno|thegame|mahjong|goudan)\.(max_p|closest|backwards|tie_order|min_distance|special_first|max_win|pong_strict_drop)'\s*:/,

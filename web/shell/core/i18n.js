@@ -15,8 +15,8 @@
 //                                 absent); null/undefined/false kids skipped
 //   deckscope.i18n.apply(root)    fills [data-i18n], [data-i18n-title],
 //                                 [data-i18n-aria], [data-i18n-placeholder]
-//   deckscope.i18n.choiceLabel(l) a decision's label as the learner reads it
 //   deckscope.i18n.moveName(d, l) a move by its name in the engine's record d
+//                                 (the label only when d has no name for it)
 // (The rules' sentences are the engine's: decision.text, issue 21.)
 // An ES module; app.js and embed.js import it and keep it as window.deckscope.i18n.
 // Initial language: &lang= in the URL hash, else localStorage, else the
@@ -28,7 +28,6 @@ const i18n = (function () {
   /** @type {Record<'en' | 'zh', Record<string, string>>} */
   const dicts = {
     en: {
-      'label.declines': '{p} declines',
       'app.tagline': 'judge-exact card game simulators, visualized',
       'app.footer': 'deckscope · MIT licence · C11 engine compiled to WebAssembly, drawn with SDL2',
       'app.stage': 'Visualizer',
@@ -134,7 +133,6 @@ const i18n = (function () {
       'more.title': 'More tools: share, check my output, export, quiz',
     },
     zh: {
-      'label.declines': '{p} 不鸣牌',
       'app.tagline': '与评测机完全一致的卡牌游戏模拟器，可视化',
       'app.footer': 'deckscope · MIT 许可证 · C11 引擎编译为 WebAssembly，用 SDL2 绘制',
       'app.stage': '可视化',
@@ -443,14 +441,6 @@ const i18n = (function () {
       return ERR_ZH[code].replace(/\{(\d)\}/g, (all, k) => phraseZh(String(args[Number(k)] ?? '')));
     },
 
-    // A decision's label as a learner reads it: the engine's label (kept in
-    // data-label and sent back as it is), but mahjong's "A declines" (a seat
-    // not claiming; the decision record's "declines") in the page's language.
-    /** @param {unknown} l */
-    choiceLabel(l) {
-      const m = /^([A-D]) declines$/.exec(String(l));
-      return m ? i18n.t('label.declines', { p: m[1] }) : String(l);
-    },
     // A move as the learner reads it: its name in the engine's decision record
     // d (a candidate, or mahjong's "declines" of a claim window), in the view's
     // language; the label only when the record has no name for it.
@@ -459,7 +449,7 @@ const i18n = (function () {
       /** @param {DsCandidate[] | undefined} list */
       const has = (list) => (Array.isArray(list) ? list.find((c) => c && String(c.label) === String(l) && c.name) : null);
       const c = d ? has(d.candidates) || has(d.declines) : null;
-      return c ? String(c.name) : i18n.choiceLabel(l);
+      return c ? String(c.name) : String(l);
     },
   };
 
