@@ -121,8 +121,22 @@ static void put_key_str(ds_buf *b, const char *key, const char *s) {
     else ds_buf_puts(b, "null");
 }
 
-static void put_num(ds_buf *b, double v);
-static void put_key_str(ds_buf *b, const char *key, const char *s);
+/* ,"key":number, or null when there is none */
+static void put_key_value(ds_buf *b, const char *key, int has, double v) {
+    ds_buf_puts(b, ",\"");
+    ds_buf_puts(b, key);
+    ds_buf_puts(b, "\":");
+    if (has) put_num(b, v);
+    else ds_buf_puts(b, "null");
+}
+
+/* {"label":...,"name":... : how a move of the record starts, a candidate's
+ * or a seat's decline (the object is left open for its other fields) */
+static void put_move_head(ds_buf *b, const char *label, const char *name) {
+    ds_buf_puts(b, "{\"label\":");
+    ds_buf_json_str(b, label, strlen(label));
+    put_key_str(b, "name", name);
+}
 
 static void put_assessment(ds_buf *b, const ds_decision *d, ds_buf *tmp) {
     double by = 0, r = 0;
@@ -167,13 +181,9 @@ int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const voi
         for (k = 0; k < d->ndecline; k++) {
             const ds_decline *x = &d->decline[k];
             if (k) ds_buf_putc(b, ',');
-            ds_buf_puts(b, "{\"label\":");
-            ds_buf_json_str(b, x->label, strlen(x->label));
-            put_key_str(b, "name", x->name);
+            put_move_head(b, x->label, x->name);
             put_key_str(b, "seat", x->seat);
-            ds_buf_puts(b, ",\"value\":");
-            if (x->has_value) put_num(b, x->value);
-            else ds_buf_puts(b, "null");
+            put_key_value(b, "value", x->has_value, x->value);
             put_key_str(b, "then", x->then);
             ds_buf_putc(b, '}');
         }
@@ -184,12 +194,8 @@ int ds_decision_json(const ds_decision *d, ds_decision_extra_fn extra, const voi
     for (k = 0; k < d->n; k++) {
         const ds_cand *c = &d->cand[k];
         if (k) ds_buf_putc(b, ',');
-        ds_buf_puts(b, "{\"label\":");
-        ds_buf_json_str(b, c->label, strlen(c->label));
-        put_key_str(b, "name", c->name);
-        ds_buf_puts(b, ",\"value\":");
-        if (c->has_value) put_num(b, c->value);
-        else ds_buf_puts(b, "null");
+        put_move_head(b, c->label, c->name);
+        put_key_value(b, "value", c->has_value, c->value);
         put_key_str(b, "reason", ds_reason_code(c->reason));
         ds_buf_clear(&note);
         ds_say_note(&note, d, (int)k);
