@@ -393,6 +393,18 @@ static void check_tables(const canvas *c) {
         nw += all[i]->n_words;
     }
     CHECK(nw > 0); /* the four games' scenes have theirs */
+    /* each game's card on the placeholder (its scene's accent, card line and
+     * mark; a game added without them would draw an invisible card) */
+    for (id = 0; id < DSV_GAMES; id++) {
+        const ds_scene *sc = ds_scene_of_game(id);
+        CHECK(sc != NULL);
+        if (!sc) continue;
+        CHECK_EQ_INT(sc->accent.a, 255);
+        CHECK(sc->mark && *sc->mark);
+        check_word(c, sc->card.en, sc->card.zh, sc->name, -1);
+        CHECK(sc->dp == NULL || (sc->dp->draw && !sc->dp->dp));
+    }
+    CHECK(ds_scene_of_game(-1) == NULL && ds_scene_of_game(DSV_GAMES) == NULL);
     CHECK_EQ_INT(ui_lang_from_name("zh"), DS_LANG_ZH);
     CHECK_EQ_INT(ui_lang_from_name("zh-CN"), DS_LANG_ZH);
     CHECK_EQ_INT(ui_lang_from_name("en"), DS_LANG_EN);

@@ -16,6 +16,7 @@
 #include "scenes/frame_out.h"
 #include "text/text.h"
 #include "model/view.h"
+#include "scenes/strings.h"
 
 typedef struct ds_theme {
     int dark;
@@ -50,8 +51,6 @@ typedef struct ds_pointer {
     float x, y;
 } ds_pointer;
 
-struct ui_word;
-
 typedef struct ds_scene {
     const char *name;
     void *(*create)(void);                        /* NULL on failure */
@@ -62,8 +61,17 @@ typedef struct ds_scene {
     void (*draw)(void *self, const ds_frame *f); /* draws; writes only self and f->out */
     /* the words it draws, en and zh (its own table, strings.h; NULL, 0: none
      * of its own): for the tests (frontend_zh checks every scene's table) */
-    const struct ui_word *words;
+    const ui_word *words;
     int n_words;
+    /* A game's scene only (the placeholder and the DP views leave them
+     * zero): its DP view's scene (shown in DSV_MODE_DP; NULL: the game has
+     * none and keeps its scene), and its card on the placeholder: the
+     * game's colour, the line under its name (en and zh) and the glyph on
+     * the card that hops between the games. */
+    const struct ds_scene *dp;
+    SDL_Color accent;
+    ui_word card;
+    const char *mark;
 } ds_scene;
 
 extern const ds_scene ds_scene_placeholder; /* nothing loaded / solving */
@@ -76,6 +84,8 @@ extern const ds_scene ds_scene_dp_mahjong, ds_scene_dp_goudan;
 /* The scene for a view: its game's scene, its DP view in DSV_MODE_DP (games
  * without a DP view keep their scene), the placeholder when nothing is loaded. */
 const ds_scene *ds_scene_for(const ds_view *v);
+/* The scene of game g (0..DSV_GAMES-1, ds_games.h's order), or NULL. */
+const ds_scene *ds_scene_of_game(int g);
 
 
 ds_theme ds_theme_make(int dark);

@@ -922,4 +922,9 @@ static void draw(void *self, const ds_frame *f) {
     text_moving(f->text, 0);
 }
 
-const ds_scene ds_scene_cirno = {"cirno", create, destroy, NULL, draw, words, W_COUNT};
+/* (the placeholder's card: ice blue; the symbols of the game) */
+const ds_scene ds_scene_cirno = {
+    "cirno", create, destroy, NULL, draw, words, W_COUNT, NULL, {0x3b, 0x9e, 0xe8, 255},
+    {"\xe2\x91\xa8  + \xe2\x88\x92 \xc3\x97 \xc3\xb7", "\xe2\x91\xa8  + \xe2\x88\x92 \xc3\x97 \xc3\xb7"}, /* ⑨  + − × ÷ */
+    "\xe2\x91\xa8", /* ⑨ */
+};

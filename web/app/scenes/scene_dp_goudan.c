@@ -646,4 +646,5 @@ static void draw(void *self, const ds_frame *f) {
     draw_solve(S, f, dp, solve);
 }
 
-const ds_scene ds_scene_dp_goudan = {"dp_goudan", create, destroy, event, draw, words, W_COUNT};
+const ds_scene ds_scene_dp_goudan = {.name = "dp_goudan", .create = create, .destroy = destroy, .event = event,
+    .draw = draw, .words = words, .n_words = W_COUNT};

@@ -467,4 +467,5 @@ static void draw(void *self, const ds_frame *f) {
     draw_dp(self, f, d);
 }
 
-const ds_scene ds_scene_dp_mahjong = {"dp_mahjong", create, destroy, event, draw, NULL, 0};
+const ds_scene ds_scene_dp_mahjong = {.name = "dp_mahjong", .create = create, .destroy = destroy, .event = event,
+    .draw = draw};

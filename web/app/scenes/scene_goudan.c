@@ -908,4 +908,9 @@ static void draw(void *self, const ds_frame *f) {
     }
 }
 
-const ds_scene ds_scene_goudan = {"goudan", create, destroy, NULL, draw, words, W_COUNT};
+/* (the placeholder's card: violet) */
+const ds_scene ds_scene_goudan = {
+    "goudan", create, destroy, NULL, draw, words, W_COUNT, &ds_scene_dp_goudan, {0xc8, 0x5a, 0xd8, 255},
+    {"\xe2\x86\x92 \xe2\x86\x90  play \xc2\xb7 pass", "\xe2\x86\x92 \xe2\x86\x90  打牌 \xc2\xb7 技能"},
+    "\xe2\x99\xa0", /* ♠ */
+};

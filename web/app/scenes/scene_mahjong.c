@@ -1087,4 +1087,9 @@ static void draw(void *self, const ds_frame *f) {
     draw_scene(self, f);
 }
 
-const ds_scene ds_scene_mahjong = {"mahjong", create, destroy, NULL, draw, words, W_COUNT};
+/* (the placeholder's card: jade) */
+const ds_scene ds_scene_mahjong = {
+    "mahjong", create, destroy, NULL, draw, words, W_COUNT, &ds_scene_dp_mahjong, {0x3b, 0xb8, 0x7a, 255},
+    {"\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  tiles", "\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  麻将牌"},
+    "\xe2\x99\xa6", /* ♦ */
+};

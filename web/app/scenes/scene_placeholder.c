@@ -1,4 +1,4 @@
-/* scene_placeholder.c - the placeholder scene: the four game names on cards
+/* scene_placeholder.c - the placeholder scene: the games' names on cards
  * and a card that travels between them, animated on real elapsed time. */
 #include <math.h>
 #include <stdio.h>
@@ -8,19 +8,9 @@
 #include "scenes/strings.h"
 #include "scenes/scene.h"
 
-/* Symbols only for the first two; mahjong and goudan have a word (strings.h). */
-static const char *const subtitles[DS_NGAMES] = {
-    "\xe2\x91\xa8  + \xe2\x88\x92 \xc3\x97 \xc3\xb7",          /* ⑨  + − × ÷ */
-    "2 \xe2\x86\x91 99 \xc2\xb7 2 \xe2\x86\x93 99",            /* 2 ↑ 99 · 2 ↓ 99 */
-    NULL, NULL,
-};
-
-static const SDL_Color game_colors[DS_NGAMES] = {
-    {0x3b, 0x9e, 0xe8, 255}, /* cirno: ice blue */
-    {0xe8, 0x8a, 0x3b, 255}, /* thegame: orange */
-    {0x3b, 0xb8, 0x7a, 255}, /* mahjong: jade */
-    {0xc8, 0x5a, 0xd8, 255}, /* goudan: violet */
-};
+/* each game's card: its colour and the line under its name come from its
+ * scene (scene_<id>.c: ds_scene.accent, .card) */
+static const ds_scene *game_scene(int g) { return ds_scene_of_game(g); }
 
 typedef struct placeholder {
     int highlight; /* game under the pointer, -1 for none */
@@ -81,15 +71,13 @@ static void mini_card(const ds_frame *f, float x, float y, float s, SDL_Color c,
 }
 
 static void draw(void *self, const ds_frame *f) {
-    static const char *const labels[DS_NGAMES] = {
-        "\xe2\x91\xa8", "99", "\xe2\x99\xa6", "\xe2\x99\xa0"}; /* ⑨ 99 ♦ ♠ */
     placeholder *p = self;
     const ds_theme *th = f->theme;
     SDL_Renderer *r = f->r;
     float s = f->scale, pad = 24 * s;
     float title_h = text_line_height(f->text, DS_FONT_TITLE);
     float small_h = text_line_height(f->text, DS_FONT_SMALL);
-    int cols = f->w > 720 * s ? 4 : 2, rows = DS_NGAMES / cols;
+    int cols = f->w > 720 * s ? 4 : 2, rows = (DS_NGAMES + cols - 1) / cols;
     float gap = 16 * s;
     float cw = (f->w - 2 * pad - (float)(cols - 1) * gap) / (float)cols;
     float area_top = pad + title_h + 40 * s, area_bot = f->h - pad - small_h - 12 * s;
@@ -139,20 +127,20 @@ static void draw(void *self, const ds_frame *f) {
         cx[i] = x + cw / 2;
         cy[i] = y;
         if (hot) p->highlight = i;
-        draw_round_rect(r, x, y, cw, ch, 10 * s, picked ? game_colors[i] : th->card_edge);
+        draw_round_rect(r, x, y, cw, ch, 10 * s, picked ? game_scene(i)->accent : th->card_edge);
         draw_round_rect(r, x + b, y + b, cw - 2 * b, ch - 2 * b, 10 * s - b,
-                        hot ? color_mix(th->card, game_colors[i], 0.12f) : th->card);
+                        hot ? color_mix(th->card, game_scene(i)->accent, 0.12f) : th->card);
         if (compact) {
             float lh = text_line_height(f->text, DS_FONT_BODY);
-            draw_rect(r, x + 14 * s, y + ch * 0.25f, 4 * s, ch * 0.5f, game_colors[i]);
+            draw_rect(r, x + 14 * s, y + ch * 0.25f, 4 * s, ch * 0.5f, game_scene(i)->accent);
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + (ch - lh) / 2, DS_ALIGN_LEFT, th->fg,
                       ds_game_id(i));
         } else {
-            draw_rect(r, x + 14 * s, y + 16 * s, 4 * s, ch - 32 * s, game_colors[i]);
+            draw_rect(r, x + 14 * s, y + 16 * s, 4 * s, ch - 32 * s, game_scene(i)->accent);
             text_draw(f->text, r, DS_FONT_TITLE, x + 28 * s, y + 14 * s, DS_ALIGN_LEFT, th->fg,
                       ds_game_id(i));
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + ch - 34 * s, DS_ALIGN_LEFT, th->muted,
-                      subtitles[i] ? subtitles[i] : ui_str(f->view, i == DSV_MAHJONG ? UI_PH_SUB_MAHJONG : UI_PH_SUB_GOUDAN));
+                      ui_word_str(f->view, &game_scene(i)->card));
         }
     }
 
@@ -164,13 +152,14 @@ static void draw(void *self, const ds_frame *f) {
         float k = ease((float)(hop - floor(hop)));
         float bx = cx[from] + (cx[to] - cx[from]) * k;
         float by = cy[from] + (cy[to] - cy[from]) * k - 22 * s - (float)sin(k * 3.14159265) * 40 * s;
-        SDL_Color c = color_mix(game_colors[from], game_colors[to], k);
+        SDL_Color c = color_mix(game_scene(from)->accent, game_scene(to)->accent, k);
         float ground = cy[from] + (cy[to] - cy[from]) * k;
         float sw = 26 * s * (0.5f + 0.5f * (1 - (float)sin(k * 3.14159265)));
         draw_round_rect(r, bx - sw / 2, ground - 3 * s, sw, 6 * s, 3 * s,
                         color_mix(th->bg, th->fg, 0.18f)); /* shadow */
-        mini_card(f, bx, by, s, c, labels[k < 0.5f ? from : to]);
+        mini_card(f, bx, by, s, c, game_scene(k < 0.5f ? from : to)->mark);
     }
 }
 
-const ds_scene ds_scene_placeholder = {"placeholder", create, destroy, event, draw, NULL, 0};
+const ds_scene ds_scene_placeholder = {.name = "placeholder", .create = create, .destroy = destroy, .event = event,
+    .draw = draw};

@@ -574,4 +574,9 @@ static void draw(void *self, const ds_frame *f) {
     draw_end(&c);
 }
 
-const ds_scene ds_scene_thegame = {"thegame", create, destroy, NULL, draw, words, W_COUNT};
+/* (the placeholder's card: orange; the rows of the game) */
+const ds_scene ds_scene_thegame = {
+    "thegame", create, destroy, NULL, draw, words, W_COUNT, NULL, {0xe8, 0x8a, 0x3b, 255},
+    {"2 \xe2\x86\x91 99 \xc2\xb7 2 \xe2\x86\x93 99", "2 \xe2\x86\x91 99 \xc2\xb7 2 \xe2\x86\x93 99"}, /* 2 ↑ 99 · 2 ↓ 99 */
+    "99",
+};

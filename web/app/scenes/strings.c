@@ -17,8 +17,6 @@ static const char *const ui_en[UI_COUNT] = {
     [UI_PH_TAGLINE_SHORT] = "four card games, judge-exact",
     [UI_PH_STATUS] = "t = %.1f s  " DOT "  frame %ld  " DOT "  %.0f\xc3\x97%.0f px  " DOT "  scale %.2f",
     [UI_PH_SOLVING] = "solving %s: %.0f %%",
-    [UI_PH_SUB_MAHJONG] = "\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  tiles",
-    [UI_PH_SUB_GOUDAN] = "\xe2\x86\x92 \xe2\x86\x90  play " DOT " pass",
 };
 
 static const char *const ui_zh[UI_COUNT] = {
@@ -26,8 +24,6 @@ static const char *const ui_zh[UI_COUNT] = {
     [UI_PH_TAGLINE_SHORT] = "四个卡牌游戏",
     [UI_PH_STATUS] = "t = %.1f 秒  " DOT "  第 %ld 帧  " DOT "  %.0f\xc3\x97%.0f 像素  " DOT "  缩放 %.2f",
     [UI_PH_SOLVING] = "正在求解 %s：%.0f %%",
-    [UI_PH_SUB_MAHJONG] = "\xe2\x99\xa0 \xe2\x99\xa5 \xe2\x99\xa6 \xe2\x99\xa3  麻将牌",
-    [UI_PH_SUB_GOUDAN] = "\xe2\x86\x92 \xe2\x86\x90  打牌 " DOT " 技能",
 };
 
 int ui_lang(const ds_view *v) { return v && v->lang == DS_LANG_ZH ? DS_LANG_ZH : DS_LANG_EN; }

@@ -29,8 +29,6 @@ typedef enum ui_id {
     UI_PH_TAGLINE_SHORT,
     UI_PH_STATUS,         /* %.1f s, %ld frame, %.0f w, %.0f h, %.2f scale */
     UI_PH_SOLVING,        /* %s game, %.0f percent */
-    UI_PH_SUB_MAHJONG,
-    UI_PH_SUB_GOUDAN,
     UI_COUNT
 } ui_id;
 
