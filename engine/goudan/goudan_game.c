@@ -425,8 +425,9 @@ static void hit_label(const goudan_event *e, int r, char *buf, size_t cap) {
     int p = e->player & 1;
     if (r == 0) snprintf(buf, cap, "hit:%c", side_letter[p]);
     else if (r == 1) snprintf(buf, cap, "hit:%c", side_letter[1 - p]);
-    else if (r - 2 < e->mover_minions) snprintf(buf, cap, "hit:%c%d", side_letter[p], r - 1);
-    else snprintf(buf, cap, "hit:%c%d", side_letter[1 - p], r - 1 - e->mover_minions);
+    /* (a slot is 1..4: as an unsigned char the label provably fits) */
+    else if (r - 2 < e->mover_minions) snprintf(buf, cap, "hit:%c%u", side_letter[p], (unsigned char)(r - 1));
+    else snprintf(buf, cap, "hit:%c%u", side_letter[1 - p], (unsigned char)(r - 1 - e->mover_minions));
 }
 
 int goudan_event_cands(const goudan_event *e, goudan_cands *c) {

@@ -297,8 +297,12 @@ static void opt_add(mahjong_options *d, int kind, int player, int tile, int targ
     o->target = (uint8_t)target;
     o->value = (int8_t)value;
     o->before = (int8_t)before;
-    strncpy(o->label, label, DS_CHOICE_LABEL - 1);
-    o->label[DS_CHOICE_LABEL - 1] = '\0';
+    {
+        size_t n = strlen(label);
+        if (n > DS_CHOICE_LABEL - 1) n = DS_CHOICE_LABEL - 1;
+        memcpy(o->label, label, n);
+        o->label[n] = '\0';
+    }
 }
 
 /* A turn decision (DISCARD or SELFDRAWN event) of a player whose hand before
