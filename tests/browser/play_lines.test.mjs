@@ -144,7 +144,8 @@ test('goudan sample 2: 3, 2, 1, Undo, 2 fast: no stale choice', { timeout: LIMIT
 });
 
 // "Play" goes straight to the seat's first decision (no animation of what
-// comes before it); the page reports how long it took. "Next decision" cuts
+// comes before it); the page reports how long it took and how many steps it
+// showed on the way (playTiming). "Next decision" cuts
 // the others' moves short.
 test('mahjong sample 1, seat A: the first decision at once; Next decision', { timeout: LIMIT }, async () => {
   // animated (the others' moves play on, and Next decision skips them)
@@ -153,8 +154,10 @@ test('mahjong sample 1, seat A: the first decision at once; Next decision', { ti
   await page.waitForFunction(() => window.deckscope.pending !== null, null, { timeout: LIMIT });
   const t = await page.evaluate(() => ({ timing: window.deckscope.playTiming, step: window.deckscope.step, p: window.deckscope.pending }));
   assert.ok(t.p && t.timing, 'a decision, and how long it took to reach');
-  console.log(`mahjong A: first decision (event ${t.p.i}) after ${t.timing.firstDecisionMs.toFixed(1)} ms`);
-  assert.ok(t.timing.firstDecisionMs < 3000, `${t.timing.firstDecisionMs} ms`);
+  console.log(`mahjong A: first decision (event ${t.p.i}) after ${t.timing.firstDecisionMs.toFixed(1)} ms, ${t.timing.stepsShown} step(s) shown`);
+  // straight there: one step shown, not the ${t.p.i} on the way (a count, not
+  // a time: a busy machine makes the jump slower, never an animation)
+  assert.ok(t.timing.stepsShown <= 1, `${t.timing.stepsShown} steps shown on the way to event ${t.p.i}`);
   assert.equal(t.step, t.p.i, 'the view is at the decision');
   assert.ok(t.p.i > 10, 'events before the first decision');
   // the page's Play button does the same (not animated, at 1x)
@@ -166,7 +169,7 @@ test('mahjong sample 1, seat A: the first decision at once; Next decision', { ti
   await page.waitForFunction(() => window.deckscope.pending !== null, null, { timeout: LIMIT });
   const t2 = await page.evaluate(() => ({ timing: window.deckscope.playTiming, step: window.deckscope.step, p: window.deckscope.pending }));
   assert.ok(t2.p && t2.timing, 'a decision, and how long it took to reach');
-  assert.ok(t2.timing.firstDecisionMs < 3000, `${t2.timing.firstDecisionMs} ms`);
+  assert.ok(t2.timing.stepsShown <= 1, `${t2.timing.stepsShown} steps shown on the way to event ${t2.p.i}`);
   assert.equal(t2.step, t2.p.i);
   // the rule's move: the others then play on, animated; Next decision jumps
   const first = t2.p;

@@ -21,7 +21,8 @@
 //                  decision is pending again (on its own line)
 //   .nextDecision() skips the others' moves: straight to the seat's next
 //                  decision (resolves with it, or null at the end)
-//   .playTiming    {firstDecisionMs}: from playAs() to the first decision
+//   .playTiming    {firstDecisionMs, stepsShown}: from playAs() to the first
+//                  decision, the time and how many steps the view showed on the way
 //   .playHistory   the learner's moves so far (as summary().history)
 //   .summary()     null until the end, then the summary card's figures
 //   .stopPlay()    leaves play mode (the line shown stays)
@@ -199,7 +200,7 @@ import { dsGames } from '../games/index.js';
   /**
    * @type {{ active: boolean, seat: string, as: string, game: string | null, instant: boolean, hints: boolean, pending: Pending | null,
    *          moves: Move[], finished: boolean, main: { outcome: string, steps: number } | null, feedback: Move | null,
-   *          op: number, target: number | null, timing: { firstDecisionMs: number } | null, t0: number | null, keepFocus: boolean }}
+   *          op: number, target: number | null, timing: { firstDecisionMs: number, stepsShown: number } | null, t0: number | null, shown: number, keepFocus: boolean }}
    */
   const P = {
     active: false, seat: '', as: '', game: null, instant: false, hints: false,
@@ -208,10 +209,13 @@ import { dsGames } from '../games/index.js';
     finished: false, main: null, feedback: null,
     op: 0,             // the operation under way (playAs, choose, undo, next): a newer one supersedes it
     target: null,      // the step an animation between decisions is playing to
-    timing: null,      // {firstDecisionMs}
+    timing: null,      // {firstDecisionMs, stepsShown}
     t0: null,          // when playAs() began, until the first decision
+    shown: 0,          // the steps the view showed since then
     keepFocus: false,  // the focus was in the panel: the first option takes it
   };
+  // (a jump shows one step; an animation every step on the way)
+  ds.on('step', () => { if (P.t0 !== null) P.shown++; });
   /** @type {PlayUi | null} */
   let ui = null;
   // The line shown, as its &try= spec ('' = the main line): a pending
@@ -258,7 +262,7 @@ import { dsGames } from '../games/index.js';
     if (!P.active || op !== P.op) return pendingView();
     if (i >= 0) {
       setPending(i, decisionAt(i));
-      if (P.t0 !== null) { P.timing = { firstDecisionMs: performance.now() - P.t0 }; P.t0 = null; }
+      if (P.t0 !== null) { P.timing = { firstDecisionMs: performance.now() - P.t0, stepsShown: P.shown }; P.t0 = null; }
     } else {
       P.pending = null;
       P.finished = true;
@@ -297,7 +301,7 @@ import { dsGames } from '../games/index.js';
     if (op !== P.op) return pendingView();
     Object.assign(P, {
       active: true, seat: s, as, game, instant: !!(opts && opts.instant) || matchMedia('(prefers-reduced-motion: reduce)').matches,
-      pending: null, moves: [], finished: false, feedback: null, target: null, timing: null, t0,
+      pending: null, moves: [], finished: false, feedback: null, target: null, timing: null, t0, shown: 0,
       main: { outcome: ds.variationInfo().outcome, steps: ds.steps },
     });
     ds.pause();
