@@ -330,6 +330,22 @@ static void check_placeholder(canvas *c, canvas *small, ds_view *v) {
 
 /* One word: both languages there, the same printf conversions, every glyph
  * of the Chinese baked. */
+/* The printf conversions of s, in order, each ending in ';' (%% skipped),
+ * cut to the first 31 bytes. */
+static void conversions(const char *s, char out[32]) {
+    int n = 0;
+    const char *p;
+    for (p = s; *p; p++) {
+        if (*p != '%') continue;
+        p++;
+        while (*p && strchr("0123456789.-+ l", *p) && n < 31) out[n++] = *p++;
+        if (*p != '%' && n < 31) out[n++] = *p;
+        if (n < 31) out[n++] = ';';
+        if (!*p) break;
+    }
+    out[n] = '\0';
+}
+
 static void check_word(const canvas *c, const char *en, const char *zh, const char *table, int id) {
     CHECK(en != NULL);
     CHECK(zh != NULL);
@@ -338,27 +354,9 @@ static void check_word(const canvas *c, const char *en, const char *zh, const ch
         return;
     }
     {
-        /* the conversions, in order (%% skipped) */
         char ce[32], cz[32];
-        int ne = 0, nz = 0;
-        const char *p;
-        for (p = en; *p && ne < 31; p++)
-            if (*p == '%') {
-                p++;
-                while (*p && strchr("0123456789.-+ l", *p)) ce[ne++] = *p++;
-                if (*p != '%') ce[ne++] = *p;
-                ce[ne++] = ';';
-                if (!*p) break;
-            }
-        for (p = zh; *p && nz < 31; p++)
-            if (*p == '%') {
-                p++;
-                while (*p && strchr("0123456789.-+ l", *p)) cz[nz++] = *p++;
-                if (*p != '%') cz[nz++] = *p;
-                cz[nz++] = ';';
-                if (!*p) break;
-            }
-        ce[ne] = cz[nz] = 0;
+        conversions(en, ce);
+        conversions(zh, cz);
         CHECK(!strcmp(ce, cz));
         if (strcmp(ce, cz)) fprintf(stderr, "  %s: word %d: formats differ: %s / %s\n", table, id, ce, cz);
     }

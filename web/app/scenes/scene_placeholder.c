@@ -8,10 +8,6 @@
 #include "scenes/strings.h"
 #include "scenes/scene.h"
 
-/* each game's card: its colour and the line under its name come from its
- * scene (scene_<id>.c: ds_scene.accent, .card) */
-static const ds_scene *game_scene(int g) { return ds_scene_of_game(g); }
-
 typedef struct placeholder {
     int highlight; /* game under the pointer, -1 for none */
     float mx, my;  /* pointer, renderer pixels */
@@ -124,23 +120,24 @@ static void draw(void *self, const ds_frame *f) {
         int hot = (p->mx >= x && p->mx < x + cw && p->my >= y && p->my < y + ch);
         int picked = (f->game == i);
         float b = picked ? 2 * s : 1 * s;
+        const ds_scene *game = ds_scene_of_game(i); /* its colour and words (scene_<id>.c) */
         cx[i] = x + cw / 2;
         cy[i] = y;
         if (hot) p->highlight = i;
-        draw_round_rect(r, x, y, cw, ch, 10 * s, picked ? game_scene(i)->accent : th->card_edge);
+        draw_round_rect(r, x, y, cw, ch, 10 * s, picked ? game->accent : th->card_edge);
         draw_round_rect(r, x + b, y + b, cw - 2 * b, ch - 2 * b, 10 * s - b,
-                        hot ? color_mix(th->card, game_scene(i)->accent, 0.12f) : th->card);
+                        hot ? color_mix(th->card, game->accent, 0.12f) : th->card);
         if (compact) {
             float lh = text_line_height(f->text, DS_FONT_BODY);
-            draw_rect(r, x + 14 * s, y + ch * 0.25f, 4 * s, ch * 0.5f, game_scene(i)->accent);
+            draw_rect(r, x + 14 * s, y + ch * 0.25f, 4 * s, ch * 0.5f, game->accent);
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + (ch - lh) / 2, DS_ALIGN_LEFT, th->fg,
                       ds_game_id(i));
         } else {
-            draw_rect(r, x + 14 * s, y + 16 * s, 4 * s, ch - 32 * s, game_scene(i)->accent);
+            draw_rect(r, x + 14 * s, y + 16 * s, 4 * s, ch - 32 * s, game->accent);
             text_draw(f->text, r, DS_FONT_TITLE, x + 28 * s, y + 14 * s, DS_ALIGN_LEFT, th->fg,
                       ds_game_id(i));
             text_draw(f->text, r, DS_FONT_BODY, x + 28 * s, y + ch - 34 * s, DS_ALIGN_LEFT, th->muted,
-                      ui_word_str(f->view, &game_scene(i)->card));
+                      ui_word_str(f->view, &game->card));
         }
     }
 
@@ -152,12 +149,12 @@ static void draw(void *self, const ds_frame *f) {
         float k = ease((float)(hop - floor(hop)));
         float bx = cx[from] + (cx[to] - cx[from]) * k;
         float by = cy[from] + (cy[to] - cy[from]) * k - 22 * s - (float)sin(k * 3.14159265) * 40 * s;
-        SDL_Color c = color_mix(game_scene(from)->accent, game_scene(to)->accent, k);
+        SDL_Color c = color_mix(ds_scene_of_game(from)->accent, ds_scene_of_game(to)->accent, k);
         float ground = cy[from] + (cy[to] - cy[from]) * k;
         float sw = 26 * s * (0.5f + 0.5f * (1 - (float)sin(k * 3.14159265)));
         draw_round_rect(r, bx - sw / 2, ground - 3 * s, sw, 6 * s, 3 * s,
                         color_mix(th->bg, th->fg, 0.18f)); /* shadow */
-        mini_card(f, bx, by, s, c, game_scene(k < 0.5f ? from : to)->mark);
+        mini_card(f, bx, by, s, c, ds_scene_of_game(k < 0.5f ? from : to)->mark);
     }
 }
 
