@@ -292,6 +292,9 @@ test('caption at 320x240: two lines, readable, does not cover the controls; a ta
     for (const controls of ['full', 'mini']) {
       await openEmbed(page, `game=mahjong&sample=1&step=60&lang=${lang}&controls=${controls}`, { width: 320, height: 240 });
       await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent.length > 5);
+      // the canvas follows the stage, which the caption's two lines just made
+      // smaller, through a ResizeObserver: delivered at the next frame
+      await ticks(page);
       const b = await page.evaluate(() => {
         const box = (/** @type {Element} */ e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height, r: r.right, b: r.bottom }; };
         const cap = /** @type {HTMLElement} */ (document.getElementById('e-caption'));

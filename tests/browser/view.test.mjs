@@ -145,7 +145,8 @@ test('keyboard shortcuts, help overlay, autoplay with a visible pause control, e
   await page.keyboard.press('+');
   await page.keyboard.press('+');
   assert.equal(await api(page, () => window.deckscope.speed), 8, 'capped at 8x');
-  assert.equal(await page.inputValue('#speed'), '8');
+  // the timeline's select follows at the page's next frame (its render)
+  await page.waitForFunction(() => window.__el('#speed', HTMLSelectElement).value === '8');
   // Space plays; the pause control is visible and says Pause. At 0.5x (a
   // step lasts 1.8 s): at 8x the whole game could play out before the test,
   // on a busy machine, gets to pause it.
