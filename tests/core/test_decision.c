@@ -145,7 +145,7 @@ static void check_record(void) {
     /* full: the 65th candidate is refused */
     {
         int k, last = 0;
-        char lab[8];
+        char lab[16]; /* "c" and any int */
         ds_decision_reset(&d, DS_LANG_EN);
         for (k = 0; k < DS_CANDS_MAX + 1; k++) {
             snprintf(lab, sizeof lab, "c%d", k);
