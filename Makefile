@@ -87,9 +87,9 @@ check:
 	@ctest --preset check -j $(JOBS) $(CTEST_ARGS)
 
 # One self-contained page that runs from file:// with no server and no network
-# (scripts/offline.mjs: the wasm built again with -sSINGLE_FILE=1 in build/offline).
-offline:
-	@scripts/setup.sh web
+# (scripts/offline.mjs: the wasm build's module linked with -sSINGLE_FILE=1,
+# build/wasm/single/, inlined with the page).
+offline: wasm
 	@scripts/setup.sh test
 	@$(EMENV) node scripts/offline.mjs
 	@echo "offline: open build/deckscope.html in a browser (file://)"

@@ -3,9 +3,9 @@
 // ONE file that runs from file:// (a USB stick, an LMS upload) with no server
 // and no network.
 //
-//   1. builds deckscope-view once more with -sSINGLE_FILE=1 (the WebAssembly
-//      inlined into deckscope-view.js as base64) in its own tree,
-//      build/offline (emcmake, -DDS_SINGLE_FILE=ON);
+//   1. takes deckscope-view.js as the wasm build links it with -sSINGLE_FILE=1
+//      (the WebAssembly inlined as base64): build/wasm/single/deckscope-view.js,
+//      target deckscope-view-single (web/CMakeLists.txt), built here if needed;
 //   2. takes web/shell/index.html and inlines, in document order, every
 //      stylesheet and script it references (the page's modules and
 //      deckscope-view.js) and the favicon (as a data: URL);
@@ -15,15 +15,13 @@
 //   4. puts in a Content-Security-Policy that allows exactly the inline
 //      scripts and styles of the file, by their SHA-256 (docs/security.md).
 //
-// Usage: node scripts/offline.mjs [--out build/deckscope.html] [--build-dir build/offline]
-//                                 [--skip-build]  (reuse build/offline as it is)
-// Environment: DS_SDL2_WASM_PREFIX (default ~/.cache/deckscope/sdl2-wasm),
-// JOBS (default 2).
+// Usage: node scripts/offline.mjs [--out build/deckscope.html] [--build-dir build/wasm]
+//                                 [--skip-build]  (take the build dir's module as it is)
+// The build dir is the wasm preset's (make wasm configures it). JOBS (default 2).
 import { execFileSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -31,11 +29,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const opt = (name, d) => { const i = args.indexOf(name); return i >= 0 && args[i + 1] ? args[i + 1] : d; };
 const out = path.resolve(root, opt('--out', 'build/deckscope.html'));
-const buildDir = path.resolve(root, opt('--build-dir', 'build/offline'));
+const buildDir = path.resolve(root, opt('--build-dir', 'build/wasm'));
 const skipBuild = args.includes('--skip-build');
 const shell = path.join(root, 'web', 'shell');
 const samplesDir = path.join(root, 'assets', 'samples');
-const sdlPrefix = process.env.DS_SDL2_WASM_PREFIX ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'deckscope', 'sdl2-wasm');
 const jobs = process.env.JOBS || '2';
 
 function die(msg) { console.error('offline: ' + msg); process.exit(1); }
@@ -46,26 +43,20 @@ function die(msg) { console.error('offline: ' + msg); process.exit(1); }
 const env = { ...process.env, NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(path.delimiter) };
 for (const k of ['MAKELEVEL', 'MAKEFLAGS', 'MFLAGS']) delete env[k];
 if (!skipBuild) {
-  const run = (cmd, argv) => {
-    try {
-      execFileSync(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
-    } catch (e) {
-      process.stderr.write(String(e.stdout || '') + String(e.stderr || ''));
-      die(`${cmd} ${argv.join(' ')} failed`);
-    }
-  };
-  if (!existsSync(path.join(buildDir, 'CMakeCache.txt'))) {
-    run('emcmake', ['cmake', '-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release',
-      `-DDS_SDL2_WASM_PREFIX=${sdlPrefix}`, '-DDS_SINGLE_FILE=ON',
-      `-DDS_SITE_OUTPUT_DIR=${path.join(buildDir, 'site')}`]);
+  if (!existsSync(path.join(buildDir, 'CMakeCache.txt'))) die(`${buildDir} is not configured: run make wasm first`);
+  try {
+    execFileSync('cmake', ['--build', buildDir, '-j', jobs, '--target', 'deckscope-view-single'],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  } catch (e) {
+    process.stderr.write(String(e.stdout || '') + String(e.stderr || ''));
+    die(`cmake --build ${buildDir} --target deckscope-view-single failed`);
   }
-  run('cmake', ['--build', buildDir, '-j', jobs, '--target', 'deckscope-view']);
 }
-const viewJs = path.join(buildDir, 'deckscope-view.js');
+const viewJs = path.join(buildDir, 'single', 'deckscope-view.js');
 if (!existsSync(viewJs)) die(`${viewJs} is missing (build failed?)`);
 const viewSrc = readFileSync(viewJs, 'utf8');
 if (!/data:application\/octet-stream;base64,/.test(viewSrc)) {
-  die(`${viewJs} has no inlined WebAssembly: configure ${buildDir} with -DDS_SINGLE_FILE=ON`);
+  die(`${viewJs} has no inlined WebAssembly (not the deckscope-view-single target's?)`);
 }
 
 // ---- 2. the page, everything inlined --------------------------------------------
