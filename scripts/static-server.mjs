@@ -73,7 +73,19 @@ export function startStaticServer(root, { host = '127.0.0.1', port = 0, onReques
     }
     if (!st.isFile()) return send(404, 'not found\n');
     const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, 'Cache-Control': 'no-cache' });
+    // no-cache: a browser asks every time (a rebuilt site is seen at once)
+    // but, as from any static host, with the validator it was given: an
+    // unchanged file is a 304 and the browser keeps what it made of it
+    // (the compiled WebAssembly and scripts of its code cache).
+    const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+    const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache', ETag: etag, 'Last-Modified': st.mtime.toUTCString() };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      if (onRequest) onRequest(req.method, req.url, 304);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': st.size });
     if (onRequest) onRequest(req.method, req.url, 200);
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).on('error', () => res.destroy()).pipe(res);
