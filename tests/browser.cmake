@@ -1,6 +1,7 @@
 # Browser tests: tests/browser/*.test.mjs, run by node's test runner, drive
 # Debian's /usr/bin/chromium through playwright-core (npm ci in
-# scripts/setup.sh) against the built site, served by the test itself on
+# scripts/setup.sh) against the site as it ships (build/dist, `make dist`;
+# DS_SERVE_DIR=build/site: the module files), served by the test itself on
 # 127.0.0.1. Registered only when DS_SITE_DIR points at a built site
 # (the native-asan preset sets it to build/site). Screenshots go to
 # <build>/artifacts/.

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
+import { LIMIT, SERVE_DIR, artifact, ticks, loadView, openPage, pngStats, startBrowser } from './harness.mjs';
 import { cli, frames, sample } from './page-helpers.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -236,7 +236,7 @@ test('mahjong DP view: open with d, distance equals the CLI, animation, candidat
 
 test('mahjong DP view in embed mode (view=dp) and on a phone', { timeout: LIMIT }, async () => {
   { // the embed half always runs: a site without embed.html is a failure, never a skip
-    assert.ok(existsSync(path.join(SITE_DIR, 'embed.html')), `the site has embed.html (${SITE_DIR})`);
+    assert.ok(existsSync(path.join(SERVE_DIR, 'embed.html')), `the site has embed.html (${SERVE_DIR})`);
     const page = await openPage(env.browser, { viewport: { width: 800, height: 600 } });
     await loadView(page, `${env.url}embed.html#game=mahjong&sample=1&step=60&view=dp`);
     await page.waitForFunction(() => window.deckscope && window.deckscope.module &&

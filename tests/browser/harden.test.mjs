@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LIMIT, SITE_DIR, loadView, openPage, startBrowser } from './harness.mjs';
+import { LIMIT, SERVE_DIR, loadView, openPage, startBrowser } from './harness.mjs';
 
 /** @type {import('./harness.mjs').Env} */
 let env;
@@ -108,7 +108,7 @@ test('embed on its own obeys its own origin only; lesson_url errors quote no fil
     await page.closeAll();
   }
   // lesson_url of a site file that is no lesson: the error names no byte of it
-  const css = readFileSync(path.join(SITE_DIR, 'embed.css'), 'utf8');
+  const css = readFileSync(path.join(SERVE_DIR, 'embed.css'), 'utf8');
   const page = await openPage(env.browser);
   await hostPage(page, site(), 'embed.html#lesson_url=embed.css');
   const e = await (await waitMsg(page, 'error')).jsonValue();

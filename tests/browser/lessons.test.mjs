@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LIMIT, SITE_DIR, artifact, ticks, loadView, openPage, settle, startBrowser } from './harness.mjs';
+import { LIMIT, SERVE_DIR, artifact, ticks, loadView, openPage, settle, startBrowser } from './harness.mjs';
 
 /** @type {import('./harness.mjs').Env} */
 let env;
@@ -152,7 +152,7 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
 
   // lesson_url= on the same site; another site is refused with a message
   const name = `lesson-test-${process.pid}.deckscope.json`;
-  writeFileSync(path.join(SITE_DIR, name), JSON.stringify(want));
+  writeFileSync(path.join(SERVE_DIR, name), JSON.stringify(want));
   try {
     const e2 = await openPage(env.browser);
     await e2.goto(env.url + 'embed.html?lesson_url=' + name, { waitUntil: 'load' });
@@ -163,7 +163,7 @@ test('a lesson in embed.html: &lesson=, lesson_url= and "Next note"', { timeout:
     await e3.goto(env.url + 'embed.html?lesson_url=' + encodeURIComponent('http://example.invalid/x.json'), { waitUntil: 'load' });
     await e3.waitForFunction(() => /same site/.test(/** @type {HTMLElement} */ (document.getElementById('status')).textContent), null, { timeout: LIMIT });
     await e3.closeAll(); await e2.closeAll();
-  } finally { rmSync(path.join(SITE_DIR, name), { force: true }); }
+  } finally { rmSync(path.join(SERVE_DIR, name), { force: true }); }
   await emb.closeAll(); await page.closeAll();
 });
 
