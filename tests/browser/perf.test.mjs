@@ -2,7 +2,8 @@
 // headless Chromium and printed as test diagnostics:
 //   * navigation start -> first drawn frame (and -> first frame of the loaded
 //     default game) <= 1.5 s on localhost, median of 5 fresh pages;
-//   * autoplay >= 55 frames per second over 5 s (Module.onFrame calls);
+//   * autoplay >= 55 frames per second over 5 s (Module.onFrame calls; the
+//     suite measures 1 s, or until 2 steps have played);
 //   * seeking to random steps of the largest cirno game (the CLI's
 //     `gen cirno --max`, 3e5 cards) <= 50 ms: the API round trip (seek + step,
 //     output line and caption read back) and seek -> the canvas frame showing
@@ -89,25 +90,30 @@ test('autoplay draws and plays in every game (the benchmark: >= 55 frames per se
   for (const [game, k] of [['cirno', 1], ['thegame', 1], ['mahjong', 1], ['goudan', 2]]) {
     const page = await openPage(env.browser);
     await loadView(page, `${env.url}#game=${game}&sample=${k}`);
-    const r = await page.evaluate(() => new Promise(/** @param {(r: {fps: number, steps: number, playing: boolean, worstMs: number}) => void} res */ (res) => {
+    // The benchmark measures 5 s; the suite 1 s, and longer until autoplay
+    // has played 2 steps (a busy machine: as long as that takes).
+    const r = await page.evaluate((windowMs) => new Promise(/** @param {(r: {fps: number, steps: number, playing: boolean, worstMs: number}) => void} res */ (res) => {
       const d = window.deckscope;
       d.setSpeed(4);
       d.seek(0, false);
       d.play();
       const f0 = d.frames, s0 = d.step, t0 = performance.now();
       let worst = 0, last = t0;
-      const f = () => { const now = performance.now(); worst = Math.max(worst, now - last); last = now; };
-      d.on('frame', f);
-      setTimeout(() => {
+      const f = () => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+        if (now - t0 < windowMs || d.step - s0 < 2) return;
         d.off('frame', f);
-        const dt = (performance.now() - t0) / 1000;
+        const dt = (now - t0) / 1000;
         const out = { fps: (d.frames - f0) / dt, steps: d.step - s0, playing: d.playing, worstMs: worst };
         d.pause();
         res(out);
-      }, 5000);
-    }));
+      };
+      d.on('frame', f);
+    }), STRICT ? 5000 : 1000);
     autoplay[game] = { fps: round(r.fps), stepsPlayed: r.steps, worstFrameMs: round(r.worstMs) };
-    t.diagnostic(`autoplay ${game}: ${r.fps.toFixed(1)} frames/s over 5 s, ${r.steps} steps played, worst frame gap ${r.worstMs.toFixed(1)} ms`);
+    t.diagnostic(`autoplay ${game}: ${r.fps.toFixed(1)} frames/s over ${STRICT ? 5 : 1} s or more, ${r.steps} steps played, worst frame gap ${r.worstMs.toFixed(1)} ms`);
     assert.ok(r.steps >= 2, `${game}: autoplay advanced (${r.steps} steps)`);
     assert.ok(r.fps > 0, `${game}: autoplay drew frames`);
     assert.deepEqual(page.problems, []);
