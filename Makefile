@@ -58,8 +58,8 @@ wasm:
 	@rm -f build-wasm-configure.log
 	@$(EMENV) $(BUILD) --preset wasm -j $(JOBS)
 
-# build/site (the page as module files, what the browser tests load) as it
-# ships: one minified module per page (its first frame is faster; README).
+# build/site (the page as module files) as it ships, and as the browser tests
+# load it: one minified module per page (its first frame is faster; README).
 dist: wasm
 	@node scripts/site-bundle.mjs build/site build/dist >/dev/null
 
