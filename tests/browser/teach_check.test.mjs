@@ -224,6 +224,8 @@ test('a wrong line names the rule of the judge\'s decision there; the result doe
     assert.notEqual(zhWhy.rule, why.rule);
     assert.equal(await page.locator('#teach-rule').textContent(), '你的输出没有遵守的规则：' + zhWhy.rule);
     await page.evaluate(() => window.deckscope.setLang('en'));
+    // (the panels take their English text and size at the page's next frames)
+    await settle(page);
     // the result and the why panel side by side at 1100x800: no overlap, both on the page
     const dlg = await box(page, '#teach-check-dialog');
     const whyBox = await box(page, '#why-panel');
