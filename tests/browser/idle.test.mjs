@@ -84,3 +84,34 @@ test('the DP view is drawn while its table fills, then rests', { timeout: LIMIT 
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// A step changes the canvas and the panels, not the bar: the tools that do not
+// fit in the bar stay in "More" (ui/more.js) without being moved back and out
+// again. The lesson's tour button set its `hidden` to what it was at every
+// step, and the bar refitted itself each time: every tool moved back, then out
+// one by one with a forced layout each (six per step of mahjong at 1100 px).
+test('stepping leaves the bar alone: no tool moves in or out of "More"', { timeout: LIMIT }, async () => {
+  const page = await openPage(env.browser, { reducedMotion: 'reduce' });
+  await loadView(page, `${env.url}#game=mahjong&sample=1&step=1`);
+  await page.waitForFunction(() => window.deckscope.game === 'mahjong' && !window.deckscope.busy, null, { timeout: LIMIT });
+  await settle(page);
+  const r = await page.evaluate(async () => {
+    const tools = window.__el('#teach-tools');
+    const over = window.__el('#more-overflow');
+    /** @type {string[]} */
+    const moved = [];
+    const mo = new MutationObserver((ms) => {
+      for (const m of ms) for (const n of m.addedNodes) moved.push(n instanceof Element ? n.id || n.nodeName : n.nodeName);
+    });
+    mo.observe(tools, { childList: true, subtree: true });
+    const frame = () => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    for (let i = 2; i <= 30; i++) { window.deckscope.seek(i, false); await frame(); }
+    mo.disconnect();
+    return { moved, overflow: over.children.length, step: window.deckscope.step };
+  });
+  assert.equal(r.step, 30);
+  assert.ok(r.overflow > 0, `at 1100 px some tools are in "More" (${r.overflow}): the case that refitted`);
+  assert.deepEqual(r.moved, [], 'no tool moved while stepping');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

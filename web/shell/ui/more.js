@@ -58,9 +58,18 @@ function menu(box, btn, tools) {
   }
   let fitQueued = 0;
   const refit = () => { if (!fitQueued) fitQueued = requestAnimationFrame(() => { fitQueued = 0; fit(); }); };
-  // tools added, shown or hidden, relabelled (language); the bar resized
-  const watch = new MutationObserver(refit);
-  watch.observe(tools, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'], characterData: true });
+  // tools added, shown or hidden, relabelled (language); the bar resized.
+  // A record that changed nothing (a tool that sets hidden to what it was at
+  // every step: mahjong's page refitted the bar, six forced layouts, per
+  // step) is no reason.
+  const changed = (/** @type {MutationRecord} */ m) =>
+    m.type === 'childList' ||
+    (m.type === 'attributes' ? m.oldValue !== /** @type {Element} */ (m.target).getAttribute(m.attributeName || '') : m.oldValue !== m.target.nodeValue);
+  const watch = new MutationObserver((records) => { if (records.some(changed)) refit(); });
+  watch.observe(tools, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'], attributeOldValue: true,
+    characterData: true, characterDataOldValue: true,
+  });
   new ResizeObserver(refit).observe(box.closest('header') || barEnd);
   if (document.fonts && document.fonts.ready) document.fonts.ready.then(refit);
   refit();
