@@ -116,8 +116,9 @@ function menu(box, btn, tools) {
     fromMenu = true;
     setOpen(false, false);
     setTimeout(() => {
+      // (a menu opened again since: the focus in it is where it belongs)
       const a = document.activeElement;
-      if (!a || a === document.body || tools.contains(a)) btn.focus({ preventScroll: true });
+      if (!isOpen() && (!a || a === document.body || tools.contains(a))) btn.focus({ preventScroll: true });
     }, 0);
   });
   // A dialog opened from the menu gives the focus back to its (now hidden) tool: to "More" instead.
@@ -125,8 +126,10 @@ function menu(box, btn, tools) {
     if (!fromMenu || !menuMode()) return;
     setTimeout(() => {
       // the focus is lost: on the page, on the hidden tool, or still on a field of
-      // the dialog just closed (until the browser's next rendering moves it away)
+      // the dialog just closed (until the browser's next rendering moves it away);
+      // not when the menu was opened again meanwhile (its tool has the focus)
       const a = document.activeElement;
+      if (isOpen()) { fromMenu = false; return; }
       if (!a || a === document.body || tools.contains(a) || a.closest('dialog:not([open])')) { fromMenu = false; btn.focus({ preventScroll: true }); }
     }, 0);
   }, true);
