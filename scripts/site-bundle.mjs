@@ -1,6 +1,6 @@
 // scripts/site-bundle.mjs SITE OUT - the site as it ships (`make web`: build/site
-// -> build/dist). SITE is the assembled site (the page as ES module files, what
-// the browser tests load); OUT is a copy of it where each page's entry module
+// -> build/dist, which the browser tests load too). SITE is the assembled site
+// (the page as ES module files); OUT is a copy of it where each page's entry module
 // (main.js, embed-main.js) and everything it imports (dynamic imports included)
 // is one minified esbuild ES module with a content-hashed name (main.<hash>.js),
 // which the page loads instead; the module files themselves are left out

@@ -3,7 +3,7 @@
 // error, page error, failed or 4xx/5xx request and Content-Security-Policy
 // violation.
 /// <reference path="./page-globals.d.ts" />
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -62,6 +62,7 @@ export const CHROMIUM_ARGS = [
  * @param {string} [dir]
  */
 export async function startBrowser(serverOptions = {}, dir = SERVE_DIR) {
+  if (path.resolve(dir) === path.resolve(DIST_DIR)) checkDistFresh();
   const site = await startStaticServer(dir, serverOptions);
   const browser = await chromium.launch({
     executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: LIMIT,
@@ -71,6 +72,19 @@ export async function startBrowser(serverOptions = {}, dir = SERVE_DIR) {
     browser,
     async close() { await browser.close(); await site.close(); },
   };
+}
+
+// build/dist is made from build/site by `make dist`: a page changed and built
+// (`cmake --build build/wasm` updates build/site) but not bundled again would
+// be tested as it was. Fails with what to run instead.
+function checkDistFresh() {
+  if (!existsSync(SITE_DIR)) return;
+  const built = path.join(DIST_DIR, 'index.html');
+  if (!existsSync(built)) throw new Error(`no ${built}: run make dist (make test does)`);
+  const bundled = statSync(built).mtimeMs;
+  const newer = readdirSync(SITE_DIR, { recursive: true }).map(String)
+    .find((f) => statSync(path.join(SITE_DIR, f)).mtimeMs > bundled + 1000);
+  if (newer) throw new Error(`${SITE_DIR}/${newer} is newer than ${DIST_DIR}: run make dist (or DS_SERVE_DIR=${SITE_DIR})`);
 }
 
 // Reports every Content-Security-Policy violation of the context's pages
