@@ -64,8 +64,11 @@ async function tourChecks(page, les) {
   await page.evaluate(() => window.deckscope.tour.stop());
 }
 
-for (const g of GAMES) {
-  test(`?lesson=${g}: the shipped lesson in English, toured note by note`, { timeout: LIMIT }, async () => {
+// The four tours side by side, each in a page of its own: a tour waits most
+// of its time for the page's autoplay (8x) between notes, and one after
+// another they kept a core of the suite waiting for about 20 s.
+test('the shipped lessons in English, toured note by note', { timeout: LIMIT, concurrency: GAMES.length }, async (t) => {
+  await Promise.all(GAMES.map((g) => t.test(`?lesson=${g}: the shipped lesson in English, toured note by note`, { timeout: LIMIT }, async () => {
     const page = await openPage(env.browser, { reducedMotion: 'reduce' });
     const les = shipped(g, 'en');
     await loadView(page, env.url + `?lesson=${g}#lang=en`);
@@ -78,8 +81,8 @@ for (const g of GAMES) {
     await tourChecks(page, les);
     noProblems(page);
     await page.closeAll();
-  });
-}
+  })));
+});
 
 test('#lang=zh&lesson=<game>: the Chinese lesson', { timeout: LIMIT }, async () => {
   const page = await openPage(env.browser, { reducedMotion: 'reduce' });
