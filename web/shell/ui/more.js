@@ -115,22 +115,22 @@ function menu(box, btn, tools) {
     if (!(narrow.matches || over.contains(nodeOf(e.target)))) { if (isOpen()) setOpen(false, false); return; }
     fromMenu = true;
     setOpen(false, false);
-    setTimeout(() => {
-      // (a menu opened again since: the focus in it is where it belongs)
-      const a = document.activeElement;
-      if (!isOpen() && (!a || a === document.body || tools.contains(a))) btn.focus({ preventScroll: true });
-    }, 0);
+    setTimeout(() => { if (focusLost()) btn.focus({ preventScroll: true }); }, 0);
   });
+  // After a tool of the menu was used: the focus is on the page, on the hidden
+  // tool, or still on a field of a dialog just closed (until the browser's next
+  // rendering moves it away); not when the menu was opened again meanwhile
+  // (its tool has the focus, where it belongs).
+  const focusLost = () => {
+    const a = document.activeElement;
+    return !isOpen() && (!a || a === document.body || tools.contains(a) || !!a.closest('dialog:not([open])'));
+  };
   // A dialog opened from the menu gives the focus back to its (now hidden) tool: to "More" instead.
   document.addEventListener('close', () => {
     if (!fromMenu || !menuMode()) return;
     setTimeout(() => {
-      // the focus is lost: on the page, on the hidden tool, or still on a field of
-      // the dialog just closed (until the browser's next rendering moves it away);
-      // not when the menu was opened again meanwhile (its tool has the focus)
-      const a = document.activeElement;
-      if (isOpen()) { fromMenu = false; return; }
-      if (!a || a === document.body || tools.contains(a) || a.closest('dialog:not([open])')) { fromMenu = false; btn.focus({ preventScroll: true }); }
+      if (isOpen()) fromMenu = false;
+      else if (focusLost()) { fromMenu = false; btn.focus({ preventScroll: true }); }
     }, 0);
   }, true);
   // Tab out of it closes it (a tap elsewhere: below; a tap may leave no focus at all).
