@@ -87,8 +87,8 @@ check:
 	@ctest --preset check -j $(JOBS) $(CTEST_ARGS)
 
 # One self-contained page that runs from file:// with no server and no network
-# (scripts/offline.mjs: the wasm build's module linked with -sSINGLE_FILE=1,
-# build/wasm/single/, inlined with the page).
+# (scripts/offline.mjs: the wasm build's deckscope-view.js and .wasm inlined
+# with the page, the WebAssembly as base64 handed to the glue as wasmBinary).
 offline: wasm
 	@scripts/setup.sh test
 	@$(EMENV) node scripts/offline.mjs

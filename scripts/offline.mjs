@@ -3,9 +3,11 @@
 // ONE file that runs from file:// (a USB stick, an LMS upload) with no server
 // and no network.
 //
-//   1. takes deckscope-view.js as the wasm build links it with -sSINGLE_FILE=1
-//      (the WebAssembly inlined as base64): build/wasm/single/deckscope-view.js,
-//      target deckscope-view-single (web/CMakeLists.txt), built here if needed;
+//   1. takes deckscope-view.js and deckscope-view.wasm as the wasm build links
+//      them (build/wasm, target deckscope-view, built here if needed) and
+//      inlines the WebAssembly as base64 behind Emscripten's glue, which gets
+//      it as its documented `wasmBinary` option (createDeckscopeView wrapped:
+//      nothing is fetched, and no second link with -sSINGLE_FILE=1 is needed);
 //   2. takes web/shell/index.html and inlines, in document order, every
 //      stylesheet and script it references (the page's modules and
 //      deckscope-view.js) and the favicon (as a data: URL);
@@ -45,19 +47,40 @@ for (const k of ['MAKELEVEL', 'MAKEFLAGS', 'MFLAGS']) delete env[k];
 if (!skipBuild) {
   if (!existsSync(path.join(buildDir, 'CMakeCache.txt'))) die(`${buildDir} is not configured: run make wasm first`);
   try {
-    execFileSync('cmake', ['--build', buildDir, '-j', jobs, '--target', 'deckscope-view-single'],
+    execFileSync('cmake', ['--build', buildDir, '-j', jobs, '--target', 'deckscope-view'],
       { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   } catch (e) {
     process.stderr.write(String(e.stdout || '') + String(e.stderr || ''));
-    die(`cmake --build ${buildDir} --target deckscope-view-single failed`);
+    die(`cmake --build ${buildDir} --target deckscope-view failed`);
   }
 }
-const viewJs = path.join(buildDir, 'single', 'deckscope-view.js');
-if (!existsSync(viewJs)) die(`${viewJs} is missing (build failed?)`);
-const viewSrc = readFileSync(viewJs, 'utf8');
-if (!/data:application\/octet-stream;base64,/.test(viewSrc)) {
-  die(`${viewJs} has no inlined WebAssembly (not the deckscope-view-single target's?)`);
-}
+const viewJs = path.join(buildDir, 'deckscope-view.js');
+const viewWasm = path.join(buildDir, 'deckscope-view.wasm');
+for (const f of [viewJs, viewWasm]) if (!existsSync(f)) die(`${f} is missing (build failed?)`);
+const wasmBytes = readFileSync(viewWasm);
+if (wasmBytes.readUInt32LE(0) !== 0x6d736100) die(`${viewWasm} is not WebAssembly`);
+// Emscripten's glue defines createDeckscopeView(config); a module created with
+// config.wasmBinary (Emscripten's option) instantiates those bytes and fetches
+// nothing. The page passes its config object on (core/viewer.js), so the
+// wrapper adds the bytes to that same object (MODULARIZE fills it in).
+const viewSrc = readFileSync(viewJs, 'utf8') + `
+// offline (scripts/offline.mjs): deckscope-view.wasm inlined, handed to the module as its wasmBinary
+(function () {
+  'use strict';
+  var create = window.createDeckscopeView;
+  var wasm = '${wasmBytes.toString('base64')}';
+  if (typeof create !== 'function') return;
+  window.createDeckscopeView = function (config) {
+    config = config || {};
+    if (!config.wasmBinary) {
+      var s = atob(wasm), bytes = new Uint8Array(s.length);
+      for (var i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+      config.wasmBinary = bytes;
+    }
+    return create(config);
+  };
+})();
+`;
 
 // ---- 2. the page, everything inlined --------------------------------------------
 // (the Open Graph tags' %SITE_URL% stays empty: a file has no public address)
@@ -184,10 +207,9 @@ const policy = [
   "default-src 'none'",
   `script-src ${scriptHashes.join(' ')} 'wasm-unsafe-eval'`,
   `style-src ${styleHashes.join(' ')}`,
+  // no connect-src: default-src 'none' (the module gets its WebAssembly as
+  // bytes, the samples come from memory: the page fetches nothing)
   'img-src data: blob:', 'media-src data: blob:',
-  // Emscripten fetch()es the inlined WebAssembly from its data: URL (a data:
-  // URL carries its content: nothing leaves the page).
-  'connect-src data:',
   "object-src 'none'", "base-uri 'none'", "form-action 'none'",
   // Trusted Types, as on the site: no string reaches a script sink but
   // through the page's own policy (trusted.js).

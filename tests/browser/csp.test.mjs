@@ -249,7 +249,7 @@ test('offline page: a policy with the hash of every inline script and style; run
     assert.ok(styles.length >= 1);
     assert.deepEqual(new Set(p.get('style-src')), new Set(styles), 'one hash per inline style, no other');
     assert.deepEqual(p.get('default-src'), ["'none'"]);
-    assert.deepEqual(p.get('connect-src'), ['data:'], 'fetch() only of data: URLs (the inlined WebAssembly)');
+    assert.equal(p.get('connect-src'), undefined, "no fetch() at all (default-src 'none'): the WebAssembly is inlined as bytes");
     assert.deepEqual(p.get('object-src'), ["'none'"]);
     assert.deepEqual(p.get('base-uri'), ["'none'"]);
     trustedTypes(p);

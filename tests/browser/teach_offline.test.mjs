@@ -1,5 +1,5 @@
 // teach_offline.test.mjs - `make offline`: scripts/offline.mjs builds the
-// one-file page (the wasm build's module linked with -sSINGLE_FILE=1,
+// one-file page (the wasm build's module with its WebAssembly as base64,
 // every script, style and sample inlined); the file, copied alone into an
 // empty folder, is opened from file:// in headless Chromium: it loads a
 // sample, steps, loads another game, with no console error and no request
