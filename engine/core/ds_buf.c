@@ -169,13 +169,37 @@ int ds_buf_putc(ds_buf *b, char c) {
     return 0;
 }
 
-int ds_buf_int(ds_buf *b, long long v) {
-    char tmp[24];
+/* v in decimal into tmp[24], ending at tmp + 24: returns where it starts */
+static char *decimal(char tmp[24], long long v) {
     int i = 24;
     unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
     do { tmp[--i] = (char)('0' + u % 10); u /= 10; } while (u);
     if (v < 0) tmp[--i] = '-';
-    return ds_buf_put(b, tmp + i, (size_t)(24 - i));
+    return tmp + i;
+}
+
+int ds_buf_int(ds_buf *b, long long v) {
+    char tmp[24], *p = decimal(tmp, v);
+    return ds_buf_put(b, p, (size_t)(tmp + 24 - p));
+}
+
+static void text_put(char *buf, size_t cap, size_t *len, const char *s, size_t n) {
+    size_t at = *len;
+    if (!cap) return;
+    if (at >= cap) at = cap - 1;
+    if (n > cap - 1 - at) n = cap - 1 - at;
+    memcpy(buf + at, s, n);
+    buf[at + n] = '\0';
+    *len = at + n;
+}
+
+void ds_text_put(char *buf, size_t cap, size_t *len, const char *s) {
+    text_put(buf, cap, len, s, strlen(s));
+}
+
+void ds_text_int(char *buf, size_t cap, size_t *len, long long v) {
+    char tmp[24], *p = decimal(tmp, v);
+    text_put(buf, cap, len, p, (size_t)(tmp + 24 - p));
 }
 
 int ds_buf_printf(ds_buf *b, const char *fmt, ...) {

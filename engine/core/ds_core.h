@@ -96,6 +96,13 @@ int ds_buf_printf(ds_buf *b, const char *fmt, ...)
     ;
 int ds_buf_json_str(ds_buf *b, const char *s, size_t n); /* "..." escaped */
 
+/* Text in a fixed buffer without printf: a decision's labels and names are
+ * made for every candidate of every record, where snprintf's parsing of its
+ * format was most of the cost. Each appends at *len, keeps buf NUL-terminated
+ * and stops at cap - 1 bytes, as snprintf does (cap 0: nothing). */
+void ds_text_put(char *buf, size_t cap, size_t *len, const char *s);
+void ds_text_int(char *buf, size_t cap, size_t *len, long long v);
+
 /* ---- reader ------------------------------------------------------------ */
 
 typedef struct ds_reader {

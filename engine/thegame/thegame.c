@@ -254,7 +254,10 @@ int thegame_decide(const thegame_state *s, thegame_why *d, int *pos, int *row) {
 /* ---- simulation ----------------------------------------------------------- */
 
 static void play_label(char *buf, size_t cap, int card, int row) {
-    snprintf(buf, cap, "%d>%s", card, thegame_row_name(row));
+    size_t n = 0;
+    ds_text_int(buf, cap, &n, card); /* "%d>%s" */
+    ds_text_put(buf, cap, &n, ">");
+    ds_text_put(buf, cap, &n, thegame_row_name(row));
 }
 
 void thegame_event_label(const thegame_event *ev, char *buf, size_t cap) {

@@ -25,17 +25,19 @@ const char *thegame_row_words(int row, ds_lang lang) {
     return ZH(lang) ? zh[row] : en[row];
 }
 
+/* "%d on %s%s" / "%d 放到%s%s" without printf: the name of every candidate of
+ * every record */
 void thegame_move_name(int card, int row, int backwards, ds_lang lang, char *buf, size_t cap) {
+    size_t n = 0;
+    if (cap) buf[0] = '\0';
     if (row < 0) {
-        snprintf(buf, cap, "%s", ZH(lang) ? "结束本回合" : "end the turn");
+        ds_text_put(buf, cap, &n, ZH(lang) ? "结束本回合" : "end the turn");
         return;
     }
-    if (ZH(lang))
-        snprintf(buf, cap, "%d 放到%s%s", card, thegame_row_words(row, lang),
-                 backwards ? "（倒退技巧）" : "");
-    else
-        snprintf(buf, cap, "%d on %s%s", card, thegame_row_words(row, lang),
-                 backwards ? " (backwards trick)" : "");
+    ds_text_int(buf, cap, &n, card);
+    ds_text_put(buf, cap, &n, ZH(lang) ? " 放到" : " on ");
+    ds_text_put(buf, cap, &n, thegame_row_words(row, lang));
+    if (backwards) ds_text_put(buf, cap, &n, ZH(lang) ? "（倒退技巧）" : " (backwards trick)");
 }
 
 /* cards played in the turn before the end-of-turn decision of e */

@@ -138,6 +138,43 @@ static void test_buf(void) {
     ds_buf_free(&b);
 }
 
+/* ds_text_put / ds_text_int against snprintf: the same bytes for random
+ * pieces (words, UTF-8, numbers at the ends of long long) at every size of
+ * buffer, cut at cap - 1 as snprintf cuts, never past the buffer (ASan) */
+static void test_text(void) {
+    static const char *const words[] = {"", "a", " on ", "ascending row 1", "（倒退技巧）",
+                                        "结束本回合", " (backwards trick)", ">"};
+    static const long long nums[] = {0, 7, -7, 10, 99, 100, 104, 9223372036854775807LL,
+                                     -9223372036854775807LL - 1};
+    ds_rng r;
+    int t, k, fails = 0;
+    ds_rng_seed(&r, 11);
+    for (t = 0; t < 20000; t++) {
+        char want[200], got_big[200], *got;
+        size_t cap = ds_rng_below(&r, 60), n = 0, w = 0;
+        int parts = 1 + (int)ds_rng_below(&r, 4);
+        got = (char *)malloc(cap ? cap : 1); /* exactly cap bytes: ASan sees any overrun */
+        want[0] = '\0';
+        if (cap) got[0] = '\0';
+        for (k = 0; k < parts; k++) {
+            if (ds_rng_below(&r, 2)) {
+                long long v = nums[ds_rng_below(&r, 9)];
+                w += (size_t)snprintf(want + w, sizeof want - w, "%lld", v);
+                ds_text_int(got, cap, &n, v);
+            } else {
+                const char *s = words[ds_rng_below(&r, 8)];
+                w += (size_t)snprintf(want + w, sizeof want - w, "%s", s);
+                ds_text_put(got, cap, &n, s);
+            }
+        }
+        snprintf(got_big, sizeof got_big, "%s", want);
+        if (cap) got_big[cap - 1 < strlen(want) ? cap - 1 : strlen(want)] = '\0';
+        if (cap && (strcmp(got, got_big) || n != strlen(got_big))) fails++;
+        free(got);
+    }
+    CHECK_EQ_INT(fails, 0);
+}
+
 static void test_rng(void) {
     ds_rng a, b;
     int i, counts[5] = {0};
@@ -348,6 +385,7 @@ int main(void) {
     test_reader();
     test_error_args();
     test_buf();
+    test_text();
     test_rng();
     test_trace();
     test_trace_no_memory();
