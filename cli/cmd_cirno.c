@@ -39,12 +39,9 @@ static const char usage[] =
 /* --compare: the head (first difference), then both outcomes. */
 static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
                    ds_buf *out) {
-    size_t i, n = main_tr->n < var_tr->n ? main_tr->n : var_tr->n;
+    size_t i = ds_trace_common(main_tr, var_tr);
     const char *ml = NULL, *vl = NULL;
-    for (i = 0; i < n; i++)
-        if (memcmp(ds_trace_event(main_tr, i), ds_trace_event(var_tr, i), sizeof(cirno_event)))
-            break;
-    if (i < n || main_tr->n != var_tr->n) {
+    if (i < main_tr->n || i < var_tr->n) {
         /* the first difference is a forced card (events before it are the
          * main line's, and the rules are deterministic) */
         const cirno_event *a = i < main_tr->n ? ds_trace_event(main_tr, i) : NULL;

@@ -57,11 +57,8 @@ static void outcome(const thegame_input *in, const ds_trace *tr, const char *nam
 static int compare(cli_run *r, void *g, const ds_trace *main_tr, const ds_trace *var_tr,
                    ds_buf *out) {
     const thegame_input *in = (const thegame_input *)g;
-    size_t i, n = main_tr->n < var_tr->n ? main_tr->n : var_tr->n;
-    for (i = 0; i < n; i++)
-        if (memcmp(ds_trace_event(main_tr, i), ds_trace_event(var_tr, i), sizeof(thegame_event)))
-            break;
-    if (i == n && main_tr->n == var_tr->n) {
+    size_t i = ds_trace_common(main_tr, var_tr);
+    if (i == main_tr->n && i == var_tr->n) {
         cli_compare_head(r->spec, 0, NULL, NULL, out);
     } else {
         char a[16] = "", b[16] = "";

@@ -192,6 +192,13 @@ int ds_trace_seek(const ds_trace *t, size_t i, void *out);
 /* Bytes held by the trace (events + keyframes + live state). */
 size_t ds_trace_bytes(const ds_trace *t);
 
+/* The events two traces of one game have in common from the start: the index
+ * of the first event that differs, or the shorter one's n when it is a prefix
+ * of the other (a->n == b->n == the result: the same game). Everything shown
+ * of a trace is made from its events, so this is the whole comparison (a
+ * variation's --compare, "forcing the rule's choice is the main line"). */
+size_t ds_trace_common(const ds_trace *a, const ds_trace *b);
+
 
 /* ---- forced choices: variations of a game ------------------------------ */
 

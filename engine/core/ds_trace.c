@@ -89,3 +89,11 @@ int ds_trace_seek(const ds_trace *t, size_t i, void *out) {
 size_t ds_trace_bytes(const ds_trace *t) {
     return t->cap * t->event_size + t->keycap * t->state_size + t->state_size;
 }
+
+size_t ds_trace_common(const ds_trace *a, const ds_trace *b) {
+    size_t i, n = a->n < b->n ? a->n : b->n;
+    if (a->event_size != b->event_size) return 0;
+    for (i = 0; i < n; i++)
+        if (memcmp(ds_trace_event(a, i), ds_trace_event(b, i), a->event_size)) break;
+    return i;
+}

@@ -169,9 +169,9 @@ static const char *other_label(const ds_trace *tr, size_t i, ds_rng *rng) {
     return cirno_card_name(e->hand[slots[c]]);
 }
 
+/* a and b have the same first `upto` events */
 static int same_events(const ds_trace *a, const ds_trace *b, size_t upto) {
-    return a->n >= upto && b->n >= upto &&
-           (upto == 0 || memcmp(a->events, b->events, upto * sizeof(cirno_event)) == 0);
+    return ds_trace_common(a, b) >= upto;
 }
 
 /* The JSON lines of events 0..upto-1 (no header). */

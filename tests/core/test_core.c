@@ -229,6 +229,35 @@ static void test_trace(void) {
         CHECK(ds_trace_seek(&t, n + 1, &got) == -1);
         ds_trace_free(&t);
     }
+    /* ds_trace_common: the same events, a prefix, the first difference */
+    {
+        ds_trace a, b;
+        toy_event ev;
+        CHECK(ds_trace_init(&a, sizeof(toy_event), sizeof(toy_state), 0, toy_apply, NULL, &s0, &e) == 0);
+        CHECK(ds_trace_init(&b, sizeof(toy_event), sizeof(toy_state), 0, toy_apply, NULL, &s0, &e) == 0);
+        CHECK_EQ_INT(ds_trace_common(&a, &b), 0);
+        for (i = 0; i < 300; i++) {
+            ev.add = (int)(i % 7);
+            CHECK(ds_trace_emit(&a, &ev, &e) == 0);
+            if (i < 200) CHECK(ds_trace_emit(&b, &ev, &e) == 0);
+        }
+        CHECK_EQ_INT(ds_trace_common(&a, &b), 200); /* b is a prefix of a */
+        CHECK_EQ_INT(ds_trace_common(&b, &a), 200);
+        for (i = 200; i < 300; i++) {
+            ev.add = (int)(i % 7) + (i == 250);
+            CHECK(ds_trace_emit(&b, &ev, &e) == 0);
+        }
+        CHECK_EQ_INT(ds_trace_common(&a, &b), 250); /* the first difference */
+        ds_trace_free(&b);
+        CHECK(ds_trace_init(&b, sizeof(toy_event), sizeof(toy_state), 0, toy_apply, NULL, &s0, &e) == 0);
+        for (i = 0; i < 300; i++) {
+            ev.add = (int)(i % 7);
+            CHECK(ds_trace_emit(&b, &ev, &e) == 0);
+        }
+        CHECK_EQ_INT(ds_trace_common(&a, &b), 300); /* the same game */
+        ds_trace_free(&a);
+        ds_trace_free(&b);
+    }
     /* the event limit is an error, not a crash */
     CHECK(ds_trace_init(&t, sizeof(toy_event), sizeof(toy_state), 0, toy_apply, NULL, &s0, &e) == 0);
     t.max_events = 3;

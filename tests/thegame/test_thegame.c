@@ -895,12 +895,9 @@ static void check_variation(const thegame_input *in, const ds_trace *tr, const c
     free(states);
 }
 
+/* a and b have the same first `upto` events */
 static int same_events(const ds_trace *a, const ds_trace *b, size_t upto) {
-    size_t i;
-    if (a->n < upto || b->n < upto) return 0;
-    for (i = 0; i < upto; i++)
-        if (memcmp(ds_trace_event(a, i), ds_trace_event(b, i), sizeof(thegame_event))) return 0;
-    return 1;
+    return ds_trace_common(a, b) >= upto;
 }
 
 /* The JSON Lines of a trace, and the offset where event line `upto` starts. */
