@@ -29,7 +29,6 @@ const char *thegame_row_words(int row, ds_lang lang) {
  * every record */
 void thegame_move_name(int card, int row, int backwards, ds_lang lang, char *buf, size_t cap) {
     size_t n = 0;
-    if (cap) buf[0] = '\0';
     if (row < 0) {
         ds_text_put(buf, cap, &n, ZH(lang) ? "结束本回合" : "end the turn");
         return;
