@@ -1,6 +1,10 @@
 /* test_text_atlas.c - the embedded canvas font and its glyph atlas, without
  * a window: every requested symbol the canvas uses is in the subset font,
- * baking fits, UTF-8 decoding, measuring and kerning behave. */
+ * baking fits, UTF-8 decoding, measuring and kerning behave; and the packing
+ * (both fonts, the canvas's sizes at zooms 0.5 to 4): every glyph's box is
+ * in the atlas and apart from every other, each glyph drawn is drawn inside
+ * its box, and nothing outside the boxes (the atlas is placed first, then
+ * drawn once: text_atlas.c, try_pack). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +13,78 @@
 #include "text/text_atlas.h"
 
 static int covered(const ds_atlas *a, uint32_t cp) { return ds_atlas_find(a, cp) >= 0; }
+
+static uint32_t (*ranges_of(const ds_cp_range *r, int n))[2] {
+    uint32_t(*out)[2] = malloc(sizeof *out * (size_t)(n ? n : 1));
+    int k;
+    if (out)
+        for (k = 0; k < n; k++) {
+            out[k][0] = r[k].first;
+            out[k][1] = r[k].last;
+        }
+    return out;
+}
+
+/* The atlas of both fonts at zoom z: boxes inside, disjoint, and the coverage
+ * inside the boxes only, every glyph with a box having some. */
+static void check_packing(float z) {
+    uint32_t(*lat)[2] = ranges_of(ds_font_ranges, ds_font_nranges);
+    uint32_t(*cjk)[2] = ranges_of(ds_font_cjk_ranges, ds_font_cjk_nranges);
+    ds_atlas_source src[2];
+    ds_atlas a;
+    float px[3] = {13 * z, 17 * z, 30 * z};
+    unsigned char *owner = NULL;
+    int i, n, bad_box = 0, overlap = 0, empty = 0, outside = 0;
+    size_t j;
+
+    CHECK(lat != NULL && cjk != NULL);
+    if (!lat || !cjk) goto out;
+    memset(src, 0, sizeof src);
+    src[0].ttf = ds_font_ttf;
+    src[0].ttf_size = ds_font_ttf_size;
+    src[0].ranges = (const uint32_t(*)[2])lat;
+    src[0].nranges = ds_font_nranges;
+    src[0].em_scale = 1;
+    src[1].ttf = ds_font_cjk_ttf;
+    src[1].ttf_size = ds_font_cjk_ttf_size;
+    src[1].ranges = (const uint32_t(*)[2])cjk;
+    src[1].nranges = ds_font_cjk_nranges;
+    src[1].em_scale = 1;
+    CHECK_EQ_INT(ds_atlas_bake_sources(&a, src, ds_font_cjk_nranges > 0 ? 2 : 1, px, 3), 0);
+    if (!a.pixels) goto out;
+    owner = calloc((size_t)a.w * (size_t)a.h, 1);
+    CHECK(owner != NULL);
+    if (!owner) goto done;
+    n = a.nfonts * a.ncps;
+    for (i = 0; i < n; i++) {
+        const ds_glyph *g = &a.glyphs[i];
+        int x, y, ink = 0;
+        if (g->x1 <= g->x0 || g->y1 <= g->y0) continue; /* a space: no box */
+        if (g->x1 > a.w || g->y1 > a.h) { bad_box++; continue; }
+        for (y = g->y0; y < g->y1; y++)
+            for (x = g->x0; x < g->x1; x++) {
+                size_t at = (size_t)y * (size_t)a.w + (size_t)x;
+                overlap += owner[at] != 0;
+                owner[at] = 1;
+                ink |= a.pixels[at] != 0;
+            }
+        empty += !ink;
+    }
+    for (j = 0; j < (size_t)a.w * (size_t)a.h; j++) outside += !owner[j] && a.pixels[j] != 0;
+    if (bad_box || overlap || empty || outside)
+        fprintf(stderr, "zoom %.2f (%dx%d): %d boxes outside, %d pixels in two boxes, %d boxes without ink, "
+                        "%d pixels drawn outside the boxes\n", (double)z, a.w, a.h, bad_box, overlap, empty, outside);
+    CHECK_EQ_INT(bad_box, 0);
+    CHECK_EQ_INT(overlap, 0);
+    CHECK_EQ_INT(empty, 0);
+    CHECK_EQ_INT(outside, 0);
+done:
+    free(owner);
+    ds_atlas_free(&a);
+out:
+    free(lat);
+    free(cjk);
+}
 
 int main(void) {
     uint32_t(*ranges)[2];
@@ -73,6 +149,11 @@ int main(void) {
     CHECK(a.w <= 2048 && a.h <= 2048);
     ds_atlas_free(&a);
     free(ranges);
+
+    {
+        static const float zooms[] = {0.5f, 1, 1.25f, 1.5f, 2, 3, 4};
+        for (k = 0; k < (int)(sizeof zooms / sizeof *zooms); k++) check_packing(zooms[k]);
+    }
 
     /* A font that is not one fails cleanly. */
     {

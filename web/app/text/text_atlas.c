@@ -72,19 +72,40 @@ typedef struct src_pack {
     int *cps;              /* n code points */
     int *at;               /* n indices into a->cps */
     stbtt_packedchar *packed; /* nsizes * n */
+    stbrp_rect *rects;     /* nsizes * n: their boxes in the atlas */
     stbtt_pack_range pr[DS_ATLAS_MAX_FONTS];
 } src_pack;
 
-static int try_pack(ds_atlas *a, const ds_atlas_source *src, src_pack *sp, int nsrc, int w, int h) {
+/* Places every glyph of every source in a w x h atlas, the sources one after
+ * the other in one packing (as stbtt_PackFontRanges would, called per source),
+ * and draws them only when all fit: a size that is too small costs the
+ * placing, not the rasterising. 0 (a->pixels, a->w, a->h set), 1 (does not
+ * fit), -1 (no memory). */
+static int try_pack(ds_atlas *a, const stbtt_fontinfo *info, src_pack *sp, int nsrc, int w, int h) {
     stbtt_pack_context pc;
-    unsigned char *pixels = calloc((size_t)w * (size_t)h, 1);
-    int ok = 1, k;
-    if (!pixels) return -1;
-    if (!stbtt_PackBegin(&pc, pixels, w, h, 0, 1, NULL)) { free(pixels); return -1; }
-    for (k = 0; k < nsrc && ok; k++)
-        if (sp[k].n > 0) ok = stbtt_PackFontRanges(&pc, src[k].ttf, 0, sp[k].pr, a->nfonts);
+    unsigned char *pixels;
+    int fits = 1, k, i, m;
+    if (!stbtt_PackBegin(&pc, NULL, w, h, 0, 1, NULL)) return -1;
+    for (k = 0; k < nsrc && fits; k++) {
+        if (sp[k].n == 0) continue;
+        m = stbtt_PackFontRangesGatherRects(&pc, &info[k], sp[k].pr, a->nfonts, sp[k].rects);
+        stbtt_PackFontRangesPackRects(&pc, sp[k].rects, m);
+        for (i = 0; i < m; i++)
+            if (!sp[k].rects[i].was_packed) fits = 0;
+    }
+    if (!fits) {
+        stbtt_PackEnd(&pc);
+        return 1;
+    }
+    pixels = calloc((size_t)w * (size_t)h, 1);
+    if (!pixels) {
+        stbtt_PackEnd(&pc);
+        return -1;
+    }
+    pc.pixels = pixels; /* the boxes are placed; now draw into them */
+    for (k = 0; k < nsrc; k++)
+        if (sp[k].n > 0) stbtt_PackFontRangesRenderIntoRects(&pc, &info[k], sp[k].pr, a->nfonts, sp[k].rects);
     stbtt_PackEnd(&pc);
-    if (!ok) { free(pixels); return 1; }
     free(a->pixels);
     a->pixels = pixels;
     a->w = w;
@@ -167,7 +188,8 @@ int ds_atlas_bake_sources(ds_atlas *a, const ds_atlas_source *src, int nsrc,
         sp[k].cps = malloc(sizeof *sp[k].cps * (size_t)m);
         sp[k].at = malloc(sizeof *sp[k].at * (size_t)m);
         sp[k].packed = calloc((size_t)nsizes * (size_t)m, sizeof *sp[k].packed);
-        if (!sp[k].cps || !sp[k].at || !sp[k].packed) goto fail;
+        sp[k].rects = calloc((size_t)nsizes * (size_t)m, sizeof *sp[k].rects);
+        if (!sp[k].cps || !sp[k].at || !sp[k].packed || !sp[k].rects) goto fail;
         sp[k].n = 0;
     }
     for (i = 0; i < a->ncps; i++) {
@@ -201,7 +223,7 @@ int ds_atlas_bake_sources(ds_atlas *a, const ds_atlas_source *src, int nsrc,
     }
     /* Grow the atlas until everything fits (256x256 .. 4096x4096). */
     while (rc == 1 && w <= 4096) {
-        rc = try_pack(a, src, sp, nsrc, w, h);
+        rc = try_pack(a, info, sp, nsrc, w, h);
         if (rc == 1) { if (w == h) w *= 2; else h *= 2; }
     }
     if (rc != 0) goto fail;
@@ -227,6 +249,7 @@ done:
         free(sp[k].cps);
         free(sp[k].at);
         free(sp[k].packed);
+        free(sp[k].rects);
     }
     free(all);
     return rc;
