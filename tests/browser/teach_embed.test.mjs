@@ -1,7 +1,7 @@
 // teach_embed.test.mjs - embed.html in headless Chromium: the URL hash and
 // query parameters (step, controls, from/to with autoplay and loop and the
 // range clamping the scrubber, keys and buttons, view=dp, the default game,
-// the caption in both languages and at 320x240), the
+// the caption in both languages and at 320x240, its room kept while empty), the
 // iframe never scrolls its host page and takes the keyboard when clicked,
 // and the postMessage protocol, driven from docs/examples/host.html served
 // from another origin (as a real host page would be).
@@ -283,6 +283,38 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
   noProblems(page);
   noProblems(main);
   await main.closeAll();
+  await page.closeAll();
+});
+
+test('caption: its two lines are kept while it is empty, so the canvas keeps the size of its first frame', { timeout: LIMIT }, async () => {
+  // Every size the canvas has from the start of the document (a
+  // ResizeObserver set before the page's scripts run) until the game is
+  // loaded and shown: one. The caption is empty until the game is loaded;
+  // when it took no room then, the canvas lost two lines of height ~70 ms
+  // after its first frame (a jump of the embed, and a frame drawn again).
+  const page = await openPage(env.browser);
+  await page.addInitScript(() => {
+    /** @type {string[]} */
+    const sizes = [];
+    /** @type {any} */ (window).__dsCanvasSizes = sizes;
+    document.addEventListener('DOMContentLoaded', () => {
+      const c = document.getElementById('canvas');
+      if (!c) return;
+      new ResizeObserver(() => {
+        const r = c.getBoundingClientRect();
+        const s = `${r.width}x${r.height}`;
+        if (sizes[sizes.length - 1] !== s) sizes.push(s);
+      }).observe(c);
+    });
+  });
+  for (const hash of ['game=mahjong&sample=1&lang=en', 'game=cirno&sample=2&step=5&controls=full&lang=zh']) {
+    await openEmbed(page, hash, { width: 640, height: 400 });
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent !== '', null, { timeout: LIMIT });
+    await settle(page);
+    const sizes = await page.evaluate(() => /** @type {any} */ (window).__dsCanvasSizes);
+    assert.equal(sizes.length, 1, `${hash}: the canvas had the sizes ${sizes.join(', ')}`);
+  }
+  noProblems(page);
   await page.closeAll();
 });
 
