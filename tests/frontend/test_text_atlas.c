@@ -14,44 +14,17 @@
 
 static int covered(const ds_atlas *a, uint32_t cp) { return ds_atlas_find(a, cp) >= 0; }
 
-static uint32_t (*ranges_of(const ds_cp_range *r, int n))[2] {
-    uint32_t(*out)[2] = malloc(sizeof *out * (size_t)(n ? n : 1));
-    int k;
-    if (out)
-        for (k = 0; k < n; k++) {
-            out[k][0] = r[k].first;
-            out[k][1] = r[k].last;
-        }
-    return out;
-}
-
-/* The atlas of both fonts at zoom z: boxes inside, disjoint, and the coverage
- * inside the boxes only, every glyph with a box having some. */
+/* The canvas's atlas (both fonts) at zoom z: boxes inside, disjoint, and the
+ * coverage inside the boxes only, every glyph with a box having some. */
 static void check_packing(float z) {
-    uint32_t(*lat)[2] = ranges_of(ds_font_ranges, ds_font_nranges);
-    uint32_t(*cjk)[2] = ranges_of(ds_font_cjk_ranges, ds_font_cjk_nranges);
-    ds_atlas_source src[2];
     ds_atlas a;
     float px[3] = {13 * z, 17 * z, 30 * z};
     unsigned char *owner = NULL;
     int i, n, bad_box = 0, overlap = 0, empty = 0, outside = 0;
     size_t j;
 
-    CHECK(lat != NULL && cjk != NULL);
-    if (!lat || !cjk) goto out;
-    memset(src, 0, sizeof src);
-    src[0].ttf = ds_font_ttf;
-    src[0].ttf_size = ds_font_ttf_size;
-    src[0].ranges = (const uint32_t(*)[2])lat;
-    src[0].nranges = ds_font_nranges;
-    src[0].em_scale = 1;
-    src[1].ttf = ds_font_cjk_ttf;
-    src[1].ttf_size = ds_font_cjk_ttf_size;
-    src[1].ranges = (const uint32_t(*)[2])cjk;
-    src[1].nranges = ds_font_cjk_nranges;
-    src[1].em_scale = 1;
-    CHECK_EQ_INT(ds_atlas_bake_sources(&a, src, ds_font_cjk_nranges > 0 ? 2 : 1, px, 3), 0);
-    if (!a.pixels) goto out;
+    CHECK_EQ_INT(ds_atlas_bake_canvas(&a, px, 3), 0);
+    if (!a.pixels) goto done;
     owner = calloc((size_t)a.w * (size_t)a.h, 1);
     CHECK(owner != NULL);
     if (!owner) goto done;
@@ -81,9 +54,6 @@ static void check_packing(float z) {
 done:
     free(owner);
     ds_atlas_free(&a);
-out:
-    free(lat);
-    free(cjk);
 }
 
 int main(void) {

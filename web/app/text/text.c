@@ -5,55 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text/font_data.h"
 
 static const float font_px[DS_FONT_COUNT] = {13.0f, 17.0f, 30.0f};
 
 float text_size(int font) { return font_px[font]; }
 
-static uint32_t (*ranges_of(const ds_cp_range *r, int n))[2] {
-    uint32_t(*out)[2] = malloc(sizeof *out * (size_t)(n ? n : 1));
-    int k;
-    if (!out) return NULL;
-    for (k = 0; k < n; k++) {
-        out[k][0] = r[k].first;
-        out[k][1] = r[k].last;
-    }
-    return out;
-}
-
 static int bake(ds_text *t, SDL_Renderer *r, float scale) {
     float px[DS_FONT_COUNT];
-    uint32_t(*ranges)[2], (*cjk)[2];
-    ds_atlas_source src[2];
     uint32_t *rgba;
     size_t i, n;
     int k;
 
-    ranges = ranges_of(ds_font_ranges, ds_font_nranges);
-    cjk = ranges_of(ds_font_cjk_ranges, ds_font_cjk_nranges);
-    if (!ranges || !cjk) {
-        free(ranges);
-        free(cjk);
-        return SDL_OutOfMemory();
-    }
     for (k = 0; k < DS_FONT_COUNT; k++) px[k] = roundf(font_px[k] * scale);
-    /* DejaVu Sans first (metrics, Latin, symbols), then the CJK subset for
-     * the Chinese words (strings.c, scene_*.c): one atlas, one baseline. */
-    src[0].ttf = ds_font_ttf;
-    src[0].ttf_size = ds_font_ttf_size;
-    src[0].ranges = (const uint32_t(*)[2])ranges;
-    src[0].nranges = ds_font_nranges;
-    src[0].em_scale = 1;
-    src[1].ttf = ds_font_cjk_ttf;
-    src[1].ttf_size = ds_font_cjk_ttf_size;
-    src[1].ranges = (const uint32_t(*)[2])cjk;
-    src[1].nranges = ds_font_cjk_nranges;
-    src[1].em_scale = 1;
-    k = ds_atlas_bake_sources(&t->atlas, src, ds_font_cjk_nranges > 0 ? 2 : 1, px, DS_FONT_COUNT);
-    free(ranges);
-    free(cjk);
-    if (k != 0) return SDL_SetError("cannot bake the glyph atlas");
+    /* DejaVu Sans, then the CJK subset for the Chinese words (strings.c, scene_*.c) */
+    if (ds_atlas_bake_canvas(&t->atlas, px, DS_FONT_COUNT) != 0)
+        return SDL_SetError("cannot bake the glyph atlas");
 
     /* White pixels with the coverage as alpha; colour comes from the vertices. */
     n = (size_t)t->atlas.w * (size_t)t->atlas.h;

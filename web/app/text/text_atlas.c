@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text/font_data.h"
 #include "stb_rect_pack.h"
 #include "stb_truetype.h"
 
@@ -252,6 +253,42 @@ done:
         free(sp[k].rects);
     }
     free(all);
+    return rc;
+}
+
+static uint32_t (*ranges_of(const ds_cp_range *r, int n))[2] {
+    uint32_t(*out)[2] = malloc(sizeof *out * (size_t)(n ? n : 1));
+    int k;
+    if (!out) return NULL;
+    for (k = 0; k < n; k++) {
+        out[k][0] = r[k].first;
+        out[k][1] = r[k].last;
+    }
+    return out;
+}
+
+int ds_atlas_bake_canvas(ds_atlas *a, const float *px, int nsizes) {
+    uint32_t(*lat)[2] = ranges_of(ds_font_ranges, ds_font_nranges);
+    uint32_t(*cjk)[2] = ranges_of(ds_font_cjk_ranges, ds_font_cjk_nranges);
+    ds_atlas_source src[2];
+    int rc = -1;
+    memset(a, 0, sizeof *a);
+    if (lat && cjk) {
+        memset(src, 0, sizeof src);
+        src[0].ttf = ds_font_ttf;
+        src[0].ttf_size = ds_font_ttf_size;
+        src[0].ranges = (const uint32_t(*)[2])lat;
+        src[0].nranges = ds_font_nranges;
+        src[0].em_scale = 1;
+        src[1].ttf = ds_font_cjk_ttf;
+        src[1].ttf_size = ds_font_cjk_ttf_size;
+        src[1].ranges = (const uint32_t(*)[2])cjk;
+        src[1].nranges = ds_font_cjk_nranges;
+        src[1].em_scale = 1;
+        rc = ds_atlas_bake_sources(a, src, ds_font_cjk_nranges > 0 ? 2 : 1, px, nsizes);
+    }
+    free(lat);
+    free(cjk);
     return rc;
 }
 

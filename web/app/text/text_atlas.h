@@ -68,6 +68,10 @@ int ds_atlas_bake(ds_atlas *a, const unsigned char *ttf, size_t ttf_size,
 /* The same from nsrc (1..DS_ATLAS_MAX_SOURCES) fonts, the first one first. */
 int ds_atlas_bake_sources(ds_atlas *a, const ds_atlas_source *src, int nsrc,
                           const float *px, int nsizes);
+/* The canvas's atlas: the embedded fonts (font_data.h), DejaVu Sans first
+ * (metrics, Latin, symbols), then the CJK subset for the Chinese words, one
+ * baseline, at the pixel sizes px[0..nsizes-1]. */
+int ds_atlas_bake_canvas(ds_atlas *a, const float *px, int nsizes);
 void ds_atlas_free(ds_atlas *a);
 
 /* Index of cp in a->cps, or -1. */
