@@ -269,10 +269,14 @@ test('caption: the narration of the step, in the chosen language; caption=0 hide
     if (lang === 'zh') assert.match(got.shown, /[\u4e00-\u9fff]/, 'Chinese');
     else assert.doesNotMatch(got.shown.replace(/小E/g, 'E'), /[\u4e00-\u9fff]/, 'English (小E is goudan\'s name in both)');
   }
-  // It follows the step.
+  // It follows the step (the line is written when the view reports the
+  // step it shows, a frame after the seek that window.deckscope.step already
+  // tells: read it once it has changed).
   await openEmbed(page, 'game=mahjong&sample=1&step=59&lang=en');
+  const at59 = await page.locator('#e-caption').textContent();
   await page.click('#e-forward');
-  await page.waitForFunction(() => window.deckscope.step === 60);
+  await page.waitForFunction((was) => window.deckscope.step === 60 &&
+    /** @type {HTMLElement} */ (document.getElementById('e-caption')).textContent !== was, at59, { timeout: LIMIT });
   assert.equal(await page.locator('#e-caption').textContent(), await reference('game=mahjong&sample=1&step=60&lang=en'));
   // caption=0: no caption, the canvas takes its place.
   await openEmbed(page, 'game=mahjong&sample=1&step=60&caption=0', { width: 640, height: 400 });
