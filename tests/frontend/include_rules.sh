@@ -26,21 +26,34 @@
 set -u
 layers=(text model scenes export api platform)
 
-rank() { # rank of layer $1, or -1
-  local i
-  for i in "${!layers[@]}"; do [ "${layers[$i]}" = "$1" ] && { echo "$i"; return; }; done
-  echo -1
+# rank of each layer (no subshell per lookup: a fork costs milliseconds on
+# a virtual machine, and the self-test runs the check eleven times)
+declare -A RANK=()
+for i in "${!layers[@]}"; do RANK[${layers[$i]}]=$i; done
+rank() { # sets r to the rank of layer $1, or -1
+  r=-1
+  [ -n "$1" ] && [ -n "${RANK[$1]+x}" ] && r=${RANK[$1]}
+  return 0
 }
 
 check() {
-  local dir=$1 bad=0 f rel layer own inc target trank line
+  local dir=$1 bad=0 f rel layer own inc target r line n
   if [ ! -d "$dir" ]; then
     echo "include_rules: no folder $dir" >&2
     return 2
   fi
   local nfiles=0 nincludes=0
+  local -a files=()
+  local -A ownof=() byname=()
+  # every file once: its layer, and web/app's file names (a bare
+  # include of one of them must say its layer)
   while IFS= read -r -d '' f; do
     rel=${f#"$dir"/}
+    files+=("$rel")
+    [ -n "${byname[${rel##*/}]+x}" ] || byname[${rel##*/}]=$rel
+  done < <(find "$dir" -type f -print0 | sort -z)
+  for rel in "${files[@]}"; do
+    case $rel in *.c | *.h) ;; *) continue ;; esac
     nfiles=$((nfiles + 1))
     layer=${rel%%/*}
     if [ "$layer" = "$rel" ]; then
@@ -48,26 +61,35 @@ check() {
       bad=1
       continue
     fi
-    own=$(rank "$layer")
-    if [ "$own" -lt 0 ]; then
+    rank "$layer"
+    if [ "$r" -lt 0 ]; then
       echo "$rel: '$layer' is not a layer (${layers[*]})"
       bad=1
       continue
     fi
+    ownof[$rel]=$r
+  done
+  # the #include lines of every file in a layer, and SDL_Event in scenes/,
+  # each read by one grep (FILE:LINE:TEXT)
+  local -a inlayer=()
+  for rel in "${!ownof[@]}"; do inlayer+=("$rel"); done
+  if [ "${#inlayer[@]}" -gt 0 ]; then
     while IFS= read -r line; do
+      rel=${line%%:*}; line=${line#*:}
+      n=${line%%:*}; inc=${line#*:}
+      own=${ownof[$rel]}
+      layer=${rel%%/*}
       nincludes=$((nincludes + 1))
-      local n=${line%%:*}
-      inc=${line#*:}
       if [[ $inc =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\"([^\"]+)\" ]]; then
         target=${BASH_REMATCH[1]}
         if [[ $target == */* ]]; then
-          trank=$(rank "${target%%/*}")
-          if [ "$trank" -gt "$own" ]; then
+          rank "${target%%/*}"
+          if [ "$r" -gt "$own" ]; then
             echo "$rel:$n: $layer/ includes \"$target\": ${target%%/*}/ comes after $layer/ (${layers[*]})"
             bad=1
           fi
-        elif [ -n "$(find "$dir" -name "$target" -print -quit)" ]; then
-          echo "$rel:$n: \"$target\" is a web/app header: include it by its layer path (\"$(cd "$dir" && find . -name "$target" | head -n 1 | sed 's|^\./||')\")"
+        elif [ -n "${byname[$target]+x}" ]; then
+          echo "$rel:$n: \"$target\" is a web/app header: include it by its layer path (\"${byname[$target]}\")"
           bad=1
         fi
       elif [[ $inc =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\<(SDL[^\>]*)\> ]]; then
@@ -76,14 +98,17 @@ check() {
           bad=1
         fi
       fi
-    done < <(grep -n '^[[:space:]]*#[[:space:]]*include' "$f")
-    if [ "$layer" = scenes ]; then
+    done < <(cd "$dir" && grep -n -H '^[[:space:]]*#[[:space:]]*include' -- "${inlayer[@]}" | sort -t: -k1,1 -k2,2n)
+    local -a scenes=()
+    for rel in "${inlayer[@]}"; do [ "${rel%%/*}" = scenes ] && scenes+=("$rel"); done
+    if [ "${#scenes[@]}" -gt 0 ]; then
       while IFS= read -r line; do
+        rel=${line%%:*}; line=${line#*:}
         echo "$rel:${line%%:*}: SDL_Event in scenes/: scenes take a ds_pointer (scenes/scene.h)"
         bad=1
-      done < <(grep -n 'SDL_Event' "$f")
+      done < <(cd "$dir" && grep -n -H 'SDL_Event' -- "${scenes[@]}" | sort -t: -k1,1 -k2,2n)
     fi
-  done < <(find "$dir" -type f \( -name '*.c' -o -name '*.h' \) -print0 | sort -z)
+  fi
   if [ "$nfiles" -eq 0 ] || [ "$nincludes" -eq 0 ]; then
     echo "include_rules: no source files or no includes under $dir" >&2
     return 2
