@@ -43,16 +43,12 @@ check() {
     return 2
   fi
   local nfiles=0 nincludes=0
-  local -a files=()
   local -A ownof=() byname=()
-  # every file once: its layer, and web/app's file names (a bare
-  # include of one of them must say its layer)
+  # every file once: web/app's file names (a bare include of one of them
+  # must say its layer) and the layer of each source file
   while IFS= read -r -d '' f; do
     rel=${f#"$dir"/}
-    files+=("$rel")
     [ -n "${byname[${rel##*/}]+x}" ] || byname[${rel##*/}]=$rel
-  done < <(find "$dir" -type f -print0 | sort -z)
-  for rel in "${files[@]}"; do
     case $rel in *.c | *.h) ;; *) continue ;; esac
     nfiles=$((nfiles + 1))
     layer=${rel%%/*}
@@ -68,7 +64,7 @@ check() {
       continue
     fi
     ownof[$rel]=$r
-  done
+  done < <(find "$dir" -type f -print0 | sort -z)
   # the #include lines of every file in a layer, and SDL_Event in scenes/,
   # each read by one grep (FILE:LINE:TEXT)
   local -a inlayer=()
