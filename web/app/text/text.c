@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const float font_px[DS_FONT_COUNT] = {13.0f, 17.0f, 30.0f};
 
 float text_size(int font) { return font_px[font]; }
